@@ -1,0 +1,123 @@
+/**
+ * Biomarker vocabulary: the ten genes of the `biomarkers` filter, the canonical
+ * alteration ids of the `mutations` filter (DESIGN.md), and how alterations nest.
+ * The extractor, the validator, the query engine, /docs and the tests all read it.
+ */
+
+export const GENES = ['EGFR', 'ALK', 'ROS1', 'KRAS', 'BRAF', 'MET', 'RET', 'NTRK', 'HER2', 'PD-L1'] as const;
+export type Gene = (typeof GENES)[number];
+
+/** Alteration ids per gene. PD-L1 is an expression marker: see PDL1_METRICS. */
+export const ALTERATIONS: Readonly<Record<Gene, readonly string[]>> = {
+  EGFR: ['EX19DEL', 'L858R', 'T790M', 'C797S', 'EX20INS', 'G719X', 'L861Q', 'S768I'],
+  KRAS: ['G12C', 'G12D', 'G12V', 'G12X'],
+  BRAF: ['V600E', 'NONV600'],
+  MET: ['EX14SKIP', 'AMP'],
+  ALK: ['FUSION'],
+  ROS1: ['FUSION'],
+  RET: ['FUSION'],
+  NTRK: ['FUSION'],
+  HER2: ['MUT', 'EX20INS', 'AMP', 'OVEREXP'],
+  'PD-L1': [],
+};
+
+/**
+ * A broader alteration covers narrower ones: a trial that requires KRAS G12X (any
+ * G12 mutation) wants a patient with G12C; HER2 "mutation" includes exon 20 insertions.
+ */
+export const ALTERATION_COVERS: Readonly<Partial<Record<Gene, Readonly<Record<string, readonly string[]>>>>> = {
+  KRAS: { G12X: ['G12C', 'G12D', 'G12V'] },
+  HER2: { MUT: ['EX20INS'] },
+};
+
+export const REQUIREMENTS = ['required', 'excluded'] as const;
+export type Requirement = (typeof REQUIREMENTS)[number];
+
+/** PD-L1 expression scores: tumour proportion score and combined positive score. */
+export const PDL1_METRICS = ['TPS', 'CPS'] as const;
+export type PdL1Metric = (typeof PDL1_METRICS)[number];
+
+export const COMPARATORS = ['>=', '>', '<=', '<', 'between'] as const;
+export type Comparator = (typeof COMPARATORS)[number];
+
+/**
+ * A numeric expression range, closed at both ends where given: ">= 50" is
+ * {low: 50, high: null}; "< 1" is {low: null, high: 1, highExclusive: true};
+ * "1-49" is {low: 1, high: 49}.
+ */
+export interface ExpressionRange {
+  metric: PdL1Metric;
+  low: number | null;
+  high: number | null;
+  lowExclusive: boolean;
+  highExclusive: boolean;
+}
+
+/** Case-insensitive gene lookup that also accepts the synonyms callers type. */
+const GENE_SYNONYMS: Readonly<Record<string, Gene>> = {
+  EGFR: 'EGFR', ALK: 'ALK', ROS1: 'ROS1', KRAS: 'KRAS', BRAF: 'BRAF', MET: 'MET', RET: 'RET',
+  NTRK: 'NTRK', NTRK1: 'NTRK', NTRK2: 'NTRK', NTRK3: 'NTRK',
+  HER2: 'HER2', ERBB2: 'HER2', 'PD-L1': 'PD-L1', PDL1: 'PD-L1', CD274: 'PD-L1',
+};
+
+export function parseGene(raw: string): Gene | null {
+  return GENE_SYNONYMS[raw.trim().toUpperCase().replace(/\s+/g, '')] ?? null;
+}
+
+export function isAlteration(gene: Gene, alteration: string): boolean {
+  return ALTERATIONS[gene].includes(alteration);
+}
+
+/** Alterations that `alteration` stands for, itself included. */
+export function coveredBy(gene: Gene, alteration: string): string[] {
+  const narrower = ALTERATION_COVERS[gene]?.[alteration] ?? [];
+  return [alteration, ...narrower];
+}
+
+/** Alterations that would cover `alteration` (itself included): G12C -> [G12C, G12X]. */
+export function coveringAlterations(gene: Gene, alteration: string): string[] {
+  const out = [alteration];
+  for (const [broad, narrow] of Object.entries(ALTERATION_COVERS[gene] ?? {})) {
+    if (narrow.includes(alteration)) out.push(broad);
+  }
+  return out;
+}
+
+/**
+ * PD-L1 mutation ids accepted by the `mutations` filter: "TPS>=50", "TPS<1", "TPS1-49",
+ * "CPS>=10" (metric, then a comparator and number, or a closed range).
+ */
+export function parseExpressionRange(raw: string): ExpressionRange | null {
+  const m = raw.trim().toUpperCase().replace(/\s+/g, '').match(/^(TPS|CPS)(?:(>=|>|<=|<|=)(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?))%?$/);
+  if (!m) return null;
+  const metric = m[1] as PdL1Metric;
+  if (m[4] !== undefined) {
+    const low = Number(m[4]);
+    const high = Number(m[5]);
+    if (low > high) return null;
+    return { metric, low, high, lowExclusive: false, highExclusive: false };
+  }
+  const n = Number(m[3]);
+  switch (m[2]) {
+    case '>=': return { metric, low: n, high: null, lowExclusive: false, highExclusive: false };
+    case '>': return { metric, low: n, high: null, lowExclusive: true, highExclusive: false };
+    case '<=': return { metric, low: null, high: n, lowExclusive: false, highExclusive: false };
+    case '<': return { metric, low: null, high: n, lowExclusive: false, highExclusive: true };
+    default: return { metric, low: n, high: n, lowExclusive: false, highExclusive: false };
+  }
+}
+
+/** True when two ranges of the same metric share at least one value. */
+export function rangesOverlap(a: ExpressionRange, b: ExpressionRange): boolean {
+  if (a.metric !== b.metric) return false;
+  const aboveLow = (r: ExpressionRange, v: number | null, vExcl: boolean) =>
+    r.low === null || v === null || v > r.low || (v === r.low && !r.lowExclusive && !vExcl);
+  return aboveLow(a, b.high, b.highExclusive) && aboveLow(b, a.high, a.highExclusive);
+}
+
+export function formatExpressionRange(r: ExpressionRange): string {
+  if (r.low !== null && r.high !== null) return r.low === r.high ? `${r.metric}=${r.low}` : `${r.metric}${r.low}-${r.high}`;
+  if (r.low !== null) return `${r.metric}${r.lowExclusive ? '>' : '>='}${r.low}`;
+  if (r.high !== null) return `${r.metric}${r.highExclusive ? '<' : '<='}${r.high}`;
+  return r.metric;
+}

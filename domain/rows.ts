@@ -1,0 +1,166 @@
+/**
+ * Row types of the snapshot tables. The pipeline writes them, the snapshot module turns
+ * them into typed Parquet columns, and the API loads them back. Dates are ISO
+ * `YYYY-MM-DD` strings in JS and DATE in Parquet; lists are LIST columns.
+ */
+import type { Gene, Requirement, PdL1Metric, Comparator } from './biomarkers.js';
+import type { DiagnosisType, NsclcStage, SclcStage } from './diagnosis.js';
+import type { FlagKind, FlagSeverity } from './flags.js';
+import type { GeoPrecision } from './geo.js';
+import type { PhaseCode, StudyType } from './phase.js';
+import type { Sex } from './sex.js';
+import type { StatusBucket, TrialStatus } from './status.js';
+
+export type IsoDate = string;
+
+export interface Intervention {
+  type: string | null;
+  name: string;
+  description: string | null;
+}
+
+export interface Outcome {
+  measure: string;
+  time_frame: string | null;
+  description: string | null;
+}
+
+export interface StudyDocument {
+  type: string | null;
+  url: string | null;
+  date: IsoDate | null;
+}
+
+export interface Publication {
+  pmid: string | null;
+  citation: string;
+  type: string | null;
+}
+
+export interface TrialRow {
+  /** Registry id (NCT...) or, for a sponsor-only trial, the sponsor's own study id. */
+  nct_id: string;
+  brief_title: string | null;
+  official_title: string | null;
+  brief_summary: string | null;
+  detailed_description: string | null;
+  plain_language_summary: string | null;
+  phases: PhaseCode[];
+  /** Display label derived from `phases` ("Phase I/II"). */
+  phase: string | null;
+  study_type: StudyType | null;
+  /** The registry's own status value, kept for analysts. */
+  overall_status: string | null;
+  status: TrialStatus | null;
+  status_bucket: StatusBucket;
+  sponsor: string | null;
+  conditions: string[];
+  keywords: string[];
+  mesh_terms: string[];
+  interventions: Intervention[];
+  enrollment: number | null;
+  age_min: number | null;
+  age_max: number | null;
+  sex: Sex;
+  inclusion_criteria: string | null;
+  exclusion_criteria: string | null;
+  study_start: IsoDate | null;
+  first_posted: IsoDate | null;
+  primary_completion: IsoDate | null;
+  study_completion: IsoDate | null;
+  last_updated: IsoDate | null;
+  primary_outcomes: Outcome[];
+  secondary_outcomes: Outcome[];
+  study_documents: StudyDocument[];
+  publications: Publication[];
+  /** Registry study page, or the sponsor page for a sponsor-only trial. Never empty. */
+  url: string;
+  pharma_url: string | null;
+  pharma_source_slug: string | null;
+  /** Slug of the source that owns the record: `ctgov` or a sponsor slug. */
+  source: string;
+  diagnosis_types: DiagnosisType[];
+  sclc_stages: SclcStage[];
+  nsclc_stages: NsclcStage[];
+  location_count: number;
+  /** sha256 of the raw source record; unchanged trials skip later stages. */
+  content_hash: string;
+}
+
+export interface SiteRow {
+  nct_id: string;
+  /** Position of the site within its trial, stable across runs for the same record. */
+  site_index: number;
+  facility: string | null;
+  city: string | null;
+  /** Two-letter code for US sites, the registry's text elsewhere. */
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  status: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  geo_precision: GeoPrecision;
+  /** H3 cell at SITE_H3_RESOLUTION, null without coordinates. */
+  h3_cell: string | null;
+}
+
+export interface BiomarkerRow {
+  nct_id: string;
+  gene: Gene;
+  /** Canonical alteration id, or null for a gene-level requirement ("EGFR-mutant"). */
+  alteration: string | null;
+  requirement: Requirement;
+  /** Expression markers only (PD-L1): metric and cut-off. */
+  metric: PdL1Metric | null;
+  comparator: Comparator | null;
+  cutoff: number | null;
+  cutoff_high: number | null;
+  /** Where the mention was found: inclusion, exclusion, title, conditions, keywords. */
+  section: string;
+  source_text: string;
+}
+
+export interface FlagRow {
+  /** Null for a flag about a source row that never became a trial. */
+  nct_id: string | null;
+  source: string;
+  kind: FlagKind;
+  severity: FlagSeverity;
+  message: string;
+  /** JSON text with the evidence (the bad row, the two statuses ...). */
+  details: string | null;
+}
+
+export interface SourceRow {
+  slug: string;
+  name: string;
+  kind: 'registry' | 'sponsor';
+  home_url: string;
+  ingest: 'api' | 'csv' | 'web';
+  trial_count: number;
+}
+
+export interface SnapshotTables {
+  trials: TrialRow[];
+  sites: SiteRow[];
+  biomarkers: BiomarkerRow[];
+  flags: FlagRow[];
+  sources: SourceRow[];
+}
+
+export const TABLE_NAMES = ['trials', 'sites', 'biomarkers', 'flags', 'sources'] as const;
+export type TableName = (typeof TABLE_NAMES)[number];
+
+export const SNAPSHOT_SCHEMA_VERSION = 1;
+
+export interface SnapshotManifest {
+  version: string;
+  created_at: string;
+  schema_version: number;
+  row_counts: Record<TableName, number>;
+  /** sha256 of each Parquet file, keyed by file name. */
+  checksums: Record<string, string>;
+  /** What the run was built from (source counts, run id, generator scale ...). */
+  input_summary: Record<string, unknown>;
+}
