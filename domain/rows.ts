@@ -164,3 +164,9 @@ export interface SnapshotManifest {
   /** What the run was built from (source counts, run id, generator scale ...). */
   input_summary: Record<string, unknown>;
 }
+
+/** A trial as it moves between pipeline stages: its row and its sites. */
+export interface TrialRecord {
+  trial: TrialRow;
+  sites: SiteRow[];
+}

@@ -1,0 +1,14 @@
+/**
+ * `lungtrials`: the one operator binary. Each command group lives in cli/commands/ and
+ * is registered here, in a literal list, so the whole surface is visible in one place.
+ */
+import { Command } from 'commander';
+
+const program = new Command()
+  .name('lungtrials')
+  .description('Lung cancer trial search: API server, operator keys, data pipeline')
+  .showHelpAfterError();
+
+// Command registrations (one line per group):
+
+await program.parseAsync(process.argv);
