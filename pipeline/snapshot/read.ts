@@ -1,0 +1,75 @@
+/**
+ * Reads a published snapshot back into the row types of domain/rows.ts, after checking
+ * every file against the manifest's sha256: a torn or tampered file must fail loudly,
+ * not serve half a dataset.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  SNAPSHOT_SCHEMA_VERSION,
+  TABLE_NAMES,
+  type SnapshotManifest,
+  type SnapshotTables,
+} from '../../domain/rows.js';
+import { sha256File } from './checksum.js';
+import { withDuckDB } from './duckdb.js';
+import { readTableParquet } from './parquet-table.js';
+import { MANIFEST_FILE, parquetFileName } from './schema.js';
+
+export class SnapshotIntegrityError extends Error {
+  override name = 'SnapshotIntegrityError';
+}
+
+export async function readManifest(dir: string): Promise<SnapshotManifest> {
+  const file = path.join(dir, MANIFEST_FILE);
+  let manifest: SnapshotManifest;
+  try {
+    manifest = JSON.parse(await fs.readFile(file, 'utf8')) as SnapshotManifest;
+  } catch (err) {
+    throw new SnapshotIntegrityError(`snapshot ${dir}: cannot read ${MANIFEST_FILE}: ${(err as Error).message}`, { cause: err });
+  }
+  if (manifest.schema_version !== SNAPSHOT_SCHEMA_VERSION) {
+    throw new SnapshotIntegrityError(
+      `snapshot ${dir}: schema_version ${manifest.schema_version} is not the supported ${SNAPSHOT_SCHEMA_VERSION}`,
+    );
+  }
+  return manifest;
+}
+
+/** Throws SnapshotIntegrityError naming the first file whose sha256 differs from the manifest. */
+export async function verifyChecksums(dir: string, manifest: SnapshotManifest): Promise<void> {
+  for (const table of TABLE_NAMES) {
+    const name = parquetFileName(table);
+    const expected = manifest.checksums?.[name];
+    if (!expected) throw new SnapshotIntegrityError(`snapshot ${dir}: manifest has no checksum for ${name}`);
+    let actual: string;
+    try {
+      actual = await sha256File(path.join(dir, name));
+    } catch (err) {
+      throw new SnapshotIntegrityError(`snapshot ${dir}: cannot read ${name}: ${(err as Error).message}`, { cause: err });
+    }
+    if (actual !== expected) {
+      throw new SnapshotIntegrityError(`snapshot ${dir}: checksum mismatch for ${name} (manifest ${expected}, file ${actual})`);
+    }
+  }
+}
+
+export async function readSnapshot(dir: string): Promise<{ manifest: SnapshotManifest; tables: SnapshotTables }> {
+  const manifest = await readManifest(dir);
+  await verifyChecksums(dir, manifest);
+  const tables = await withDuckDB(async (con) => {
+    const out: Partial<SnapshotTables> = {};
+    for (const table of TABLE_NAMES) {
+      (out as Record<string, unknown>)[table] = await readTableParquet(con, table, path.join(dir, parquetFileName(table)));
+    }
+    return out as SnapshotTables;
+  });
+  for (const table of TABLE_NAMES) {
+    if (tables[table].length !== manifest.row_counts[table]) {
+      throw new SnapshotIntegrityError(
+        `snapshot ${dir}: ${table} has ${tables[table].length} rows, manifest says ${manifest.row_counts[table]}`,
+      );
+    }
+  }
+  return { manifest, tables };
+}

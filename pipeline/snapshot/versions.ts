@@ -1,0 +1,130 @@
+/**
+ * Version directories under a snapshot root and the `latest` pointer. A version name is
+ * the UTC publish time (`20261122T001500Z`), with `-02`, `-03` ... when several publish
+ * within one second, so plain string order is time order.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { MANIFEST_FILE } from './schema.js';
+
+export const LATEST_POINTER = 'latest';
+export const TEMP_PREFIX = '.tmp-';
+
+const VERSION_RE = /^\d{8}T\d{6}Z(?:-\d{2,})?$/;
+
+export function isVersionName(name: string): boolean {
+  return VERSION_RE.test(name);
+}
+
+export function baseVersionName(now: Date): string {
+  return now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+}
+
+/** The n-th candidate name for a publish at `now` (0 = no suffix). */
+export function versionCandidate(now: Date, n: number): string {
+  const base = baseVersionName(now);
+  return n === 0 ? base : `${base}-${String(n + 1).padStart(2, '0')}`;
+}
+
+/** Published versions under `root`, oldest first. Temp dirs and the pointer are skipped. */
+export async function listVersions(root: string): Promise<string[]> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await fs.readdir(root, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  return entries
+    .filter((e) => e.isDirectory() && isVersionName(e.name))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** The version `latest` points at, or null when there is none (or it dangles). */
+export async function resolveLatest(root: string): Promise<{ version: string; dir: string } | null> {
+  let target: string;
+  try {
+    target = await fs.readlink(path.join(root, LATEST_POINTER));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EINVAL') return null;
+    throw err;
+  }
+  const dir = path.resolve(root, target);
+  const version = path.basename(dir);
+  try {
+    await fs.access(path.join(dir, MANIFEST_FILE));
+  } catch {
+    return null;
+  }
+  return { version, dir };
+}
+
+/**
+ * Points `latest` at `version`. A new symlink is made beside it and renamed over the old
+ * one: rename(2) replaces atomically, so a reader sees the old or the new target, never
+ * a missing pointer.
+ */
+export async function switchLatest(root: string, version: string): Promise<void> {
+  const tmp = path.join(root, `${TEMP_PREFIX}latest-${randomUUID()}`);
+  await fs.symlink(version, tmp);
+  try {
+    await fs.rename(tmp, path.join(root, LATEST_POINTER));
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+  await fsyncDir(root);
+}
+
+/**
+ * Deletes versions beyond the newest `keep`, never the one `latest` points at.
+ * Returns the names deleted.
+ */
+export async function pruneVersions(root: string, keep: number): Promise<string[]> {
+  const versions = await listVersions(root);
+  const current = (await resolveLatest(root))?.version;
+  const keepSet = new Set(versions.slice(Math.max(0, versions.length - keep)));
+  if (current) keepSet.add(current);
+  const removed: string[] = [];
+  for (const v of versions) {
+    if (keepSet.has(v)) continue;
+    await fs.rm(path.join(root, v), { recursive: true, force: true });
+    removed.push(v);
+  }
+  return removed;
+}
+
+/**
+ * Removes temp dirs older than `maxAgeMs` left by a publisher that was killed; younger
+ * ones may belong to a publish still running in another process.
+ */
+export async function removeStaleTemps(root: string, maxAgeMs: number, now = Date.now()): Promise<void> {
+  const entries = await fs.readdir(root, { withFileTypes: true });
+  for (const e of entries) {
+    if (!e.name.startsWith(TEMP_PREFIX)) continue;
+    const p = path.join(root, e.name);
+    const st = await fs.lstat(p).catch(() => null);
+    if (st && now - st.mtimeMs > maxAgeMs) await fs.rm(p, { recursive: true, force: true });
+  }
+}
+
+export async function fsyncDir(dir: string): Promise<void> {
+  const fh = await fs.open(dir, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+export async function fsyncFile(file: string): Promise<void> {
+  const fh = await fs.open(file, 'r+');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
