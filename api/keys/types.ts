@@ -19,5 +19,7 @@ export interface KeyStore {
   findByLabel(label: string): Promise<ApiKeyRecord | null>;
   /** Marks the key revoked; false when no such label. */
   revoke(label: string): Promise<boolean>;
+  /** Deletes the record so the label can be reused (the demo key is replaced this way); false when no such label. */
+  remove(label: string): Promise<boolean>;
   list(): Promise<ApiKeyRecord[]>;
 }
