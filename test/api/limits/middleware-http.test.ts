@@ -47,23 +47,29 @@ afterEach(async () => {
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
 
+interface Envelope {
+  meta: Record<string, number>;
+  error: { code: string; message: string };
+}
+const body = async (res: globalThis.Response): Promise<Envelope> => (await res.json()) as Envelope;
+
 describe('apiKey()', () => {
   it('answers 401 missing_api_key with WWW-Authenticate when no key is sent', async () => {
-    for (const headers of [{}, { Authorization: 'Basic dXNlcjpwYXNz' }, { Authorization: 'Bearer ' }, { 'X-API-Key': '  ' }]) {
+    for (const headers of <Record<string, string>[]>[{}, { Authorization: 'Basic dXNlcjpwYXNz' }, { Authorization: 'Bearer ' }, { 'X-API-Key': '  ' }]) {
       const res = await get('/counted', headers);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      expect((await res.json()).error.code).toBe('missing_api_key');
+      expect((await body(res)).error.code).toBe('missing_api_key');
     }
   });
 
   it('answers 401 invalid_api_key for an unknown key', async () => {
     const res = await get('/counted', { Authorization: 'Bearer lt_not-a-real-key' });
     expect(res.status).toBe(401);
-    const body = await res.json();
-    expect(body.error.code).toBe('invalid_api_key');
-    expect(typeof body.error.message).toBe('string');
+    const envelope = await body(res);
+    expect(envelope.error.code).toBe('invalid_api_key');
+    expect(typeof envelope.error.message).toBe('string');
   });
 
   it('accepts Bearer (any case) and X-API-Key, preferring Authorization', async () => {
@@ -81,7 +87,7 @@ describe('apiKey()', () => {
     await keys.revoke('leaver');
     const res = await get('/counted', { Authorization: `Bearer ${plaintext}` });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('key_revoked');
+    expect((await body(res)).error.code).toBe('key_revoked');
   });
 });
 
@@ -94,7 +100,7 @@ describe('rateLimit()', () => {
     expect(res.headers.get('x-ratelimit-remaining')).toBe('19');
     expect(res.headers.get('x-ratelimit-burst-limit')).toBe('5');
     expect(res.headers.get('x-ratelimit-burst-remaining')).toBe('4');
-    expect((await res.json()).meta).toEqual({ quota_used: 1, quota_limit: 20 });
+    expect((await body(res)).meta).toEqual({ quota_used: 1, quota_limit: 20 });
   });
 
   it('answers 429 rate_limit_exceeded after the burst, with a short Retry-After and headers, and does not count it', async () => {
@@ -106,9 +112,9 @@ describe('rateLimit()', () => {
     expect(res.headers.get('retry-after')).toBe('40');
     expect(res.headers.get('x-ratelimit-remaining')).toBe('4');
     expect(res.headers.get('x-ratelimit-burst-remaining')).toBe('0');
-    expect((await res.json()).error.code).toBe('rate_limit_exceeded');
+    expect((await body(res)).error.code).toBe('rate_limit_exceeded');
     const meta = await get('/meta', { 'X-API-Key': plaintext });
-    expect((await meta.json()).meta.quota_used).toBe(3);
+    expect((await body(meta)).meta.quota_used).toBe(3);
   });
 
   it('answers 429 quota_exceeded with Retry-After to UTC midnight; /meta still answers and never counts', async () => {
@@ -124,13 +130,13 @@ describe('rateLimit()', () => {
       const meta = await get('/meta', { 'X-API-Key': plaintext });
       expect(meta.status).toBe(200);
       expect(meta.headers.get('x-ratelimit-remaining')).toBe('0');
-      expect((await meta.json()).meta.quota_used).toBe(7);
+      expect((await body(meta)).meta.quota_used).toBe(7);
     }
     const res = await get('/counted', { 'X-API-Key': plaintext });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('10');
     expect(res.headers.get('x-ratelimit-limit')).toBe('7');
     expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
-    expect((await res.json()).error.code).toBe('quota_exceeded');
+    expect((await body(res)).error.code).toBe('quota_exceeded');
   });
 });
