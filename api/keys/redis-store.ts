@@ -1,0 +1,128 @@
+/**
+ * Keys in Redis, shared by every API process and the operator CLI. Nothing is cached:
+ * each lookup reads Redis, so a key the CLI creates or revokes takes effect on the next
+ * request. Layout under the prefix:
+ *   keys:hash:<sha256>  HASH  label, tier, hash, created_at[, revoked_at]
+ *   keys:label:<label>  STRING <sha256>
+ *   keys:all            SET   of <sha256>
+ */
+import type { Redis } from 'ioredis';
+import { TIERS, type Tier } from '../../domain/tiers.js';
+import { LuaScript } from '../redis.js';
+import { assertValidLabel, KeyLabelExistsError } from './errors.js';
+import { generatePlaintextKey, hashKey } from './secret.js';
+import type { ApiKeyRecord, KeyStore } from './types.js';
+
+const CREATE = new LuaScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[2], 'label', ARGV[2], 'tier', ARGV[3], 'hash', ARGV[1], 'created_at', ARGV[4])
+redis.call('SADD', KEYS[3], ARGV[1])
+return 1
+`);
+
+// KEYS[2] is a prefix because the record's name depends on the hash read here.
+const REVOKE = new LuaScript(`
+local hash = redis.call('GET', KEYS[1])
+if not hash then return 0 end
+redis.call('HSETNX', KEYS[2] .. hash, 'revoked_at', ARGV[1])
+return 1
+`);
+
+const REMOVE = new LuaScript(`
+local hash = redis.call('GET', KEYS[1])
+if not hash then return 0 end
+redis.call('DEL', KEYS[1], KEYS[2] .. hash)
+redis.call('SREM', KEYS[3], hash)
+return 1
+`);
+
+export class RedisKeyStore implements KeyStore {
+  constructor(
+    private readonly redis: Redis,
+    /** REDIS_PREFIX (config/env.ts); every key name starts with it. */
+    private readonly prefix: string,
+  ) {}
+
+  async create(label: string, tier: Tier): Promise<{ record: ApiKeyRecord; plaintext: string }> {
+    assertValidLabel(label);
+    const plaintext = generatePlaintextKey();
+    const record: ApiKeyRecord = {
+      label,
+      tier,
+      hash: hashKey(plaintext),
+      created_at: new Date().toISOString(),
+      revoked_at: null,
+    };
+    const created = await CREATE.run(
+      this.redis,
+      [this.labelKey(label), this.recordKey(record.hash), this.allKey()],
+      [record.hash, label, tier, record.created_at],
+    );
+    if (created !== 1) throw new KeyLabelExistsError(label);
+    return { record, plaintext };
+  }
+
+  async findByPlaintext(plaintext: string): Promise<ApiKeyRecord | null> {
+    return this.findByHash(hashKey(plaintext));
+  }
+
+  async findByLabel(label: string): Promise<ApiKeyRecord | null> {
+    const hash = await this.redis.get(this.labelKey(label));
+    return hash ? this.findByHash(hash) : null;
+  }
+
+  async revoke(label: string): Promise<boolean> {
+    const done = await REVOKE.run(this.redis, [this.labelKey(label), this.recordKey('')], [new Date().toISOString()]);
+    return done === 1;
+  }
+
+  async remove(label: string): Promise<boolean> {
+    const done = await REMOVE.run(this.redis, [this.labelKey(label), this.recordKey(''), this.allKey()], []);
+    return done === 1;
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    const hashes = await this.redis.smembers(this.allKey());
+    const pipeline = this.redis.pipeline();
+    for (const hash of hashes) pipeline.hgetall(this.recordKey(hash));
+    const replies = (await pipeline.exec()) ?? [];
+    const records: ApiKeyRecord[] = [];
+    for (const [error, fields] of replies) {
+      if (error) throw error;
+      const record = toRecord(fields as Record<string, string>);
+      if (record) records.push(record);
+    }
+    return records.sort((a, b) => a.label.localeCompare(b.label));
+  }
+
+  private async findByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return toRecord(await this.redis.hgetall(this.recordKey(hash)));
+  }
+
+  private labelKey(label: string): string {
+    return `${this.prefix}keys:label:${label}`;
+  }
+
+  private recordKey(hash: string): string {
+    return `${this.prefix}keys:hash:${hash}`;
+  }
+
+  private allKey(): string {
+    return `${this.prefix}keys:all`;
+  }
+}
+
+function toRecord(fields: Record<string, string>): ApiKeyRecord | null {
+  if (!fields.hash || !fields.label) return null;
+  const tier = fields.tier as Tier;
+  // A record with a tier this version does not know cannot be limited correctly: treat it as unknown.
+  if (!TIERS.includes(tier)) return null;
+  return {
+    label: fields.label,
+    tier,
+    hash: fields.hash,
+    created_at: fields.created_at,
+    revoked_at: fields.revoked_at ?? null,
+  };
+}
