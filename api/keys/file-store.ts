@@ -1,0 +1,129 @@
+/**
+ * Keys in a JSON file under DATA_DIR: what the server and the CLI use when Redis is
+ * unreachable, so `npm start` and `keys create` still work without it. Hashes only.
+ * The server re-reads the file whenever it changes, so the CLI's edits apply at once;
+ * writes go through a lock file and an atomic rename, so a reader never sees half a file.
+ */
+import { randomUUID } from 'node:crypto';
+import { promises as fs, type Stats } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TIERS, type Tier } from '../../domain/tiers.js';
+import { MemoryKeyStore } from './memory-store.js';
+import type { ApiKeyRecord, KeyStore } from './types.js';
+
+interface KeyFile {
+  version: 1;
+  keys: ApiKeyRecord[];
+}
+
+const LOCK_WAIT_MS = 5_000;
+/** A lock older than this was left by a process that died mid-write. */
+const STALE_LOCK_MS = 30_000;
+
+export class FileKeyStore implements KeyStore {
+  private cache = new MemoryKeyStore();
+  private loadedFrom: string | null = null;
+
+  constructor(
+    /** e.g. `<DATA_DIR>/keys.json`; created on the first write. */
+    readonly file: string,
+  ) {}
+
+  async create(label: string, tier: Tier): Promise<{ record: ApiKeyRecord; plaintext: string }> {
+    return this.mutate((store) => store.create(label, tier));
+  }
+
+  async findByPlaintext(plaintext: string): Promise<ApiKeyRecord | null> {
+    return (await this.current()).findByPlaintext(plaintext);
+  }
+
+  async findByLabel(label: string): Promise<ApiKeyRecord | null> {
+    return (await this.current()).findByLabel(label);
+  }
+
+  async revoke(label: string): Promise<boolean> {
+    return this.mutate((store) => store.revoke(label));
+  }
+
+  async remove(label: string): Promise<boolean> {
+    return this.mutate((store) => store.remove(label));
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    return (await this.current()).list();
+  }
+
+  /** The records as the file holds them now, re-read only when the file changed. */
+  private async current(): Promise<MemoryKeyStore> {
+    let stats: Stats;
+    try {
+      stats = await fs.stat(this.file);
+    } catch (error) {
+      if (isMissing(error)) {
+        this.cache = new MemoryKeyStore();
+        this.loadedFrom = null;
+        return this.cache;
+      }
+      throw error;
+    }
+    // Every write is a rename, so a new inode (or mtime/size) means new content.
+    const signature = `${stats.ino}:${stats.mtimeMs}:${stats.size}`;
+    if (signature !== this.loadedFrom) {
+      this.cache = new MemoryKeyStore(parseKeyFile(await fs.readFile(this.file, 'utf8'), this.file));
+      this.loadedFrom = signature;
+    }
+    return this.cache;
+  }
+
+  private async mutate<T>(change: (store: MemoryKeyStore) => Promise<T>): Promise<T> {
+    await fs.mkdir(path.dirname(this.file), { recursive: true });
+    const release = await this.lock();
+    try {
+      this.loadedFrom = null;
+      const store = await this.current();
+      const result = await change(store);
+      const body: KeyFile = { version: 1, keys: store.snapshot().sort((a, b) => a.label.localeCompare(b.label)) };
+      const temp = `${this.file}.${randomUUID()}.tmp`;
+      const handle = await fs.open(temp, 'w', 0o600);
+      try {
+        await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temp, this.file);
+      return result;
+    } finally {
+      await release();
+    }
+  }
+
+  private async lock(): Promise<() => Promise<void>> {
+    const lockFile = `${this.file}.lock`;
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        const handle = await fs.open(lockFile, 'wx');
+        await handle.close();
+        return () => fs.rm(lockFile, { force: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const age = await fs.stat(lockFile).then((s) => Date.now() - s.mtimeMs, () => 0);
+        if (age > STALE_LOCK_MS) await fs.rm(lockFile, { force: true });
+        else if (Date.now() > deadline) throw new Error(`key file is locked by another process: ${lockFile}`);
+        else await sleep(25);
+      }
+    }
+  }
+}
+
+function parseKeyFile(text: string, file: string): ApiKeyRecord[] {
+  const parsed = JSON.parse(text) as Partial<KeyFile>;
+  if (parsed.version !== 1 || !Array.isArray(parsed.keys)) throw new Error(`${file} is not a version 1 key file`);
+  return parsed.keys.filter((record) => TIERS.includes(record.tier));
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
