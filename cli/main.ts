@@ -3,6 +3,7 @@
  * is registered here, in a literal list, so the whole surface is visible in one place.
  */
 import { Command } from 'commander';
+import { registerKeysCommands } from './commands/keys.js';
 
 const program = new Command()
   .name('lungtrials')
@@ -10,5 +11,6 @@ const program = new Command()
   .showHelpAfterError();
 
 // Command registrations (one line per group):
+registerKeysCommands(program);
 
 await program.parseAsync(process.argv);

@@ -1,0 +1,129 @@
+/**
+ * `lungtrials keys create|revoke|list`: the operator's key management. Acts on the store
+ * the server uses (Redis at REDIS_URL; the DATA_DIR key file when Redis is unreachable).
+ * Output is for people, except `create`, whose last stdout line is the key for scripts.
+ */
+import { Writable } from 'node:stream';
+import { Command, Option } from 'commander';
+import { pino, type Logger } from 'pino';
+import { loadEnv } from '../../config/env.js';
+import { InvalidKeyLabelError, KeyLabelExistsError } from '../../api/keys/errors.js';
+import { openStores, type ServiceStores } from '../../api/keys/open.js';
+import { TIERS, TIER_LIMITS, type Tier } from '../../domain/tiers.js';
+
+export function registerKeysCommands(program: Command): void {
+  const keys = program.command('keys').description('create, revoke and list API keys (stored hashed)');
+
+  keys
+    .command('create')
+    .description('create a key; prints the plaintext key once, as the last line of stdout')
+    .requiredOption('--label <label>', 'unique name of the key holder, e.g. acme-trial-finder')
+    .addOption(new Option('--tier <tier>', 'limits of the key').choices(TIERS).makeOptionMandatory())
+    .action(async (options: { label: string; tier: Tier }) => {
+      await withStores(async (stores) => {
+        const { record, plaintext } = await stores.keys.create(options.label, options.tier);
+        const limits = TIER_LIMITS[record.tier];
+        process.stdout.write(
+          `Created key "${record.label}" (tier ${record.tier}: ${limits.dailyQuota}/day, ${limits.burstPerMinute}/min) ` +
+            `in the ${stores.keyBackend} store.\n` +
+            'Give it to the client now: it is stored only as a hash and cannot be shown again.\n' +
+            `${plaintext}\n`,
+        );
+      });
+    });
+
+  keys
+    .command('revoke')
+    .description('revoke a key; it is refused (403) from the next request on')
+    .argument('<label>', 'label of the key')
+    .action(async (label: string) => {
+      await withStores(async (stores) => {
+        if (!(await stores.keys.revoke(label))) throw new OperatorError(`no key labelled "${label}"`);
+        process.stdout.write(`Revoked key "${label}".\n`);
+      });
+    });
+
+  keys
+    .command('list')
+    .description("list keys: label, tier, created, revoked, today's usage (never the key)")
+    .option('--json', 'one JSON array instead of a table')
+    .action(async (options: { json?: boolean }) => {
+      await withStores(async (stores) => {
+        const rows = [];
+        for (const record of await stores.keys.list()) {
+          // In-process counters live in the server, not here: without Redis the CLI cannot see them.
+          const used = stores.usage.backend === 'redis' ? (await stores.usage.peek(record.hash, record.tier)).quotaUsed : null;
+          rows.push({
+            label: record.label,
+            tier: record.tier,
+            created: record.created_at,
+            revoked: record.revoked_at,
+            used_today: used,
+            daily_quota: TIER_LIMITS[record.tier].dailyQuota,
+          });
+        }
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+          return;
+        }
+        if (rows.length === 0) {
+          process.stdout.write(`No keys in the ${stores.keyBackend} store.\n`);
+          return;
+        }
+        process.stdout.write(
+          table(
+            ['LABEL', 'TIER', 'CREATED', 'REVOKED', 'USED TODAY (UTC)'],
+            rows.map((r) => [
+              r.label,
+              r.tier,
+              r.created,
+              r.revoked ?? '-',
+              r.used_today === null ? `n/a (no Redis) of ${r.daily_quota}` : `${r.used_today} of ${r.daily_quota}`,
+            ]),
+          ),
+        );
+      });
+    });
+}
+
+/** A mistake the operator can fix; printed without a stack trace. */
+class OperatorError extends Error {}
+
+async function withStores(run: (stores: ServiceStores) => Promise<void>): Promise<void> {
+  const env = loadEnv();
+  const stores = await openStores(env, operatorLogger(env.LOG_LEVEL));
+  try {
+    await run(stores);
+  } catch (error) {
+    if (error instanceof OperatorError || error instanceof KeyLabelExistsError || error instanceof InvalidKeyLabelError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  } finally {
+    await stores.close();
+  }
+}
+
+/** Human-readable log lines on stderr, so stdout stays the command's output. */
+function operatorLogger(level: string): Logger {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.trim()) continue;
+        const entry = JSON.parse(line) as { level: number; msg?: string };
+        const name = entry.level >= 50 ? 'error' : entry.level >= 40 ? 'warning' : 'info';
+        process.stderr.write(`${name}: ${entry.msg ?? ''}\n`);
+      }
+      callback();
+    },
+  });
+  return pino({ level: level === 'info' ? 'warn' : level }, sink);
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
+}
