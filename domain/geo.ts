@@ -44,3 +44,7 @@ export function isUsCountry(country: string | null | undefined): boolean {
 }
 
 export const MAX_RADIUS_MILES = 500;
+
+/** `country` filter values: at least one US site, or at least one site outside the US. */
+export const COUNTRY_FILTERS = ['us', 'international'] as const;
+export type CountryFilter = (typeof COUNTRY_FILTERS)[number];

@@ -1,0 +1,244 @@
+/**
+ * Presenters: the only place that decides what a trial, site, source or flag looks like
+ * on the wire. Every output field is listed here by name; the field-name arrays feed
+ * /api/v1/docs, and the query index serialises these objects once per snapshot.
+ */
+import type { Comparator, Gene, PdL1Metric, Requirement } from '../domain/biomarkers.js';
+import type { DiagnosisType, NsclcStage, SclcStage } from '../domain/diagnosis.js';
+import type { FlagKind, FlagSeverity } from '../domain/flags.js';
+import type { StudyType } from '../domain/phase.js';
+import type {
+  BiomarkerRow, FlagRow, Intervention, IsoDate, Outcome, Publication, SiteRow, SourceRow, StudyDocument, TrialRow,
+} from '../domain/rows.js';
+import type { Sex } from '../domain/sex.js';
+import type { TrialStatus } from '../domain/status.js';
+
+/** Locations shown in `locations_sample`; the contract caps it at five. */
+export const LOCATIONS_SAMPLE_SIZE = 5;
+
+export interface PresentedLocation {
+  facility: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  status: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface ListTrial {
+  nct_id: string;
+  official_title: string | null;
+  brief_summary: string | null;
+  phase: string | null;
+  status: TrialStatus | null;
+  sponsor: string | null;
+  conditions: string[];
+  url: string;
+  pharma_url: string | null;
+  pharma_source_slug: string | null;
+  study_type: StudyType | null;
+  study_start: IsoDate | null;
+  first_posted: IsoDate | null;
+  primary_completion: IsoDate | null;
+  last_updated: IsoDate | null;
+  location_count: number;
+  locations_sample: PresentedLocation[];
+}
+
+export interface PresentedBiomarker {
+  gene: Gene;
+  alteration: string | null;
+  requirement: Requirement;
+  metric: PdL1Metric | null;
+  comparator: Comparator | null;
+  cutoff: number | null;
+  cutoff_high: number | null;
+  section: string;
+  source_text: string;
+}
+
+export interface PresentedFlag {
+  kind: FlagKind;
+  severity: FlagSeverity;
+  message: string;
+}
+
+export interface DetailTrial extends ListTrial {
+  detailed_description: string | null;
+  /** The same array as `conditions`, under the contract's detail name. */
+  conditions_arr: string[];
+  intervention: Intervention[];
+  enrollment: number | null;
+  age_min: number | null;
+  age_max: number | null;
+  sexes_eligible: Sex;
+  inclusion_criteria: string | null;
+  exclusion_criteria: string | null;
+  mesh_terms: string[];
+  keywords: string[];
+  study_completion: IsoDate | null;
+  source: string;
+  plain_language_summary: string | null;
+  primary_outcomes: Outcome[];
+  secondary_outcomes: Outcome[];
+  study_documents: StudyDocument[];
+  publications: Publication[];
+  locations: PresentedLocation[];
+  biomarkers: PresentedBiomarker[];
+  diagnosis_types: DiagnosisType[];
+  sclc_stages: SclcStage[];
+  nsclc_stages: NsclcStage[];
+  flags: PresentedFlag[];
+}
+
+/** Added to each trial of a ZIP + radius search. */
+export interface NearestSite {
+  facility: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  latitude: number;
+  longitude: number;
+}
+
+export interface PresentedSource {
+  slug: string;
+  name: string;
+  kind: 'registry' | 'sponsor';
+  home_url: string;
+  ingest: 'api' | 'csv' | 'web';
+  trial_count: number;
+}
+
+export function presentLocation(s: SiteRow): PresentedLocation {
+  return {
+    facility: s.facility,
+    city: s.city,
+    state: s.state,
+    zip: s.zip,
+    country: s.country,
+    status: s.status,
+    latitude: s.latitude,
+    longitude: s.longitude,
+  };
+}
+
+/** `sites` in site_index order. */
+export function presentListTrial(t: TrialRow, sites: readonly SiteRow[]): ListTrial {
+  return {
+    nct_id: t.nct_id,
+    official_title: t.official_title,
+    brief_summary: t.brief_summary,
+    phase: t.phase,
+    status: t.status,
+    sponsor: t.sponsor,
+    conditions: t.conditions,
+    url: t.url,
+    pharma_url: t.pharma_url,
+    pharma_source_slug: t.pharma_source_slug,
+    study_type: t.study_type,
+    study_start: t.study_start,
+    first_posted: t.first_posted,
+    primary_completion: t.primary_completion,
+    last_updated: t.last_updated,
+    // The sites table is the truth for a count; the row's own count may predate dedup.
+    location_count: sites.length,
+    locations_sample: sites.slice(0, LOCATIONS_SAMPLE_SIZE).map(presentLocation),
+  };
+}
+
+export function presentBiomarker(b: BiomarkerRow): PresentedBiomarker {
+  return {
+    gene: b.gene,
+    alteration: b.alteration,
+    requirement: b.requirement,
+    metric: b.metric,
+    comparator: b.comparator,
+    cutoff: b.cutoff,
+    cutoff_high: b.cutoff_high,
+    section: b.section,
+    source_text: b.source_text,
+  };
+}
+
+export function presentFlag(f: FlagRow): PresentedFlag {
+  return { kind: f.kind, severity: f.severity, message: f.message };
+}
+
+export function presentDetailTrial(
+  t: TrialRow,
+  sites: readonly SiteRow[],
+  biomarkers: readonly BiomarkerRow[],
+  flags: readonly FlagRow[],
+): DetailTrial {
+  return {
+    ...presentListTrial(t, sites),
+    detailed_description: t.detailed_description,
+    conditions_arr: t.conditions,
+    intervention: t.interventions,
+    enrollment: t.enrollment,
+    age_min: t.age_min,
+    age_max: t.age_max,
+    sexes_eligible: t.sex,
+    inclusion_criteria: t.inclusion_criteria,
+    exclusion_criteria: t.exclusion_criteria,
+    mesh_terms: t.mesh_terms,
+    keywords: t.keywords,
+    study_completion: t.study_completion,
+    source: t.source,
+    plain_language_summary: t.plain_language_summary,
+    primary_outcomes: t.primary_outcomes,
+    secondary_outcomes: t.secondary_outcomes,
+    study_documents: t.study_documents,
+    publications: t.publications,
+    locations: sites.map(presentLocation),
+    biomarkers: biomarkers.map(presentBiomarker),
+    diagnosis_types: t.diagnosis_types,
+    sclc_stages: t.sclc_stages,
+    nsclc_stages: t.nsclc_stages,
+    flags: flags.map(presentFlag),
+  };
+}
+
+export function presentNearestSite(s: SiteRow & { latitude: number; longitude: number }): NearestSite {
+  return {
+    facility: s.facility,
+    city: s.city,
+    state: s.state,
+    zip: s.zip,
+    country: s.country,
+    latitude: s.latitude,
+    longitude: s.longitude,
+  };
+}
+
+export function presentSource(s: SourceRow): PresentedSource {
+  return { slug: s.slug, name: s.name, kind: s.kind, home_url: s.home_url, ingest: s.ingest, trial_count: s.trial_count };
+}
+
+// Field-name lists for /docs. `satisfies` plus the Exact check keep them equal to the types.
+type Exact<T, K extends readonly PropertyKey[]> = Exclude<keyof T, K[number]> extends never ? K : never;
+const keys = <T>() => <const K extends readonly (keyof T)[]>(k: Exact<T, K>): K => k;
+
+export const LOCATION_FIELDS = keys<PresentedLocation>()(['facility', 'city', 'state', 'zip', 'country', 'status', 'latitude', 'longitude']);
+export const LIST_FIELDS = keys<ListTrial>()([
+  'nct_id', 'official_title', 'brief_summary', 'phase', 'status', 'sponsor', 'conditions', 'url', 'pharma_url',
+  'pharma_source_slug', 'study_type', 'study_start', 'first_posted', 'primary_completion', 'last_updated',
+  'location_count', 'locations_sample',
+]);
+export const DETAIL_FIELDS = keys<DetailTrial>()([
+  ...LIST_FIELDS,
+  'detailed_description', 'conditions_arr', 'intervention', 'enrollment', 'age_min', 'age_max', 'sexes_eligible',
+  'inclusion_criteria', 'exclusion_criteria', 'mesh_terms', 'keywords', 'study_completion', 'source',
+  'plain_language_summary', 'primary_outcomes', 'secondary_outcomes', 'study_documents', 'publications',
+  'locations', 'biomarkers', 'diagnosis_types', 'sclc_stages', 'nsclc_stages', 'flags',
+]);
+export const BIOMARKER_FIELDS = keys<PresentedBiomarker>()([
+  'gene', 'alteration', 'requirement', 'metric', 'comparator', 'cutoff', 'cutoff_high', 'section', 'source_text',
+]);
+export const FLAG_FIELDS = keys<PresentedFlag>()(['kind', 'severity', 'message']);
+export const NEAREST_SITE_FIELDS = keys<NearestSite>()(['facility', 'city', 'state', 'zip', 'country', 'latitude', 'longitude']);
+export const SOURCE_FIELDS = keys<PresentedSource>()(['slug', 'name', 'kind', 'home_url', 'ingest', 'trial_count']);

@@ -1,0 +1,280 @@
+/**
+ * The in-memory index of one snapshot, built once when the snapshot opens. Requests only
+ * read it: trials sit in the default order (rank 0 first), each filter value has a bitset
+ * of ranks, and every trial's list and detail JSON is serialised here, once.
+ */
+import {
+  ALTERATIONS, GENES, coveringAlterations, type ExpressionRange, type Gene,
+} from '../../domain/biomarkers.js';
+import { SCLC_STAGES, type SclcStage } from '../../domain/diagnosis.js';
+import { isUsCountry, parseUsState, US_STATES } from '../../domain/geo.js';
+import { PHASE_CODES, STUDY_TYPES, type PhaseCode, type StudyType } from '../../domain/phase.js';
+import type { BiomarkerRow, FlagRow, SiteRow, SnapshotTables, TrialRow } from '../../domain/rows.js';
+import { STATUS_BUCKETS, TRIAL_STATUSES, type StatusBucket, type TrialStatus } from '../../domain/status.js';
+import { presentDetailTrial, presentListTrial, presentNearestSite, presentSource } from '../present.js';
+import { Bitset } from './bitset.js';
+import { BruteForceGeoCandidates, H3GeoCandidates, type GeoCandidates, type GeoPoints } from './geo-candidates.js';
+
+/** A PD-L1 row kept for range matching, which depends on the range the caller asks for. */
+export interface PdL1Requirement {
+  rank: number;
+  required: boolean;
+  /** Null: PD-L1 named with no cut-off, which matches (or excludes) every range. */
+  range: ExpressionRange | null;
+}
+
+export interface FilterSets {
+  bucket: Record<StatusBucket, Bitset>;
+  status: Record<TrialStatus, Bitset>;
+  phase: Record<PhaseCode, Bitset>;
+  studyType: Record<StudyType, Bitset>;
+  acceptsMale: Bitset;
+  acceptsFemale: Bitset;
+  /** Classified that type, or no type signal at all. */
+  nsclcEligible: Bitset;
+  sclcEligible: Bitset;
+  /** SCLC-eligible and mentioning the stage or no SCLC stage at all. */
+  sclcStage: Record<SclcStage, Bitset>;
+  usSite: Bitset;
+  nonUsSite: Bitset;
+  state: Map<string, Bitset>;
+  /** Requires the gene and does not exclude it outright. */
+  gene: Record<Gene, Bitset>;
+  /** `GENE:ALTERATION` for every alteration id of the vocabulary. */
+  mutation: Map<string, Bitset>;
+}
+
+/** ZIP-search data: unique US coordinates and, per point, the trials with a site there. */
+export interface GeoIndex {
+  points: GeoPoints;
+  candidates: GeoCandidates;
+  /** Pairs of point p are pairStart[p] .. pairStart[p+1]-1. */
+  pairStart: Int32Array;
+  pairRank: Int32Array;
+  /** The trial's first site at that point, as `nearest_site` JSON. */
+  pairSiteJson: string[];
+}
+
+export interface TrialIndex {
+  size: number;
+  nctIds: string[];
+  rankById: Map<string, number>;
+  listJson: Buffer[];
+  detailJson: Buffer[];
+  sourcesJson: Buffer;
+  sets: FilterSets;
+  /** -1 where the bound is open. */
+  ageMin: Int16Array;
+  ageMax: Int16Array;
+  /** Days since 1970-01-01, or NO_DATE. */
+  firstPostedDay: Int32Array;
+  pdl1: PdL1Requirement[];
+  geo: GeoIndex;
+  /** Scratch for geo queries; requests run one at a time on the event loop. */
+  scratch: { best: Float64Array; bestPair: Int32Array };
+}
+
+export const NO_DATE = -2147483648;
+
+export function isoDay(iso: string | null): number {
+  if (!iso) return NO_DATE;
+  const ms = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(ms) ? NO_DATE : Math.floor(ms / 86_400_000);
+}
+
+export interface BuildIndexOptions {
+  /** Geo-candidate implementation. @defaultValue 'h3' */
+  geo?: 'h3' | 'brute';
+}
+
+/** Recruiting bucket first, then most recently updated (missing last), then nct_id. */
+export function compareDefaultOrder(a: TrialRow, b: TrialRow): number {
+  const ra = a.status_bucket === 'recruiting' ? 0 : 1;
+  const rb = b.status_bucket === 'recruiting' ? 0 : 1;
+  if (ra !== rb) return ra - rb;
+  const ua = a.last_updated ?? '';
+  const ub = b.last_updated ?? '';
+  if (ua !== ub) return ua < ub ? 1 : -1;
+  return a.nct_id < b.nct_id ? -1 : a.nct_id > b.nct_id ? 1 : 0;
+}
+
+function groupBy<T extends { nct_id: string | null }>(rows: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    if (r.nct_id === null) continue;
+    let list = out.get(r.nct_id);
+    if (!list) out.set(r.nct_id, (list = []));
+    list.push(r);
+  }
+  return out;
+}
+
+function recordOf<K extends string>(keys: readonly K[], size: number): Record<K, Bitset> {
+  return Object.fromEntries(keys.map((k) => [k, new Bitset(size)])) as Record<K, Bitset>;
+}
+
+/** US state code of a site: a US site's state, or a territory the registry lists as a country. */
+export function siteUsState(s: SiteRow): string | null {
+  if (isUsCountry(s.country)) return parseUsState(s.state);
+  // Only territories by full name: "Georgia" the country must not become GA.
+  const territory = s.country && s.country.trim().length > 2 ? parseUsState(s.country) : null;
+  return territory && US_TERRITORIES.includes(territory) ? territory : null;
+}
+
+/** Territories the registry lists as countries of their own. */
+const US_TERRITORIES = ['PR', 'GU', 'VI', 'AS', 'MP'];
+
+export function isUsSite(s: SiteRow): boolean {
+  return isUsCountry(s.country) || siteUsState(s) !== null;
+}
+
+function rowRange(b: BiomarkerRow): ExpressionRange | null {
+  if (b.metric === null || b.comparator === null || b.cutoff === null) return null;
+  const base = { metric: b.metric, lowExclusive: false, highExclusive: false };
+  switch (b.comparator) {
+    case '>=': return { ...base, low: b.cutoff, high: null };
+    case '>': return { ...base, low: b.cutoff, high: null, lowExclusive: true };
+    case '<=': return { ...base, low: null, high: b.cutoff };
+    case '<': return { ...base, low: null, high: b.cutoff, highExclusive: true };
+    case 'between': return { ...base, low: b.cutoff, high: b.cutoff_high ?? b.cutoff };
+  }
+}
+
+/** A row names `alteration` of `gene`, directly, through a broader id, or at gene level. */
+function rowCovers(b: BiomarkerRow, gene: Gene, alteration: string): boolean {
+  return b.gene === gene && (b.alteration === null || coveringAlterations(gene, alteration).includes(b.alteration));
+}
+
+export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions = {}): TrialIndex {
+  const seen = new Set<string>();
+  const trials = tables.trials.filter((t) => !seen.has(t.nct_id) && seen.add(t.nct_id)).sort(compareDefaultOrder);
+  const size = trials.length;
+  const sitesBy = groupBy(tables.sites);
+  for (const list of sitesBy.values()) list.sort((a, b) => a.site_index - b.site_index);
+  const markersBy = groupBy(tables.biomarkers);
+  const flagsBy = groupBy<FlagRow>(tables.flags);
+
+  const sets: FilterSets = {
+    bucket: recordOf(STATUS_BUCKETS, size),
+    status: recordOf(TRIAL_STATUSES, size),
+    phase: recordOf(PHASE_CODES, size),
+    studyType: recordOf(STUDY_TYPES, size),
+    acceptsMale: new Bitset(size),
+    acceptsFemale: new Bitset(size),
+    nsclcEligible: new Bitset(size),
+    sclcEligible: new Bitset(size),
+    sclcStage: recordOf(SCLC_STAGES, size),
+    usSite: new Bitset(size),
+    nonUsSite: new Bitset(size),
+    state: new Map(Object.keys(US_STATES).map((code) => [code, new Bitset(size)])),
+    gene: recordOf(GENES, size),
+    mutation: new Map(),
+  };
+  const mutationIds = GENES.flatMap((g) => ALTERATIONS[g].map((a) => [g, a] as const));
+  for (const [g, a] of mutationIds) sets.mutation.set(`${g}:${a}`, new Bitset(size));
+
+  const nctIds: string[] = new Array(size);
+  const rankById = new Map<string, number>();
+  const listJson: Buffer[] = new Array(size);
+  const detailJson: Buffer[] = new Array(size);
+  const ageMin = new Int16Array(size);
+  const ageMax = new Int16Array(size);
+  const firstPostedDay = new Int32Array(size);
+  const pdl1: PdL1Requirement[] = [];
+
+  for (let rank = 0; rank < size; rank++) {
+    const t = trials[rank];
+    const sites = sitesBy.get(t.nct_id) ?? [];
+    const markers = markersBy.get(t.nct_id) ?? [];
+    nctIds[rank] = t.nct_id;
+    rankById.set(t.nct_id, rank);
+    listJson[rank] = Buffer.from(JSON.stringify(presentListTrial(t, sites)));
+    detailJson[rank] = Buffer.from(JSON.stringify(presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [])));
+
+    sets.bucket[t.status_bucket].set(rank);
+    if (t.status) sets.status[t.status].set(rank);
+    for (const p of t.phases) sets.phase[p].set(rank);
+    if (t.study_type) sets.studyType[t.study_type].set(rank);
+    if (t.sex !== 'FEMALE') sets.acceptsMale.set(rank);
+    if (t.sex !== 'MALE') sets.acceptsFemale.set(rank);
+    const untyped = t.diagnosis_types.length === 0;
+    if (untyped || t.diagnosis_types.includes('nsclc')) sets.nsclcEligible.set(rank);
+    if (untyped || t.diagnosis_types.includes('sclc')) {
+      sets.sclcEligible.set(rank);
+      for (const stage of SCLC_STAGES) {
+        if (t.sclc_stages.length === 0 || t.sclc_stages.includes(stage)) sets.sclcStage[stage].set(rank);
+      }
+    }
+    for (const s of sites) {
+      const state = siteUsState(s);
+      if (state) sets.state.get(state)?.set(rank);
+      if (isUsSite(s)) sets.usSite.set(rank);
+      else if (s.country) sets.nonUsSite.set(rank);
+    }
+    ageMin[rank] = t.age_min ?? -1;
+    ageMax[rank] = t.age_max ?? -1;
+    firstPostedDay[rank] = isoDay(t.first_posted);
+
+    const required = markers.filter((b) => b.requirement === 'required');
+    const excluded = markers.filter((b) => b.requirement === 'excluded');
+    for (const g of GENES) {
+      const geneExcluded = excluded.some((b) => b.gene === g && b.alteration === null && rowRange(b) === null);
+      if (!geneExcluded && required.some((b) => b.gene === g)) sets.gene[g].set(rank);
+    }
+    for (const [g, a] of mutationIds) {
+      if (required.some((b) => rowCovers(b, g, a)) && !excluded.some((b) => rowCovers(b, g, a))) {
+        sets.mutation.get(`${g}:${a}`)!.set(rank);
+      }
+    }
+    for (const b of markers) {
+      if (b.gene === 'PD-L1') pdl1.push({ rank, required: b.requirement === 'required', range: rowRange(b) });
+    }
+  }
+
+  const sourcesJson = Buffer.from(JSON.stringify(tables.sources.map(presentSource)));
+  const geo = buildGeoIndex(trials, sitesBy, opts.geo ?? 'h3');
+  return {
+    size, nctIds, rankById, listJson, detailJson, sourcesJson, sets, ageMin, ageMax, firstPostedDay, pdl1, geo,
+    scratch: { best: new Float64Array(size), bestPair: new Int32Array(size) },
+  };
+}
+
+function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind: 'h3' | 'brute'): GeoIndex {
+  const pointByKey = new Map<string, number>();
+  const lat: number[] = [];
+  const lon: number[] = [];
+  // (point, rank) -> first site there; trials are walked in rank order, sites in site_index order.
+  const firstSite = new Map<number, SiteRow>();
+  const RANK_SPAN = 2 ** 21;
+  for (let rank = 0; rank < trials.length; rank++) {
+    for (const s of sitesBy.get(trials[rank].nct_id) ?? []) {
+      if (s.latitude === null || s.longitude === null || !isUsSite(s)) continue;
+      const key = `${s.latitude},${s.longitude}`;
+      let p = pointByKey.get(key);
+      if (p === undefined) {
+        p = lat.length;
+        pointByKey.set(key, p);
+        lat.push(s.latitude);
+        lon.push(s.longitude);
+      }
+      const pk = p * RANK_SPAN + rank;
+      if (!firstSite.has(pk)) firstSite.set(pk, s);
+    }
+  }
+  const count = lat.length;
+  const keys = Float64Array.from(firstSite.keys()).sort();
+  const pairStart = new Int32Array(count + 1);
+  const pairRank = new Int32Array(keys.length);
+  const pairSiteJson: string[] = new Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const p = Math.floor(keys[i] / RANK_SPAN);
+    pairStart[p + 1]++;
+    pairRank[i] = keys[i] - p * RANK_SPAN;
+    const s = firstSite.get(keys[i])!;
+    pairSiteJson[i] = JSON.stringify(presentNearestSite(s as SiteRow & { latitude: number; longitude: number }));
+  }
+  for (let p = 0; p < count; p++) pairStart[p + 1] += pairStart[p];
+  const points: GeoPoints = { count, lat: Float64Array.from(lat), lon: Float64Array.from(lon) };
+  const candidates = kind === 'h3' ? new H3GeoCandidates(points) : new BruteForceGeoCandidates(points);
+  return { points, candidates, pairStart, pairRank, pairSiteJson };
+}

@@ -1,0 +1,123 @@
+/**
+ * Hand-built SnapshotTables for API tests: every row starts from a neutral default and a
+ * test overrides only what its assertion depends on. Ids use the TEST- prefix so they can
+ * never be mistaken for registry trials.
+ */
+import { ALL_SOURCES } from '../../domain/sources.js';
+import { phaseLabel } from '../../domain/phase.js';
+import { STATUS_TO_BUCKET } from '../../domain/status.js';
+import type { BiomarkerRow, FlagRow, SiteRow, SnapshotTables, SourceRow, TrialRow } from '../../domain/rows.js';
+import type { Gene, Requirement } from '../../domain/biomarkers.js';
+
+export function trialRow(nct_id: string, over: Partial<TrialRow> = {}): TrialRow {
+  const status = over.status === undefined ? 'Recruiting' : over.status;
+  const phases = over.phases ?? ['PHASE2'];
+  return {
+    nct_id,
+    brief_title: `Test trial ${nct_id}`,
+    official_title: `A synthetic test study ${nct_id}`,
+    brief_summary: 'Synthetic summary.',
+    detailed_description: null,
+    plain_language_summary: null,
+    phases,
+    phase: phaseLabel(phases),
+    study_type: 'Interventional',
+    overall_status: null,
+    status,
+    status_bucket: status ? STATUS_TO_BUCKET[status] : 'unknown',
+    sponsor: 'Test Sponsor',
+    conditions: ['Lung Cancer'],
+    keywords: [],
+    mesh_terms: [],
+    interventions: [],
+    enrollment: 100,
+    age_min: null,
+    age_max: null,
+    sex: 'ALL',
+    inclusion_criteria: null,
+    exclusion_criteria: null,
+    study_start: '2023-01-01',
+    first_posted: '2023-01-01',
+    primary_completion: null,
+    study_completion: null,
+    last_updated: '2024-01-01',
+    primary_outcomes: [],
+    secondary_outcomes: [],
+    study_documents: [],
+    publications: [],
+    url: `https://example.org/test/${nct_id}`,
+    pharma_url: null,
+    pharma_source_slug: null,
+    source: 'ctgov',
+    diagnosis_types: [],
+    sclc_stages: [],
+    nsclc_stages: [],
+    location_count: 0,
+    content_hash: 'test',
+    ...over,
+  };
+}
+
+export function siteRow(nct_id: string, site_index: number, over: Partial<SiteRow> = {}): SiteRow {
+  return {
+    nct_id,
+    site_index,
+    facility: `Test Facility ${nct_id}-${site_index}`,
+    city: null,
+    state: null,
+    zip: null,
+    country: 'United States',
+    status: 'RECRUITING',
+    latitude: null,
+    longitude: null,
+    geo_precision: 'none',
+    h3_cell: null,
+    ...over,
+  };
+}
+
+export function biomarkerRow(
+  nct_id: string,
+  gene: Gene,
+  alteration: string | null,
+  requirement: Requirement = 'required',
+  over: Partial<BiomarkerRow> = {},
+): BiomarkerRow {
+  return {
+    nct_id, gene, alteration, requirement,
+    metric: null, comparator: null, cutoff: null, cutoff_high: null,
+    section: requirement === 'required' ? 'inclusion' : 'exclusion',
+    source_text: `${gene} ${alteration ?? ''} ${requirement}`.trim(),
+    ...over,
+  };
+}
+
+export function flagRow(nct_id: string, over: Partial<FlagRow> = {}): FlagRow {
+  return { nct_id, source: 'ctgov', kind: 'stale_record', severity: 'warning', message: 'Not updated for two years', details: null, ...over };
+}
+
+export function sourcesFor(trials: readonly TrialRow[]): SourceRow[] {
+  return ALL_SOURCES.map((s) => ({
+    ...s,
+    trial_count: trials.filter((t) => t.source === s.slug || t.pharma_source_slug === s.slug).length,
+  }));
+}
+
+/** Tables from parts; location_count follows the sites given, as the pipeline's would. */
+export function buildTables(parts: {
+  trials: TrialRow[];
+  sites?: SiteRow[];
+  biomarkers?: BiomarkerRow[];
+  flags?: FlagRow[];
+  sources?: SourceRow[];
+}): SnapshotTables {
+  const sites = parts.sites ?? [];
+  const trials = parts.trials.map((t) => ({ ...t, location_count: sites.filter((s) => s.nct_id === t.nct_id).length }));
+  return {
+    trials,
+    sites,
+    biomarkers: parts.biomarkers ?? [],
+    flags: parts.flags ?? [],
+    sources: parts.sources ?? sourcesFor(trials),
+  };
+}
