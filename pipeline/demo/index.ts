@@ -1,0 +1,3 @@
+export { generateDemoTables, generateDemoDataset, type DemoOptions, type DemoDataset, type DemoTrial } from './generate.js';
+export { ensureDemoSnapshot, type EnsureDemoOptions } from './ensure.js';
+export { SCALE_TARGETS, DEFAULT_DEMO_SEED, type DemoScale, type ScaleTargets } from './scale.js';
