@@ -21,6 +21,9 @@ export interface CachedPlace {
  */
 export const GEOCODE_CACHE_VERSION = 1;
 
+/** File name of the persisted cache inside DATA_DIR, so every caller shares one file. */
+export const GEOCODE_CACHE_FILE = 'geocode-cache.json';
+
 type StoredEntry = [number | null, number | null, CachedPlace['precision']];
 
 interface CacheFile {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GEOCODE_CACHE_VERSION, GeocodeCache } from '../../../pipeline/geocode/cache.js';
+import { GEOCODE_CACHE_FILE, GEOCODE_CACHE_VERSION, GeocodeCache } from '../../../pipeline/geocode/cache.js';
 import { geocodeSites } from '../../../pipeline/geocode/geocode-sites.js';
 import { siteRow, v2StudySites } from './real-sites.js';
 
@@ -11,7 +11,7 @@ let file: string;
 
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'geocode-cache-'));
-  file = path.join(dir, 'data', 'geocode-cache.json');
+  file = path.join(dir, 'data', GEOCODE_CACHE_FILE);
 });
 
 afterEach(async () => {
@@ -34,7 +34,7 @@ describe('GeocodeCache', () => {
     const stored = JSON.parse(await fs.readFile(file, 'utf8')) as { version: number; entries: Record<string, unknown> };
     expect(stored.version).toBe(GEOCODE_CACHE_VERSION);
     expect(Object.keys(stored.entries)).toHaveLength(first.size);
-    expect(await fs.readdir(path.dirname(file))).toEqual(['geocode-cache.json']);
+    expect(await fs.readdir(path.dirname(file))).toEqual([GEOCODE_CACHE_FILE]);
 
     const second = await GeocodeCache.load(file);
     expect(second.size).toBe(first.size);
