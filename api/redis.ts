@@ -22,6 +22,9 @@ export async function connectRedis(url: string, options: ConnectRedisOptions): P
     // Fail a command fast while Redis is away instead of queueing the request indefinitely.
     maxRetriesPerRequest: 2,
     retryStrategy: (attempt) => (connected ? Math.min(attempt * 200, 2000) : null),
+    // After a refused connection ioredis still waits this long for the dead socket's close
+    // event (default 2 s), keeping a CLI run alive for nothing.
+    disconnectTimeout: 200,
   });
   let lastError = '';
   redis.on('error', (error: Error) => {
