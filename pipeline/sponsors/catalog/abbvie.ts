@@ -1,0 +1,30 @@
+import type { SponsorCatalogEntry } from '../types.js';
+
+/** AbbVie clinical trials export: comma, US dates, locations with city and state. */
+export const abbvie: SponsorCatalogEntry = {
+  slug: 'abbvie',
+  source: {
+    kind: 'csv',
+    dateFormats: ['MM/DD/YYYY', 'YYYY-MM-DD'],
+    columns: {
+      sponsor_study_id: 'Study Number',
+      nct_id: 'NCT Number',
+      title: 'Study Title',
+      status: 'Recruitment Status',
+      phase: 'Phase',
+      conditions: 'Conditions',
+      study_start: 'Study Start Date',
+      locations: 'Locations',
+      page_url: 'Study Page',
+    },
+    listSeparator: ';',
+    siteParts: ['city', 'state', 'country'],
+  },
+  statusVocabulary: {
+    recruiting: 'Recruiting',
+    'not yet recruiting': 'Recruiting',
+    'active, not recruiting': 'Active',
+    completed: 'Completed',
+    terminated: 'Closed',
+  },
+};

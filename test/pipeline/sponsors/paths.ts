@@ -1,0 +1,6 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SPONSOR_FIXTURES = path.join(REPO_ROOT, 'test/fixtures/sponsors');
+export const CTGOV_DIR = path.resolve(REPO_ROOT, '../shared/data/ctgov');
