@@ -129,25 +129,39 @@ export function readJsonColumnsSql(table: TableName): string {
   return '{' + TABLE_SCHEMAS[table].map((c) => `${quoteIdent(c.name)}: ${quoteLiteral(c.type)}`).join(', ') + '}';
 }
 
-/** A temp table with the same columns and NOT NULL where required. */
-export function createTableSql(table: TableName, as: string): string {
-  const cols = TABLE_SCHEMAS[table].map((c) => `${quoteIdent(c.name)} ${c.type}${c.nullable ? '' : ' NOT NULL'}`);
-  return `CREATE TEMP TABLE ${quoteIdent(as)} (${cols.join(', ')})`;
-}
-
 /**
- * Every key a serialised row of `table` may carry, nested struct fields included: a
- * JSON.stringify replacer list applies at every depth, so it must name both levels.
+ * A compiled NDJSON serialiser for `table`: writes the schema's columns in order (keys a
+ * stage left on a row never reach the file) and throws naming the row and column when a
+ * NOT NULL column is missing. About twice as fast as JSON.stringify with a key list.
  */
-export function jsonKeys(table: TableName): string[] {
-  const keys = new Set<string>();
-  for (const c of TABLE_SCHEMAS[table]) {
-    keys.add(c.name);
-    for (const m of c.type.matchAll(/"([^"]+)"/g)) keys.add(m[1]);
-  }
-  return [...keys];
+export function rowSerializer(table: TableName): (row: object, index: number) => string {
+  const cols = TABLE_SCHEMAS[table];
+  const prefixes = cols.map((c, i) => (i === 0 ? '{' : ',') + JSON.stringify(c.name) + ':');
+  const nestedKeys = cols.map((c) => {
+    const keys = [...c.type.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+    return keys.length > 0 ? keys : undefined;
+  });
+  return (row, index) => {
+    const r = row as Record<string, unknown>;
+    let out = '';
+    for (let i = 0; i < cols.length; i++) {
+      const v = r[cols[i].name];
+      if (v === null || v === undefined) {
+        if (!cols[i].nullable) throw new Error(`${table} row ${index}: column ${cols[i].name} must not be null`);
+        out += prefixes[i] + 'null';
+      } else {
+        out += prefixes[i] + JSON.stringify(v, nestedKeys[i]);
+      }
+    }
+    return out + '}';
+  };
 }
 
 export function selectListSql(table: TableName): string {
   return TABLE_SCHEMAS[table].map((c) => quoteIdent(c.name)).join(', ');
+}
+
+/** `CAST(NULL AS type) AS name, ...`: the typed columns with no source rows. */
+export function emptySelectSql(table: TableName): string {
+  return TABLE_SCHEMAS[table].map((c) => `CAST(NULL AS ${c.type}) AS ${quoteIdent(c.name)}`).join(', ');
 }
