@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { registerKeysCommands } from './commands/keys.js';
+import { registerDemoCommands } from './commands/demo.js';
 
 const program = new Command()
   .name('lungtrials')
@@ -12,5 +13,6 @@ const program = new Command()
 
 // Command registrations (one line per group):
 registerKeysCommands(program);
+registerDemoCommands(program);
 
 await program.parseAsync(process.argv);
