@@ -1,0 +1,148 @@
+/**
+ * Deterministic biomarker extraction: criteria -> statements -> mentions -> polarity ->
+ * rows. Every row keeps the sentence it came from, and `explain` gives the rule.
+ *
+ * How titles, conditions and keywords count: they describe the population, so a
+ * qualified mention there ("KRAS G12C-mutated NSCLC", "EGFR Exon 19 Deletion",
+ * "PD-L1 High") is a requirement, or an exclusion when negated ("EGFR wild-type").
+ * A bare gene name there ("PD-L1" as a keyword) is not. They only add what the criteria
+ * do not already say: a title's gene-level row is dropped when the criteria state a
+ * requirement of the same gene and direction, which is always at least as precise.
+ */
+import type { Gene, Requirement } from '../../domain/biomarkers.js';
+import type { BiomarkerRow } from '../../domain/rows.js';
+import { findMentions, type Mention } from './mentions.js';
+import { findPdl1Cutoffs, isPdl1Negative, PDL1_NEGATIVE, PDL1_QUALIFIED, PDL1_QUALIFIED_BEFORE, type Pdl1Cutoff } from './pdl1.js';
+import { readPolarity, type Section } from './polarity.js';
+import { isFusionGene } from './lexicon.js';
+import { normalizeText, splitStatements, type Statement } from './statements.js';
+
+export interface BiomarkerInput {
+  nct_id: string;
+  inclusion: string | null;
+  exclusion: string | null;
+  title?: string | null;
+  official_title?: string | null;
+  conditions?: string[];
+  keywords?: string[];
+}
+
+/** A row plus the rule that produced it (for the eval's --explain and for tests). */
+export interface ExplainedRow extends BiomarkerRow {
+  reason: string;
+}
+
+export function extractBiomarkers(input: BiomarkerInput): BiomarkerRow[] {
+  return explainBiomarkers(input).map(({ reason: _reason, ...row }) => row);
+}
+
+export function explainBiomarkers(input: BiomarkerInput): ExplainedRow[] {
+  const criteria: ExplainedRow[] = [
+    ...fromStatements(input.nct_id, splitStatements(input.inclusion), 'inclusion'),
+    ...fromStatements(input.nct_id, splitStatements(input.exclusion), 'exclusion'),
+  ];
+  const described: ExplainedRow[] = [];
+  const titles = [input.title, input.official_title].filter((t): t is string => !!t && !!t.trim());
+  for (const t of titles) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(t), headers: [] }], 'title', true));
+  for (const c of input.conditions ?? []) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(c), headers: [] }], 'conditions', true));
+  for (const k of input.keywords ?? []) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(k), headers: [] }], 'keywords', true));
+  const stated = new Set(criteria.map((r) => `${r.gene}|${r.requirement}`));
+  const kept = described.filter((r) => !stated.has(`${r.gene}|${r.requirement}`));
+  return dedupe([...criteria, ...kept]);
+}
+
+function fromStatements(nctId: string, statements: Statement[], section: Section, qualifiedOnly = false): ExplainedRow[] {
+  const out: ExplainedRow[] = [];
+  for (const st of statements) out.push(...fromSentence(nctId, st, section, qualifiedOnly));
+  return out;
+}
+
+interface Decided {
+  mention: Mention;
+  requirement: Requirement;
+  reason: string;
+}
+
+function fromSentence(nctId: string, st: Statement, section: Section, qualifiedOnly: boolean): ExplainedRow[] {
+  const { mentions, masked } = findMentions(st.text);
+  if (mentions.length === 0) return [];
+  const decided: Decided[] = [];
+  for (const m of mentions) {
+    if (qualifiedOnly && !m.qualified && m.gene !== 'PD-L1') continue;
+    const p = readPolarity(masked, m, section, st.headers);
+    if (p.requirement) decided.push({ mention: m, requirement: p.requirement, reason: p.reason });
+  }
+  // A gene named next to its specific alterations ("EGFR mutation (exon 19 deletion or
+  // L858R)") is specified by them; the gene-level row would widen the requirement.
+  const specific = new Set(
+    decided.filter((d) => d.mention.alteration !== null && d.mention.kind === 'marker').map((d) => `${d.mention.gene}|${d.requirement}`),
+  );
+  const rows: ExplainedRow[] = [];
+  for (const d of decided) {
+    const m = d.mention;
+    if (m.alteration === null && m.gene !== 'PD-L1' && specific.has(`${m.gene}|${d.requirement}`)) continue;
+    if (m.gene === 'PD-L1') {
+      rows.push(...pdl1Rows(nctId, st, masked, m, d, section, qualifiedOnly));
+      continue;
+    }
+    const alteration = m.kind !== 'marker' && m.alteration === null && isFusionGene(m.gene) ? 'FUSION' : m.alteration;
+    rows.push(row(nctId, m.gene, alteration, d.requirement, null, section, st.text, d.reason));
+  }
+  return rows;
+}
+
+function pdl1Rows(nctId: string, st: Statement, masked: string, m: Mention, d: Decided, section: Section, qualifiedOnly: boolean): ExplainedRow[] {
+  const clause = clauseText(masked, st.text, m);
+  const cutoffs = findPdl1Cutoffs(clause);
+  if (cutoffs.length > 0) return cutoffs.map((c) => row(nctId, 'PD-L1', null, d.requirement, c, section, st.text, `${d.reason}, cut-off`));
+  const after = st.text.slice(m.end);
+  if (isPdl1Negative(after)) return [row(nctId, 'PD-L1', null, d.requirement, PDL1_NEGATIVE, section, st.text, `${d.reason}, PD-L1 negative`)];
+  const before = st.text.slice(0, m.start);
+  const qualified = PDL1_QUALIFIED.test(after) || PDL1_QUALIFIED_BEFORE.test(before);
+  if (!qualified && (qualifiedOnly || !/\bTPS|CPS|score\b/i.test(st.text.slice(m.start, m.end)))) return [];
+  return [row(nctId, 'PD-L1', null, d.requirement, null, section, st.text, `${d.reason}, no cut-off`)];
+}
+
+/** The part of the sentence between the clause boundaries around the mention. */
+function clauseText(masked: string, text: string, m: Mention): string {
+  let start = 0;
+  let end = text.length;
+  for (const b of masked.matchAll(/;/g)) {
+    if (b.index! < m.start) start = b.index! + 1;
+    else if (b.index! >= m.end) { end = b.index!; break; }
+  }
+  return text.slice(start, end);
+}
+
+function row(
+  nctId: string, gene: Gene, alteration: string | null, requirement: Requirement, cut: Pdl1Cutoff | null,
+  section: Section, sourceText: string, reason: string,
+): ExplainedRow {
+  return {
+    nct_id: nctId,
+    gene,
+    alteration,
+    requirement,
+    metric: cut?.metric ?? null,
+    comparator: cut?.comparator ?? null,
+    cutoff: cut?.cutoff ?? null,
+    cutoff_high: cut?.cutoff_high ?? null,
+    section,
+    source_text: sourceText,
+    reason,
+  };
+}
+
+export function rowKey(r: Pick<BiomarkerRow, 'gene' | 'alteration' | 'requirement' | 'metric' | 'comparator' | 'cutoff' | 'cutoff_high'>): string {
+  return [r.gene, r.alteration ?? '', r.requirement, r.metric ?? '', r.comparator ?? '', r.cutoff ?? '', r.cutoff_high ?? ''].join('|');
+}
+
+function dedupe(rows: ExplainedRow[]): ExplainedRow[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const k = rowKey(r);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * How the genes and alterations of domain/biomarkers.ts are written in real criteria.
+ * Each entry maps surface forms to the canonical gene or alteration id; everything the
+ * extractor recognises is listed here so a reader can check why a mention was found.
+ */
+import type { Gene } from '../../domain/biomarkers.js';
+import { ALTERATIONS } from '../../domain/biomarkers.js';
+
+export interface GenePattern {
+  gene: Gene;
+  re: RegExp;
+}
+
+/**
+ * Order matters: HER2 spelled out contains "epidermal growth factor receptor", so it is
+ * matched (and masked) before EGFR. MET, RET and ALK are case-sensitive because "met",
+ * "ret" are English words; the others are unambiguous in any case.
+ */
+export const GENE_PATTERNS: readonly GenePattern[] = [
+  { gene: 'HER2', re: /\b(?:HER[- ]?2(?:\s*\/\s*neu)?|ERBB-?2|human epidermal growth factor receptor[- ]?2)(?![\d])/gi },
+  // Case-sensitive: "eGFR" is the estimated glomerular filtration rate.
+  { gene: 'EGFR', re: /\bEGFR(?![\w])/g },
+  { gene: 'EGFR', re: /\bepidermal growth factor receptor(?![\w])/gi },
+  { gene: 'ALK', re: /\b(?:ALK|anaplastic lymphoma kinase)(?![\w])/g },
+  { gene: 'ALK', re: /\banaplastic lymphoma kinase\b/gi },
+  { gene: 'ROS1', re: /\b(?:c-?)?ROS-?1\b/gi },
+  { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
+  { gene: 'BRAF', re: /\bB-?RAF(?![a-uw-z])/gi },
+  { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|\b))/g },
+  { gene: 'MET', re: /\b(?:c-?Met|cMET|mesenchymal[- ]epithelial transition(?: factor)?)\b/g },
+  { gene: 'RET', re: /\b(?:RET|rearranged during transfection)\b/g },
+  { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*\/\s*[1-3])*(?![\w])/g },
+  { gene: 'PD-L1', re: /\b(?:PD-?L-?1|PDL-?1|CD274|programm?ed (?:cell )?death[- ]?(?:ligand|1 ligand)[- ]?1?)(?![\w])/gi },
+];
+
+export type Qualifier = 'fusion' | 'amp' | 'overexp' | 'mutation' | 'alteration' | 'positive' | 'therapy' | 'expression';
+
+export interface AlterationPattern {
+  /** Null when the alteration belongs to whichever gene it is attached to (exon 20 insertion). */
+  gene: Gene | null;
+  alteration: string;
+  re: RegExp;
+}
+
+const EXON = String.raw`(?:exon|ex|e)[- ]?`;
+
+/** Specific alterations. NONV600 comes before V600E so "non-V600" is not read as V600E. */
+export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
+  { gene: 'BRAF', alteration: 'NONV600', re: /\bnon[- ]?V600[EKD]?\b|\bclass (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))? BRAF\b/gi },
+  { gene: 'EGFR', alteration: 'EX19DEL', re: new RegExp(String.raw`\b(?:${EXON}19\s*(?:in[- ]?frame\s*)?del(?:etion|etions|s)?\b|del(?:etion|etions)?s?[- ]?(?:in[- ]|of[- ])?(?:${EXON})?19\b|19[- ]?del\b|E746[_-]A750(?:del)?\b|exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d))`, 'gi') },
+  { gene: 'EGFR', alteration: 'L858R', re: /\b(?:p\.)?L858R\b|\bexon[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)|\bexon[- ]?21\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))/gi },
+  { gene: 'EGFR', alteration: 'T790M', re: /\b(?:p\.)?T790M\b/gi },
+  { gene: 'EGFR', alteration: 'C797S', re: /\b(?:p\.)?C797[SX]\b/gi },
+  { gene: 'EGFR', alteration: 'G719X', re: /\b(?:p\.)?G719[XASCD]?\b/gi },
+  { gene: 'EGFR', alteration: 'L861Q', re: /\b(?:p\.)?L861[QR]?\b/gi },
+  { gene: 'EGFR', alteration: 'S768I', re: /\b(?:p\.)?S768I\b/gi },
+  { gene: null, alteration: 'EX20INS', re: new RegExp(String.raw`\b(?:${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertion|ertions|\b)(?:\s*mutations?)?|ex20ins|insertions?\s+(?:in|of|within)\s+exon[- ]?20|exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S)))`, 'gi') },
+  { gene: 'KRAS', alteration: 'G12C', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12C\b/gi },
+  { gene: 'KRAS', alteration: 'G12D', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12D\b/gi },
+  { gene: 'KRAS', alteration: 'G12V', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12V\b/gi },
+  { gene: 'KRAS', alteration: 'G12X', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12X?\b(?![A-Z\/])|\bcodon 12\b/gi },
+  { gene: 'BRAF', alteration: 'V600E', re: /(?:\b|(?<=B-?RAF))(?:p\.)?V600(?:[EKD](?:\s*\/\s*[EKD])*)?\b/gi },
+  { gene: 'MET', alteration: 'EX14SKIP', re: new RegExp(String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δex14)(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`, 'gi') },
+];
+
+/** Words that qualify a gene written right after it (across lists: "ALK, ROS1 or RET fusions"). */
+export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
+  ['therapy', /^(?:TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap)/i],
+  ['fusion', /^(?:-?fusions?|-?rearrange(?:ment|ments|d)|translocations?|-?fusion[- ]positive|-?rearrangement[- ]positive)/i],
+  ['amp', /^(?:amplifi(?:cation|cations|ed)|amp\b|-?amplified|copy[- ]number (?:gain|amplification)|gene copy)/i],
+  ['overexp', /^(?:over-?expressi(?:on|ng)|over-?expressed|IHC\s*(?:score\s*)?(?:of\s*)?3\+|3\+)/i],
+  ['expression', /^(?:-?expressi(?:on|ng)|-?expressed|protein expression)/i],
+  ['mutation', /^(?:-?mutations?|-?mutant|-?mutated|-?muts?\b|variants?|SNVs?\b|substitutions?|point mutations?|-?MT\b|-?m\b)/i],
+  ['alteration', /^(?:-?alterations?|-?aberrations?|-?abnormalit(?:y|ies)|-?altered|activation|-?changes?|-?driven|-?driver|-?addicted|-?dependent)/i],
+  ['positive', /^(?:-?positive|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
+];
+
+/** The same, written before the gene ("rearranged ALK", "anti-PD-L1", "EML4-ALK"). */
+export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
+  ['therapy', /(?:\banti-?\s*(?:PD-?1\s*\/\s*|PD-?1\s*(?:or|and|\/)\s*anti-?\s*)?|\btargeting\s+(?:the\s+)?|\bagainst\s+|\binhibitors? of\s+(?:the\s+)?|\bPD-?1\s*\/\s*)$/i],
+  ['fusion', /(?:\brearranged|\btranslocated|\bfusion[- ]positive|\bEML4\s*-\s*|\bEML4[- ]?)\s*$/i],
+  ['amp', /\bamplified\s*$/i],
+  ['mutation', /\b(?:mutant|mutated|activating|sensiti[sz]ing)\s*$/i],
+];
+
+/**
+ * Filler that may sit between a gene and its qualifier without breaking the link:
+ * punctuation of lists, conjunctions, the other genes of the list (masked as \u0001) and
+ * adjectives such as "activating", "gene", "somatic".
+ */
+export const GENE_QUALIFIER_GAP = new RegExp(
+  String.raw`^(?:[\s,\/()\-–:\u0001]|\bnon-\u0002+|\b(?:or|and|and\/or|gene|genes|genomic|somatic|germline|activating|oncogenic|oncogene|driver|drivers|sensiti[sz]ing|kinase|domain|tyrosine|protein|receptor|known|documented|confirmed|common|classical|classic|canonical|typical|uncommon|atypical|rare|other|any|an?|the|point|hotspot|single|family|fusion partner|targetable|actionable|deleterious|pathogenic|likely|status|is|are|was|tumou?rs?)\b|\b(?:MEK[12]?|VEGFR?\d?|PD-?1|CTLA-?4|HER3|ERBB3|FGFR\d?|NRAS|HRAS|N-RAS|H-RAS|RAS|RAF|CRAF|SHP2|SOS1|CDK4\/6|PARP|TROP-?2|c-?KIT|KIT|PI3K|mTOR|AKT|ERK|AXL|IGF-?1R|NRG1)\b)*`,
+  'i',
+);
+
+export interface DrugPattern {
+  gene: Gene;
+  alteration: string | null;
+  re: RegExp;
+}
+
+/**
+ * Drugs whose prior use implies a driver. Multi-target drugs (crizotinib, entrectinib,
+ * repotrectinib) are left out: they do not say which driver the patient has.
+ */
+export const DRUG_PATTERNS: readonly DrugPattern[] = [
+  { gene: 'EGFR', alteration: null, re: /\b(?:osimertinib|erlotinib|gefitinib|afatinib|dacomitinib|lazertinib|icotinib|aumolertinib|almonertinib|furmonertinib|befotertinib|amivantamab)\b/gi },
+  { gene: 'ALK', alteration: 'FUSION', re: /\b(?:alectinib|lorlatinib|brigatinib|ceritinib|ensartinib)\b/gi },
+  { gene: 'KRAS', alteration: 'G12C', re: /\b(?:sotorasib|adagrasib|divarasib|garsorasib|glecirasib|fulzerasib|olomorasib)\b/gi },
+  { gene: 'RET', alteration: 'FUSION', re: /\b(?:selpercatinib|pralsetinib)\b/gi },
+  { gene: 'MET', alteration: null, re: /\b(?:capmatinib|tepotinib|savolitinib)\b/gi },
+];
+
+/** Genes whose only alteration id is a fusion: "ALK-positive" means an ALK fusion. */
+export function isFusionGene(gene: Gene): boolean {
+  const alts = ALTERATIONS[gene];
+  return alts.length === 1 && alts[0] === 'FUSION';
+}
+
+/** Alteration id a gene-level qualifier stands for, or null for a gene-level row. */
+export function alterationForQualifier(gene: Gene, q: Qualifier): string | null {
+  if (isFusionGene(gene)) return q === 'fusion' || q === 'positive' ? 'FUSION' : null;
+  if (gene === 'HER2') {
+    if (q === 'mutation') return 'MUT';
+    if (q === 'amp') return 'AMP';
+    if (q === 'overexp' || q === 'expression') return 'OVEREXP';
+    return null;
+  }
+  if (gene === 'MET' && q === 'amp') return 'AMP';
+  return null;
+}

@@ -1,0 +1,166 @@
+/**
+ * Finds gene, alteration and targeted-drug mentions in one sentence and links each gene
+ * to the word that qualifies it ("ALK, ROS1 or RET fusions" gives three fusions;
+ * "EGFR TKI" is a therapy, not a biomarker).
+ */
+import type { Gene } from '../../domain/biomarkers.js';
+import {
+  ALTERATION_PATTERNS, BACKWARD_QUALIFIERS, DRUG_PATTERNS, FORWARD_QUALIFIERS, GENE_PATTERNS,
+  GENE_QUALIFIER_GAP, alterationForQualifier, type Qualifier,
+} from './lexicon.js';
+
+export type MentionKind = 'marker' | 'therapy' | 'drug';
+
+export interface Mention {
+  gene: Gene;
+  alteration: string | null;
+  kind: MentionKind;
+  start: number;
+  end: number;
+  /** A word says what about the gene (mutation, fusion, negative ...), not just its name. */
+  qualified: boolean;
+  /** Written as "non-G12C": the alteration is carved out of the surrounding requirement. */
+  carvedOut: boolean;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+interface GeneSpan extends Span {
+  gene: Gene;
+}
+interface AltSpan extends Span {
+  gene: Gene | null;
+  alteration: string;
+  attachedTo: Gene[];
+}
+
+export const GENE_MASK = '\u0001';
+export const ALT_MASK = '\u0002';
+
+function overlaps(taken: Span[], s: number, e: number): boolean {
+  return taken.some((t) => s < t.end && e > t.start);
+}
+
+export interface SentenceMentions {
+  mentions: Mention[];
+  /** The sentence with genes masked as \u0001 and alterations as \u0002 (same length). */
+  masked: string;
+}
+
+const THERAPY_AFTER_ALT = /^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)/i;
+
+export function findMentions(sentence: string): SentenceMentions {
+  const taken: Span[] = [];
+  const genes: GeneSpan[] = [];
+  for (const { gene, re } of GENE_PATTERNS) {
+    for (const m of sentence.matchAll(re)) {
+      const s = m.index!;
+      const e = s + m[0].length;
+      if (overlaps(taken, s, e)) continue;
+      taken.push({ start: s, end: e });
+      genes.push({ gene, start: s, end: e });
+    }
+  }
+  const alts: AltSpan[] = [];
+  for (const { gene, alteration, re } of ALTERATION_PATTERNS) {
+    for (const m of sentence.matchAll(re)) {
+      const s = m.index!;
+      const e = s + m[0].length;
+      if (overlaps(taken, s, e)) continue;
+      taken.push({ start: s, end: e });
+      alts.push({ gene, alteration, start: s, end: e, attachedTo: [] });
+    }
+  }
+  genes.sort((a, b) => a.start - b.start);
+  alts.sort((a, b) => a.start - b.start);
+  let masked = sentence;
+  for (const g of genes) masked = masked.slice(0, g.start) + GENE_MASK.repeat(g.end - g.start) + masked.slice(g.end);
+  for (const a of alts) masked = masked.slice(0, a.start) + ALT_MASK.repeat(a.end - a.start) + masked.slice(a.end);
+
+  const mentions: Mention[] = [];
+  let previous: { gene: GeneSpan; backward: Qualifier | null } | null = null;
+  for (const g of genes) {
+    const before = masked.slice(Math.max(0, g.start - 40), g.start);
+    let backward: Qualifier | null = null;
+    for (const [q, re] of BACKWARD_QUALIFIERS) {
+      if (re.test(before)) { backward = q; break; }
+    }
+    // "anti-EGFR/cMET", "targeting EGFR or HER2": the cue before a list covers the whole list.
+    if (!backward && previous?.backward === 'therapy' && /^[\s,\/]*(?:or|and)?[\s,\/]*$/i.test(masked.slice(previous.gene.end, g.start))) {
+      backward = 'therapy';
+    }
+    previous = { gene: g, backward };
+    const { qualifier, alt } = scanForward(masked, g, alts);
+    if (alt) {
+      // "EGFR exon 19 deletion": the alteration carries the mention; no gene-level row.
+      alt.attachedTo.push(g.gene);
+      continue;
+    }
+    const q = backward === 'therapy' ? 'therapy' : qualifier ?? backward;
+    if (q === 'therapy') {
+      mentions.push({ gene: g.gene, alteration: null, kind: 'therapy', start: g.start, end: g.end, qualified: true, carvedOut: false });
+      continue;
+    }
+    mentions.push({
+      gene: g.gene,
+      alteration: q ? alterationForQualifier(g.gene, q) : null,
+      kind: 'marker',
+      start: g.start,
+      end: g.end,
+      qualified: q !== null,
+      carvedOut: false,
+    });
+  }
+  for (const a of alts) {
+    const owners = a.gene ? [a.gene] : a.attachedTo.length > 0 ? a.attachedTo : [nearestOwner(genes, a)];
+    const therapy = THERAPY_AFTER_ALT.test(masked.slice(a.end));
+    const carvedOut = /\bnon[- ]?$/i.test(sentence.slice(Math.max(0, a.start - 5), a.start));
+    for (const gene of new Set(owners)) {
+      mentions.push({ gene, alteration: a.alteration, kind: therapy ? 'therapy' : 'marker', start: a.start, end: a.end, qualified: true, carvedOut });
+    }
+  }
+  for (const { gene, alteration, re } of DRUG_PATTERNS) {
+    for (const m of sentence.matchAll(re)) {
+      mentions.push({ gene, alteration, kind: 'drug', start: m.index!, end: m.index! + m[0].length, qualified: true, carvedOut: false });
+    }
+  }
+  mentions.sort((a, b) => a.start - b.start);
+  return { mentions, masked };
+}
+
+/**
+ * Walks from a gene over list filler and other genes to the first word that says what
+ * the gene is about. Alterations of other genes are skipped ("EGFR or KRAS G12C mutations").
+ */
+function scanForward(masked: string, g: GeneSpan, alts: AltSpan[]): { qualifier: Qualifier | null; alt: AltSpan | null } {
+  let pos = g.end;
+  for (let guard = 0; guard < 12; guard++) {
+    const rest = masked.slice(pos);
+    const gap = rest.match(GENE_QUALIFIER_GAP)?.[0] ?? '';
+    pos += gap.length;
+    const after = masked.slice(pos);
+    if (after.startsWith(ALT_MASK)) {
+      const alt = alts.find((a) => a.start === pos);
+      if (!alt) return { qualifier: null, alt: null };
+      const belongs = alt.gene === g.gene || (alt.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2'));
+      if (belongs) return { qualifier: null, alt };
+      pos = alt.end;
+      continue;
+    }
+    for (const [q, re] of FORWARD_QUALIFIERS) {
+      if (re.test(after)) return { qualifier: q, alt: null };
+    }
+    return { qualifier: null, alt: null };
+  }
+  return { qualifier: null, alt: null };
+}
+
+/** An exon 20 insertion with no gene beside it belongs to the closest EGFR/HER2 before it. */
+function nearestOwner(genes: GeneSpan[], a: AltSpan): Gene {
+  const before = genes.filter((g) => (g.gene === 'EGFR' || g.gene === 'HER2') && g.end <= a.start);
+  if (before.length > 0) return before[before.length - 1].gene;
+  const after = genes.find((g) => (g.gene === 'EGFR' || g.gene === 'HER2') && g.start >= a.end);
+  return after?.gene ?? 'EGFR';
+}

@@ -1,0 +1,94 @@
+/**
+ * PD-L1 expression cut-offs as written in criteria: "TPS >= 50%", "≥1%", "< 1%", "1-49%",
+ * "between 1% and 49%", "50% or greater", "CPS ≥ 10", "high (≥50%)". A percentage with
+ * no score named is a tumour proportion score, the NSCLC convention.
+ */
+import type { Comparator, PdL1Metric } from '../../domain/biomarkers.js';
+
+export interface Pdl1Cutoff {
+  metric: PdL1Metric;
+  comparator: Comparator;
+  cutoff: number;
+  cutoff_high: number | null;
+}
+
+const N = String.raw`(\d{1,3}(?:\.\d+)?)`;
+
+/** Words to symbols, so one grammar reads "at least 50%" and "≥50%" alike. */
+export function normalizeComparators(s: string): string {
+  return s
+    .replace(/≥|=>|⩾|\bgreater than or equal to\b|\bmore than or equal to\b|\bequal to or (?:greater|more|higher) than\b|\bequal or (?:greater|higher) than\b|\bat least\b|\bno (?:less|fewer) than\b|\bminimum of\b|\bgreater or equal(?: to)?\b/gi, '>=')
+    .replace(/≤|=<|⩽|\bless than or equal to\b|\bequal to or less than\b|\bno more than\b|\bup to\b|\bless or equal(?: to)?\b/gi, '<=')
+    .replace(/\b(?:greater|more|higher) than\b|\babove\b|\bexceeding\b|\bover\b/gi, '>')
+    .replace(/\b(?:less|lower|fewer) than\b|\bbelow\b|\bunder\b/gi, '<');
+}
+
+const METRIC_CPS = /\b(?:CPS|combined positive score)\b/i;
+const METRIC_CONTEXT = /\b(?:TPS|CPS|TC|score|tumou?r proportion|tumou?r cells?|expression|PD-?L-?1|level)\b[^.;%]{0,25}$/i;
+
+function metricBefore(text: string, at: number): PdL1Metric {
+  const window = text.slice(Math.max(0, at - 60), at);
+  const cps = window.search(/\b(?:CPS|combined positive score)\b/i);
+  const tps = window.search(/\b(?:TPS|TC\d?|tumou?r proportion score|tumou?r cells?)\b/i);
+  if (cps >= 0 && cps > tps) return 'CPS';
+  if (cps < 0 && tps < 0 && METRIC_CPS.test(text) && !/\b(?:TPS|tumou?r proportion)\b/i.test(text)) return 'CPS';
+  return 'TPS';
+}
+
+function minus(n: number): number {
+  // "< 50%" on integer scores ends at 49, the convention of "1-49%".
+  return Number.isInteger(n) ? n - 1 : n;
+}
+
+/** All cut-offs in a clause, in order of appearance. */
+export function findPdl1Cutoffs(raw: string): Pdl1Cutoff[] {
+  const text = normalizeComparators(raw);
+  const found: Array<Pdl1Cutoff & { at: number }> = [];
+  const taken: Array<[number, number]> = [];
+  const take = (s: number, e: number) => {
+    if (taken.some(([a, b]) => s < b && e > a)) return false;
+    taken.push([s, e]);
+    return true;
+  };
+  const patterns: Array<[RegExp, (m: RegExpMatchArray) => Omit<Pdl1Cutoff, 'metric'> | null]> = [
+    // ">= 1% and < 50%", ">=1% to <50%"
+    [new RegExp(String.raw`>=\s*${N}\s*%?\s*(?:and|to|but|,|-|–)\s*(?:[A-Za-z\-]+\s*){0,3}(<=?)\s*${N}\s*%?`, 'g'),
+      (m) => ({ comparator: 'between', cutoff: Number(m[1]), cutoff_high: m[2] === '<' ? minus(Number(m[3])) : Number(m[3]) })],
+    // "1% <= TPS < 50%"
+    [new RegExp(String.raw`${N}\s*%?\s*(<=?)\s*(?:PD-?L1\s*)?(?:TPS|CPS|TC|expression)\s*(<=?)\s*${N}\s*%?`, 'gi'),
+      (m) => ({ comparator: 'between', cutoff: m[2] === '<' ? Number(m[1]) + 1 : Number(m[1]), cutoff_high: m[3] === '<' ? minus(Number(m[4])) : Number(m[4]) })],
+    // "1-49%", "1% to 49%", "between 1% and 49%"
+    [new RegExp(String.raw`(?:between\s*)?${N}\s*%?\s*(?:-|–|to|and)\s*${N}\s*%`, 'gi'),
+      (m) => (Number(m[1]) < Number(m[2]) ? { comparator: 'between', cutoff: Number(m[1]), cutoff_high: Number(m[2]) } : null)],
+    // "50% or greater", "1% or more"
+    [new RegExp(String.raw`${N}\s*%\s*or\s*(greater|higher|more|above|less|lower|below)`, 'gi'),
+      (m) => ({ comparator: /greater|higher|more|above/i.test(m[2]) ? '>=' : '<=', cutoff: Number(m[1]), cutoff_high: null })],
+    // ">= 50%", "< 1%", "TPS >= 50"
+    [new RegExp(String.raw`(>=|<=|>|<|=)\s*${N}\s*(%?)`, 'g'),
+      (m) => (m[1] === '=' ? { comparator: 'between', cutoff: Number(m[2]), cutoff_high: Number(m[2]) } : { comparator: m[1] as Comparator, cutoff: Number(m[2]), cutoff_high: null })],
+  ];
+  for (const [re, build] of patterns) {
+    for (const m of text.matchAll(re)) {
+      const at = m.index!;
+      const hasPercent = m[0].includes('%');
+      if (!hasPercent && !METRIC_CONTEXT.test(text.slice(Math.max(0, at - 40), at))) continue;
+      const value = build(m);
+      if (!value) continue;
+      if (!take(at, at + m[0].length)) continue;
+      found.push({ ...value, metric: metricBefore(text, at), at });
+    }
+  }
+  found.sort((a, b) => a.at - b.at);
+  return found.map(({ at: _at, ...c }) => c);
+}
+
+/** "PD-L1 negative", "PD-L1-negative": expression below 1%. */
+export function isPdl1Negative(after: string): boolean {
+  return /^[\s\-()]*(?:expression\s*)?(?:is\s*)?-?negative\b/i.test(after);
+}
+
+export const PDL1_NEGATIVE: Pdl1Cutoff = { metric: 'TPS', comparator: '<', cutoff: 1, cutoff_high: null };
+
+/** Words that make a bare PD-L1 mention an expression requirement rather than a passing name. */
+export const PDL1_QUALIFIED = /^[\s\-()]*(?:\w+\s+){0,2}?(?:expression|expressing|positive|positivity|high|low|negative|status\s+(?:positive|negative|high))\b/i;
+export const PDL1_QUALIFIED_BEFORE = /\b(?:high|positive|low|negative)\s+(?:\w+\s+)?$/i;

@@ -1,0 +1,147 @@
+/**
+ * Decides whether a mention is a requirement, and which way: the section gives the base
+ * (inclusion -> required, exclusion -> excluded), negation flips it ("without", "wild-type",
+ * "are excluded"), a carve-out flips it ("other than T790M"), and some mentions are not
+ * requirements at all ("regardless of PD-L1", "EGFR status must be known", "patients with
+ * ALK fusions must have received alectinib").
+ */
+import type { Requirement } from '../../domain/biomarkers.js';
+import type { Mention } from './mentions.js';
+
+export type Section = 'inclusion' | 'exclusion' | 'title' | 'conditions' | 'keywords';
+
+export interface Polarity {
+  requirement: Requirement | null;
+  /** Why: the rule that decided (shown by the eval's --explain). */
+  reason: string;
+}
+
+/** Words allowed between a cue and the mention it governs ("without known EGFR"). */
+const CHAIN = String.raw`(?:[\s,\/(\-–:\u0001\u0002]|\b(?:known|documented|any|evidence|of|for|with|a|an|the|tumou?rs?|cancers?|harbou?r(?:ing|s)?|hav(?:e|ing)|has|had|carry(?:ing)?|contain(?:ing)?|show(?:ing)?|be|been|is|are|detectable|detected|presence|history|activating|sensiti[sz]ing|actionable|targetable|oncogenic|driver|drivers|genomic|genetic|molecular|mutations?|alterations?|aberrations?|rearrangements?|fusions?|amplifications?|gene|genes|or|and|and\/or|nor|other|in|to|confirmed|expression|mutant|mutated|somatic|germline|common|classical|also|identified|including|e\.g\.|such as|currently|previously|following|that|which|whose|who|do|does|known to|status|active|exon|exons|\d+|deletions?|insertions?|point|sensitive|specific|types?|variants?|but not limited to|not limited to|limited to|one|more|following|as|like|namely|i\.e\.)\b)*`;
+
+const NEG_CUE = String.raw`\b(?:without|no|not|nor|neither|negative (?:for|to)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
+const CARVE_CUE = String.raw`\b(?:except(?: for)?|excluding|with the exception of|other than|apart from|besides|but not|not including|excepting)`;
+const PRE_NEG = new RegExp(`${NEG_CUE}${CHAIN}$`, 'i');
+const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
+
+const POST_CHAIN = String.raw`(?:[\s,\/()\-–:\u0001\u0002]|\b(?:or|and|and\/or|mutations?|status|gene|genes|alterations?|rearrangements?|fusions?|expression|tumou?rs?|is|are|was|were|must|be|to|known|confirmed|documented|tested|by|both|all|results?|for|as|sensitive|sensiti[sz]ing|activating|driver|drivers|common)\b)*`;
+const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative|negativity|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
+const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible))\b/i;
+
+const PERMISSIVE_AFTER = /\b(?:(?:are|is|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|included|enrolled)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|unknown)\b/i;
+const PERMISSIVE_BEFORE = /\b(?:with or without|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|and\/or)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:known|any|the|their|tumou?r|of|status|expression|level|levels|mutation|mutations|or|and)\b)*$/i;
+const ONLY = /\bonly\b/i;
+
+const TESTING_BEFORE = /\b(?:test(?:ed|ing|s)?|screen(?:ed|ing)?|assess(?:ed|ment)?|evaluat(?:ed|ion)|determin(?:e|ed|ation)|analys(?:is|ed)|samples?|tissue|specimens?|submitted|submission|available|availability|collection|measurement|measured|central(?:ly)?)\s+(?:of|for|by)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:known|any|the|their|tumou?r|biomarkers?|status|expression|level|levels|mutations?|mutational|molecular|or|and|and\/or|including|e\.g\.|such as|retrospective|exploratory|analysis)\b)*$/i;
+const TESTING_AFTER = new RegExp(`^${POST_CHAIN.replace('|status', '')}(?:status|testing|tests?\\b|results?|assessments?|analys[ie]s|assays?\\b|evaluation|profiling|reports?|screening|determination|information)`, 'i');
+const POSITIVE_WORD = /\b(?:positive|mutant|mutated|harbou?r|deletion|insertion|rearrange|fusion|amplif|wild|negative)|[≥≤<>]/i;
+
+const CONDITIONAL_BEFORE = /\b(?:if|when|whether|in case|in the case of|in the event|unless|for (?:patients|participants|subjects|those|individuals) (?:with|whose|harbou?ring))\b/i;
+const SUBJECT_WITH = /\b(?:patients|participants|subjects|those|individuals|persons|people|tumou?rs|cancers)\s+(?:\w+\s+){0,2}?(?:with|whose|harbou?ring|carrying|who|that)\b/i;
+const MUST_HAVE_HAD = /\b(?:must|should|need to|needs to|will need to|are required to|is required to|will be required to)\s+(?:also\s+)?(?:have\s+)?(?:also\s+)?(?:had|received|progress|progressed|been|failed|undergone|exhausted|completed|experienced|previously|prior|documented (?:disease )?progression|disease progression|progression|be\s+(?:refractory|intolerant|ineligible|previously|treated))/i;
+const PRIOR_THERAPY = /\b(?:progress\w*|relaps\w*|recurr\w*|resistan\w*|refractory|fail\w*|received|treated|pre-?treated|prior|previous\w*|after|following|intoleran\w*|exposed|exposure)\b/i;
+const NAIVE = /\bna[iï]ve\b/i;
+const THERAPY_CONDITION = /\b(?:if|when|in case|for (?:patients|participants|subjects|those) with|in (?:patients|participants|subjects|those) with|where (?:applicable|indicated|appropriate)|as applicable|if applicable|when indicated)\b/i;
+
+const BOUNDARY = /;|\b(?:but(?! not limited)|however|whereas|although|though|provided that)\b/gi;
+
+function clauseOf(masked: string, m: Mention): [number, number] {
+  let start = 0;
+  let end = masked.length;
+  for (const b of masked.matchAll(BOUNDARY)) {
+    const s = b.index!;
+    const e = s + b[0].length;
+    // "but not" starts a carve-out of the same clause, not a new clause.
+    if (/^but$/i.test(b[0]) && /^\s+not\b/i.test(masked.slice(e))) continue;
+    if (e <= m.start) start = e;
+    else if (s >= m.end) { end = s; break; }
+  }
+  return [start, end];
+}
+
+/** Blanks out parenthetical asides that do not contain `pos`, so their verbs stay theirs. */
+function outerView(text: string, pos: number): string {
+  const out = [...text];
+  const stack: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(' || text[i] === '[') stack.push(i);
+    else if ((text[i] === ')' || text[i] === ']') && stack.length > 0) {
+      const open = stack.pop()!;
+      if (!(pos > open && pos < i)) for (let j = open + 1; j < i; j++) out[j] = ' ';
+    }
+  }
+  return out.join('');
+}
+
+/** Innermost open parenthesis around pos, as [start, end] of its content. */
+function parenAround(text: string, pos: number): [number, number] | null {
+  const stack: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(' || text[i] === '[') stack.push(i);
+    else if ((text[i] === ')' || text[i] === ']') && stack.length > 0) {
+      const open = stack.pop()!;
+      if (pos > open && pos < i) return [open + 1, i];
+    }
+  }
+  return null;
+}
+
+const HEADER_NEG = /\b(?:not|no|without|none of|must not|do not|does not|absence)\b[^:]*\b(?:following|these|below|any of)\b[^:]*:\s*$/i;
+
+export function readPolarity(masked: string, m: Mention, section: Section, headers: string[]): Polarity {
+  const [cs, ce] = clauseOf(masked, m);
+  const clause = masked.slice(cs, ce);
+  const pos = m.start - cs;
+  const before = clause.slice(0, pos);
+  const afterFull = clause.slice(m.end - cs);
+  const outer = outerView(clause, pos);
+  const afterOuter = outer.slice(m.end - cs);
+  const paren = parenAround(clause, pos);
+  const afterInParen = paren ? clause.slice(m.end - cs, paren[1]) : null;
+
+  if (m.kind !== 'marker') return therapyPolarity(masked, clause, before, afterOuter, m, section);
+
+  if (CONDITIONAL_BEFORE.test(before)) return { requirement: null, reason: 'conditional (if/when)' };
+  if (SUBJECT_WITH.test(before) && MUST_HAVE_HAD.test(afterOuter)) return { requirement: null, reason: 'conditional (patients with X must have had ...)' };
+  if (PERMISSIVE_BEFORE.test(before)) return { requirement: null, reason: 'not a requirement (regardless of / with or without)' };
+  const permissiveAfter = afterInParen !== null && PERMISSIVE_AFTER.test(afterInParen) ? true : PERMISSIVE_AFTER.test(afterOuter);
+  if (permissiveAfter && !ONLY.test(before)) return { requirement: null, reason: 'permissive (are eligible / allowed)' };
+  if (TESTING_BEFORE.test(before) && !POSITIVE_WORD.test(afterFull.slice(0, 40))) return { requirement: null, reason: 'testing, not a requirement' };
+  if (TESTING_AFTER.test(afterFull) && !POSITIVE_WORD.test(afterFull)) return { requirement: null, reason: 'status or test mention' };
+
+  let flip = false;
+  const reasons: string[] = [];
+  if (PRE_NEG.test(before)) { flip = !flip; reasons.push('negated before'); }
+  if (m.gene !== 'PD-L1' && POST_NEG.test(afterFull)) { flip = !flip; reasons.push('negative/wild-type after'); }
+  const verbScope = afterInParen !== null && POST_VERB_NEG.test(afterInParen) ? afterInParen : afterOuter;
+  if (POST_VERB_NEG.test(verbScope)) { flip = !flip; reasons.push('are excluded'); }
+  if (headers.some((h) => HEADER_NEG.test(h))) { flip = !flip; reasons.push('negated list header'); }
+  const carved = m.carvedOut || PRE_CARVE.test(before);
+  const base: Requirement = section === 'exclusion' ? 'excluded' : 'required';
+  if (carved) {
+    // An exception inside an exclusion only re-admits patients; it does not require them.
+    if (section === 'exclusion' && !flip) return { requirement: null, reason: 'carve-out of an exclusion' };
+    flip = !flip;
+    reasons.push('carve-out');
+  }
+  const requirement: Requirement = flip ? (base === 'required' ? 'excluded' : 'required') : base;
+  return { requirement, reason: [section, ...reasons].join(', ') };
+}
+
+/**
+ * A targeted therapy or drug implies the driver only when the inclusion criteria demand
+ * that the patient has had it ("progressed on an EGFR TKI"); anything else ("no prior
+ * EGFR TKI", exclusion of prior therapy, anti-PD-L1 antibodies) says nothing about the tumour.
+ */
+function therapyPolarity(masked: string, clause: string, before: string, afterOuter: string, m: Mention, section: Section): Polarity {
+  if (section !== 'inclusion' || m.gene === 'PD-L1' || m.gene === 'HER2') return { requirement: null, reason: 'therapy mention' };
+  if (/\banti-?\s*$/i.test(before)) return { requirement: null, reason: 'antibody therapy does not imply a driver' };
+  if (!PRIOR_THERAPY.test(clause) || NAIVE.test(clause)) return { requirement: null, reason: 'therapy without prior-therapy requirement' };
+  if (THERAPY_CONDITION.test(clause) || CONDITIONAL_BEFORE.test(before)) return { requirement: null, reason: 'conditional therapy' };
+  if (PRE_NEG.test(before) || /\b(?:no|not|without|never)\b/i.test(before)) return { requirement: null, reason: 'negated therapy' };
+  if (PERMISSIVE_BEFORE.test(before) || PERMISSIVE_AFTER.test(afterOuter) || /\b(?:may|might|can|could|allowed|permitted)\b/i.test(clause)) {
+    return { requirement: null, reason: 'permissive therapy' };
+  }
+  void masked;
+  return { requirement: 'required', reason: 'inclusion, prior targeted therapy implies the driver' };
+}

@@ -1,0 +1,103 @@
+/**
+ * Turns an eligibility section into statements: one per sentence of each bullet, each
+ * carrying the headers of the lists it is nested under ("Tumours must not harbour any of
+ * the following:" governs its sub-bullets), so polarity can be read from the header.
+ */
+
+export interface Statement {
+  /** The sentence as written (after unescaping), reported as `source_text`. */
+  text: string;
+  /** Headers (lines ending in ':') of enclosing lists, outermost first. */
+  headers: string[];
+}
+
+const BULLET = /^(?:[*•·▪◦‣\-–]|o(?=\s)|\(?\d{1,2}[.)](?!\d)|\(?[a-z][.)]|\(?[ivx]{1,4}[.)])\s*/i;
+
+/** Registry texts escape markdown and HTML; undo it so comparators and words read plainly. */
+export function normalizeText(s: string): string {
+  return s
+    .replace(/\\([<>\[\]()*_#~.=+\-!&|])/g, '$1')
+    .replace(/&gt;/g, '>')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&')
+    .replace(/&ge;/g, '≥')
+    .replace(/&le;/g, '≤')
+    .replace(/\u00a0/g, ' ')
+    .replace(/[‐‑‒]/g, '-');
+}
+
+interface Line {
+  indent: number;
+  bullet: string | null;
+  text: string;
+}
+
+function readLines(text: string): Line[] {
+  const out: Line[] = [];
+  for (const raw of normalizeText(text).split(/\r?\n/)) {
+    if (!raw.trim()) continue;
+    const indent = raw.length - raw.trimStart().length;
+    const body = raw.trim();
+    const m = body.match(BULLET);
+    // "1. 2 cohorts" and "o" bullets are bullets; a sentence that merely starts with "A." is rare enough.
+    const bullet = m ? m[0].trim().replace(/[\w]+/, (w) => (/^\d+$/.test(w) ? '1' : /^[ivx]+$/i.test(w) ? 'i' : 'a')) : null;
+    out.push({ indent, bullet, text: m ? body.slice(m[0].length).trim() : body });
+  }
+  return out;
+}
+
+/**
+ * Lines become items; a line that does not start a bullet continues the previous item
+ * unless the previous item ended a sentence or a header. An item ending in ':' is a
+ * header for the items below it that are indented deeper or use another bullet style.
+ */
+export function splitStatements(text: string | null | undefined): Statement[] {
+  if (!text || !text.trim()) return [];
+  const lines = readLines(text);
+  const items: Line[] = [];
+  for (const line of lines) {
+    const prev = items[items.length - 1];
+    if (prev && line.bullet === null && prev.bullet !== null && line.indent > prev.indent && !/[:.]$/.test(prev.text)) {
+      prev.text += ' ' + line.text;
+      continue;
+    }
+    items.push({ ...line });
+  }
+  const out: Statement[] = [];
+  const stack: Line[] = [];
+  for (const item of items) {
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const deeper = item.indent > top.indent;
+      const otherStyle = item.indent === top.indent && item.bullet !== null && top.bullet !== null && item.bullet !== top.bullet;
+      const plainUnderBullet = item.indent === top.indent && top.bullet !== null && item.bullet === null;
+      if (deeper || otherStyle || plainUnderBullet) break;
+      stack.pop();
+    }
+    const headers = stack.map((h) => h.text);
+    for (const sentence of splitSentences(item.text)) out.push({ text: sentence, headers });
+    if (/:\s*$/.test(item.text)) stack.push(item);
+  }
+  return out;
+}
+
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|vs|approx|incl|etc|Dr|No|Fig|cf|et al|al|min|max|ca)\.$/i;
+
+/** Sentence ends: '.', '?' or '!' followed by space and a capital, digit or bracket. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  const re = /[.?!]\s+(?=[A-Z0-9(\[•*])/g;
+  for (const m of text.matchAll(re)) {
+    const end = m.index! + 1;
+    if (ABBREVIATIONS.test(text.slice(start, end))) continue;
+    // Unbalanced parenthesis: the full stop sits inside an aside, not at a sentence end.
+    const piece = text.slice(start, end);
+    if ((piece.match(/\(/g)?.length ?? 0) > (piece.match(/\)/g)?.length ?? 0)) continue;
+    out.push(piece.trim());
+    start = m.index! + m[0].length;
+  }
+  const rest = text.slice(start).trim();
+  if (rest) out.push(rest);
+  return out.filter((s) => s.length > 0);
+}
