@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { registerKeysCommands } from './commands/keys.js';
 import { registerDemoCommands } from './commands/demo.js';
+import { registerRegistryCommands } from './commands/registry.js';
 
 const program = new Command()
   .name('lungtrials')
@@ -14,5 +15,6 @@ const program = new Command()
 // Command registrations (one line per group):
 registerKeysCommands(program);
 registerDemoCommands(program);
+registerRegistryCommands(program);
 
 await program.parseAsync(process.argv);
