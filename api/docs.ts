@@ -1,0 +1,173 @@
+/**
+ * GET /api/v1/docs: the machine-readable description, generated from the vocabularies,
+ * parameter table, presenters and error codes the service itself uses, so it cannot
+ * drift from what the validator accepts and the routes return.
+ */
+import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../domain/status.js';
+import { BURST_WINDOW_SECONDS, TIER_LIMITS, TIERS } from '../domain/tiers.js';
+import { ERROR_STATUS, type ErrorCode } from './errors.js';
+import { ALLOWED_METHODS } from './middleware/allow-get.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, TRIAL_PARAMETERS } from './params/trials-query.js';
+import {
+  BIOMARKER_FIELDS, DETAIL_FIELDS, FLAG_FIELDS, LIST_FIELDS, LOCATION_FIELDS, LOCATIONS_SAMPLE_SIZE,
+  NEAREST_SITE_FIELDS, SOURCE_FIELDS,
+} from './present.js';
+
+export const API_NAME = 'Lung Cancer Clinical Trial Search API';
+export const API_VERSION = 'v1';
+export const BASE_PATH = '/api/v1';
+
+const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
+  invalid_parameter: 'a query parameter is unknown, repeated, malformed or out of range; the message names the parameter and the rule',
+  missing_api_key: 'no API key was sent',
+  invalid_api_key: 'the API key is not known',
+  key_revoked: 'the API key was revoked or disabled by the operator',
+  not_found: 'unknown path, or no trial with that id',
+  method_not_allowed: `a method other than ${ALLOWED_METHODS} on a known path (the Allow header lists them)`,
+  rate_limit_exceeded: 'the per-minute burst limit is exceeded; Retry-After gives the seconds to wait',
+  quota_exceeded: 'the daily quota is used up; Retry-After gives the seconds until 00:00 UTC',
+  internal_error: 'an unexpected server error (no details are exposed)',
+  snapshot_unavailable: 'no data snapshot is loaded yet',
+};
+
+const quotaMembers = {
+  quota_used: 'requests counted for the key today (UTC), this one included',
+  quota_limit: "daily quota of the key's tier",
+};
+
+export function buildApiDocs(contactEmail: string): Record<string, unknown> {
+  return {
+    name: API_NAME,
+    version: API_VERSION,
+    base_path: BASE_PATH,
+    description:
+      'Read-only JSON API over lung cancer clinical trials from ClinicalTrials.gov and 19 sponsor registries, ' +
+      'with structured biomarker requirements and geocoded sites. Refreshed monthly. Not medical advice: link ' +
+      'patients to the trial `url`.',
+    contact: {
+      email: contactEmail,
+      key_requests: `Keys are provisioned by the operator on request: e-mail ${contactEmail} with your organisation, what you are building and the expected daily request volume.`,
+    },
+    terms_of_use: [
+      'Attribute the service on public surfaces that use the data.',
+      'Do not present API output as medical advice; link patients to the registry or sponsor page (`url`).',
+      'Do not re-host the full dataset as a competing database.',
+      'Respect your quota.',
+    ],
+    auth: {
+      required: true,
+      header: 'Authorization: Bearer <API_KEY>',
+      fallback_header: 'X-API-Key: <API_KEY>',
+      exempt: [`${BASE_PATH}/docs`],
+      errors: { missing_api_key: 401, invalid_api_key: 401, key_revoked: 403 },
+    },
+    rate_limits: {
+      tiers: Object.fromEntries(
+        TIERS.map((t) => [t, { daily_quota: TIER_LIMITS[t].dailyQuota, burst_per_minute: TIER_LIMITS[t].burstPerMinute }]),
+      ),
+      daily_reset: '00:00 UTC',
+      burst_window: `sliding ${BURST_WINDOW_SECONDS} s`,
+      counted: 'every authenticated request to a counting endpoint that is not itself refused with 429 (400s count)',
+      headers: {
+        'X-RateLimit-Limit': 'daily quota',
+        'X-RateLimit-Remaining': 'requests left today',
+        'X-RateLimit-Burst-Limit': `requests allowed per ${BURST_WINDOW_SECONDS} s`,
+        'X-RateLimit-Burst-Remaining': 'requests left in the current window',
+        'Retry-After': 'on 429: seconds to wait (until 00:00 UTC for the daily quota)',
+      },
+    },
+    endpoints: [
+      {
+        method: 'GET',
+        path: `${BASE_PATH}/trials`,
+        auth: true,
+        counts_against_quota: true,
+        description: `Search trials. Paginated; each trial carries at most ${LOCATIONS_SAMPLE_SIZE} sample locations.`,
+        parameters: TRIAL_PARAMETERS.map((p) => ({
+          name: p.name,
+          in: 'query',
+          type: p.type,
+          ...(p.allowed ? { allowed: p.allowed } : {}),
+          default: p.default,
+          rule: p.rule,
+        })),
+        response: 'list envelope; data: array of trial (list representation)',
+      },
+      {
+        method: 'GET',
+        path: `${BASE_PATH}/trials/{nct_id}`,
+        auth: true,
+        counts_against_quota: true,
+        description: 'One trial in the detail representation; 404 not_found for an unknown id.',
+        parameters: [{ name: 'nct_id', in: 'path', type: 'string', rule: 'registry id (case-insensitive) or a sponsor-only study id' }],
+        response: 'single envelope; data: trial (detail representation)',
+      },
+      {
+        method: 'GET',
+        path: `${BASE_PATH}/sources`,
+        auth: true,
+        counts_against_quota: true,
+        description: 'The registry and the 19 sponsor registries, each with its trial count in the served snapshot.',
+        response: 'single envelope; data: array of source',
+      },
+      {
+        method: 'GET',
+        path: `${BASE_PATH}/meta`,
+        auth: true,
+        counts_against_quota: false,
+        description: "The calling key's label and tier, today's usage and the snapshot being served. Safe to poll.",
+        response: 'single envelope; data: { key: {label, tier}, usage: {day, quota_used, quota_limit, quota_remaining, quota_resets_at, burst_used, burst_limit, burst_window_seconds}, snapshot: {version, created_at, schema_version, row_counts} | null }',
+      },
+      {
+        method: 'GET',
+        path: `${BASE_PATH}/docs`,
+        auth: false,
+        counts_against_quota: false,
+        description: 'This description.',
+        response: 'this document (no envelope)',
+      },
+    ],
+    envelopes: {
+      list: { data: 'array', meta: { total: 'trials matching', limit: 'page size in effect', offset: 'offset in effect', ...quotaMembers } },
+      single: { data: 'object or array', meta: quotaMembers },
+      error: { error: { code: 'string (see errors)', message: 'string', parameter: 'the parameter at fault (invalid_parameter only)' } },
+    },
+    fields: {
+      trial_list: LIST_FIELDS,
+      trial_detail: DETAIL_FIELDS,
+      location: LOCATION_FIELDS,
+      zip_search_extra: { nearest_site: NEAREST_SITE_FIELDS, distance_miles: 'miles to the nearest site, rounded to 0.1' },
+      biomarker: BIOMARKER_FIELDS,
+      flag: FLAG_FIELDS,
+      source: SOURCE_FIELDS,
+      notes: {
+        conditions: 'array of strings in both representations; conditions_arr (detail) is the same array',
+        locations_sample: `the first ${LOCATIONS_SAMPLE_SIZE} sites in the record's order`,
+        location_count: 'number of sites of the trial (the length of detail `locations`)',
+        dates: 'YYYY-MM-DD or null',
+        status: `one of ${TRIAL_STATUSES.join(', ')}, or null when the registry status is unknown`,
+        sexes_eligible: 'ALL, FEMALE or MALE',
+      },
+    },
+    errors: Object.entries(ERROR_STATUS).map(([code, status]) => ({ code, status, when: ERROR_WHEN[code as ErrorCode] })),
+    semantics: [
+      'Request pipeline: CORS, route match (404/405), API key (401/403), limits (429), parameter validation (400, still counted), handler.',
+      'Unknown and repeated query parameters are 400 invalid_parameter; endpoints other than /trials take no parameters. A parameter given with an empty value counts as not given.',
+      'Enum values match case-insensitively and mean their canonical spelling.',
+      'Filters combine with AND; the values inside one comma-separated list combine with OR.',
+      `Default order: recruiting bucket first, then most recently updated, then nct_id. Status buckets: ${STATUS_BUCKETS.join(', ')}; default ${DEFAULT_STATUS_BUCKETS.join(',')}.`,
+      'trialStatus without statusBuckets searches every bucket; with both, a trial must satisfy both.',
+      'diagnosisType nsclc/sclc keeps trials classified that type or with no type signal; trials only for the other type are excluded.',
+      'cancerStage keeps SCLC-eligible trials that mention the chosen stage or no SCLC stage at all; trials whose only stage signal is the other stage are excluded.',
+      'A trial that excludes a gene outright, or the asked alteration, never matches biomarkers / mutations.',
+      'ZIP + radius: US sites with coordinates within the radius of the ZIP centroid; each trial reports nearest_site and distance_miles; order is nearest first (at 0.1 mile), then the default order.',
+      `limit 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT}); pages are stable within one snapshot version: offset pages concatenate to the full ordered list.`,
+      'A new monthly snapshot is picked up without a restart; one response always comes from one snapshot version (see /meta).',
+    ],
+    cors: {
+      allowed_origins: '*',
+      allowed_headers: ['Authorization', 'X-API-Key', 'Content-Type'],
+      exposed_headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Burst-Limit', 'X-RateLimit-Burst-Remaining', 'Retry-After'],
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The one place errors become responses: an ApiError keeps its code, status and headers;
+ * anything else is logged and answered 500 internal_error, never with a stack trace.
+ */
+import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
+import type { Logger } from '../../config/logger.js';
+import { ApiError } from '../errors.js';
+
+/** Errors Express itself raises carry a 4xx status (e.g. a path with broken %-encoding). */
+function fromFrameworkError(err: unknown): ApiError | null {
+  const status = (err as { status?: unknown; statusCode?: unknown })?.status ?? (err as { statusCode?: unknown })?.statusCode;
+  if (status === 400) return new ApiError('invalid_parameter', 'The request URL is malformed (bad percent-encoding).');
+  if (status === 404) return new ApiError('not_found', 'No such resource.');
+  return null;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return function errorHandler(err: unknown, req: Request, res: Response, next: NextFunction): void {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    let apiError = err instanceof ApiError ? err : fromFrameworkError(err);
+    if (!apiError) {
+      logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
+      apiError = new ApiError('internal_error', 'An internal error occurred.');
+    }
+    res.status(apiError.status).set(apiError.headers).json(apiError.toBody());
+  };
+}
+
+/** Any path no route claimed. */
+export function notFound(req: Request, _res: Response, next: NextFunction): void {
+  next(new ApiError('not_found', `No resource at ${req.path}.`));
+}

@@ -1,0 +1,24 @@
+import type { Response } from 'express';
+import type { LoadedSnapshot } from '../snapshot-holder.js';
+import type { UsageDecision } from '../limits/types.js';
+import type { ApiKeyRecord } from '../keys/types.js';
+
+/** Bodies are assembled as bytes from prebuilt JSON; only the header is set here. */
+export function sendJsonBytes(res: Response, body: Buffer): void {
+  res.set('Content-Type', 'application/json; charset=utf-8').send(body);
+}
+
+/** What the middleware chain leaves for the handlers (apiKey, rateLimit, requireSnapshot). */
+export interface RouteLocals {
+  apiKey: ApiKeyRecord;
+  usage: UsageDecision;
+  snapshot: LoadedSnapshot;
+}
+
+export function routeLocals(res: Response): RouteLocals {
+  return res.locals as RouteLocals;
+}
+
+export function quotaOf(usage: UsageDecision): { quota_used: number; quota_limit: number } {
+  return { quota_used: usage.quotaUsed, quota_limit: usage.quotaLimit };
+}

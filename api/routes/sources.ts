@@ -1,0 +1,11 @@
+/** GET /api/v1/sources: the registry and the 19 sponsor registries with trial counts. */
+import type { Request, Response } from 'express';
+import { assertNoParameters } from '../params/no-params.js';
+import { renderWithQuota } from '../query/render.js';
+import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
+
+export function listSources(req: Request, res: Response): void {
+  const { snapshot, usage } = routeLocals(res);
+  assertNoParameters(req.query as Record<string, unknown>);
+  sendJsonBytes(res, renderWithQuota(snapshot.index.sourcesJson, quotaOf(usage)));
+}

@@ -1,0 +1,169 @@
+/**
+ * Holds the snapshot the API serves. It loads the version `latest` points at, watches the
+ * pointer (fs.watch for promptness, a poll because watch events can be missed), and swaps
+ * to a new version by building its index fully first and then replacing one reference.
+ * A request reads `current()` once, so a response never mixes two versions; a broken new
+ * snapshot is logged and the old one keeps serving.
+ */
+import fs from 'node:fs';
+import type { Logger } from '../config/logger.js';
+import { SNAPSHOT_SCHEMA_VERSION, TABLE_NAMES, type SnapshotManifest, type SnapshotTables, type TableName } from '../domain/rows.js';
+import { LATEST_POINTER, readSnapshot, resolveLatest } from '../pipeline/snapshot/index.js';
+import { buildTrialIndex, type BuildIndexOptions, type TrialIndex } from './query/trial-index.js';
+
+export interface LoadedSnapshot {
+  manifest: SnapshotManifest;
+  index: TrialIndex;
+}
+
+export interface SnapshotHolderOptions {
+  /** Directory with `<version>/` folders and the `latest` pointer. */
+  root: string;
+  logger: Logger;
+  /** How often the pointer is re-read besides fs.watch. @defaultValue 3000 */
+  pollMs?: number;
+  index?: BuildIndexOptions;
+}
+
+export class SnapshotHolder {
+  private loaded: LoadedSnapshot | null;
+  private readonly opts: SnapshotHolderOptions | null;
+  private watcher: fs.FSWatcher | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<boolean> | null = null;
+  private again = false;
+  /** A version that failed to load is not retried until the pointer moves. */
+  private failedVersion: string | null = null;
+  private closed = false;
+
+  private constructor(loaded: LoadedSnapshot | null, opts: SnapshotHolderOptions | null) {
+    this.loaded = loaded;
+    this.opts = opts;
+  }
+
+  /** Loads `latest` (if any) and starts watching; with no snapshot yet, current() is null until one is published. */
+  static async open(opts: SnapshotHolderOptions): Promise<SnapshotHolder> {
+    const holder = new SnapshotHolder(null, opts);
+    await holder.refresh();
+    holder.watch();
+    return holder;
+  }
+
+  /** A fixed snapshot from in-memory tables (tests, benchmarks); never reloads. */
+  static fromTables(tables: SnapshotTables, manifest: Partial<SnapshotManifest> = {}, index: BuildIndexOptions = {}): SnapshotHolder {
+    const row_counts = Object.fromEntries(TABLE_NAMES.map((t) => [t, tables[t].length])) as Record<TableName, number>;
+    const full: SnapshotManifest = {
+      version: 'in-memory',
+      created_at: new Date().toISOString(),
+      schema_version: SNAPSHOT_SCHEMA_VERSION,
+      row_counts,
+      checksums: {},
+      input_summary: {},
+      ...manifest,
+    };
+    return new SnapshotHolder({ manifest: full, index: buildTrialIndex(tables, index) }, null);
+  }
+
+  /** A holder with nothing loaded: every data endpoint answers 503. */
+  static empty(): SnapshotHolder {
+    return new SnapshotHolder(null, null);
+  }
+
+  current(): LoadedSnapshot | null {
+    return this.loaded;
+  }
+
+  /**
+   * Re-reads the pointer and loads a new version if it moved. Resolves true when a new
+   * version was swapped in. Calls during a load coalesce into one more pass after it.
+   */
+  async refresh(): Promise<boolean> {
+    if (!this.opts || this.closed) return false;
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let swapped = false;
+      do {
+        this.again = false;
+        swapped = (await this.loadIfMoved()) || swapped;
+      } while (this.again && !this.closed);
+      return swapped;
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async loadIfMoved(): Promise<boolean> {
+    const { root, logger } = this.opts!;
+    let latest: { version: string; dir: string } | null;
+    try {
+      latest = await resolveLatest(root);
+    } catch (err) {
+      logger.error({ err, root }, 'cannot read the latest snapshot pointer');
+      return false;
+    }
+    if (!latest || latest.version === this.loaded?.manifest.version || latest.version === this.failedVersion) return false;
+    const started = performance.now();
+    try {
+      const { manifest, tables } = await readSnapshot(latest.dir);
+      const index = buildTrialIndex(tables, this.opts!.index);
+      if (this.closed) return false;
+      const previous = this.loaded?.manifest.version ?? null;
+      this.loaded = { manifest, index };
+      this.failedVersion = null;
+      logger.info(
+        { version: manifest.version, previous, trials: index.size, ms: Math.round(performance.now() - started) },
+        'snapshot loaded',
+      );
+      return true;
+    } catch (err) {
+      this.failedVersion = latest.version;
+      logger.error(
+        { err, version: latest.version, serving: this.loaded?.manifest.version ?? null },
+        'new snapshot failed to load; still serving the previous one',
+      );
+      return false;
+    }
+  }
+
+  private watch(): void {
+    const { root, logger, pollMs = 3000 } = this.opts!;
+    const trigger = () => {
+      this.refresh().catch((err) => logger.error({ err }, 'snapshot refresh failed'));
+    };
+    this.timer = setInterval(() => {
+      if (!this.watcher) this.startWatcher(root, trigger);
+      trigger();
+    }, pollMs);
+    this.timer.unref();
+    this.startWatcher(root, trigger);
+  }
+
+  private startWatcher(root: string, trigger: () => void): void {
+    try {
+      this.watcher = fs.watch(root, (_event, file) => {
+        if (file === null || String(file) === LATEST_POINTER) trigger();
+      });
+      this.watcher.on('error', () => {
+        // The root can vanish (tests, an operator's cleanup); the poll restarts the watch.
+        this.watcher?.close();
+        this.watcher = null;
+      });
+      this.watcher.unref();
+    } catch {
+      // No root yet: the poll keeps trying.
+      this.watcher = null;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.watcher?.close();
+    this.watcher = null;
+    await this.running?.catch(() => undefined);
+  }
+}
