@@ -85,7 +85,13 @@ export function toRegistryStudy({ plan, text, trial, sites }: DemoTrial): Record
         enrollmentInfo: trial.enrollment === null ? undefined : { count: trial.enrollment, type: trial.status_bucket === 'completed' ? 'ACTUAL' : 'ESTIMATED' },
       },
       armsInterventionsModule: trial.interventions.length === 0 ? undefined : {
-        interventions: trial.interventions.map((iv) => ({ type: iv.type ?? undefined, name: iv.name, description: iv.description ?? undefined })),
+        interventions: trial.interventions.map((iv, i) => ({
+          type: iv.type ?? undefined,
+          name: iv.name,
+          description: iv.description ?? undefined,
+          // Investigational agents carry a sponsor code, as in the registry's otherNames.
+          otherNames: i === 0 && (iv.type === 'DRUG' || iv.type === 'BIOLOGICAL') ? [`DMO-${1000 + (plan.index % 9000)}`] : undefined,
+        })),
       },
       outcomesModule: trial.primary_outcomes.length + trial.secondary_outcomes.length === 0 ? undefined : {
         primaryOutcomes: outcomes(trial.primary_outcomes),
