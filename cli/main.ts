@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { registerKeysCommands } from './commands/keys.js';
 import { registerDemoCommands } from './commands/demo.js';
+import { registerServeCommands } from './commands/serve.js';
 import { registerRegistryCommands } from './commands/registry.js';
 
 const program = new Command()
@@ -15,6 +16,7 @@ const program = new Command()
 // Command registrations (one line per group):
 registerKeysCommands(program);
 registerDemoCommands(program);
+registerServeCommands(program);
 registerRegistryCommands(program);
 
 await program.parseAsync(process.argv);
