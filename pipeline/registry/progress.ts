@@ -12,23 +12,21 @@ export interface ProgressReporter {
 
 export function createProgressReporter(label: string, logger: Logger, tty: boolean = process.stdout.isTTY === true): ProgressReporter {
   if (tty) {
-    const bar = new cliProgress.SingleBar(
-      { format: `${label} [{bar}] {value}/{total} {percentage}% | {duration_formatted}`, hideCursor: true },
-      cliProgress.Presets.shades_classic,
-    );
-    let started = false;
+    let bar: cliProgress.SingleBar | null = null;
     return {
       update(done, total) {
-        if (!started) {
+        if (!bar) {
+          // Without a total (a dump being read) a bar would sit at 100%: show a counter instead.
+          const format = total === null ? `${label} {value} records | {duration_formatted}` : `${label} [{bar}] {value}/{total} {percentage}% | {duration_formatted}`;
+          bar = new cliProgress.SingleBar({ format, hideCursor: true }, cliProgress.Presets.shades_classic);
           bar.start(total ?? done, done);
-          started = true;
         }
         if (total !== null) bar.setTotal(total);
         else if (done > bar.getTotal()) bar.setTotal(done);
         bar.update(done);
       },
       stop() {
-        if (started) bar.stop();
+        bar?.stop();
       },
     };
   }
