@@ -1,0 +1,97 @@
+/**
+ * Runs the extractor over the labelled trials and scores it. Used by the eval command
+ * and by the quality-gate test, so both report the same figures.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractBiomarkers } from '../extract.js';
+import { loadCorpus, defaultDataDir, MissingDataError } from './corpus.js';
+import { figures, figuresBy, countBy, type Figures } from './score.js';
+import { formatUnit, parseLabel, rowToUnit, unitKey, type Unit } from './units.js';
+
+export const DEFAULT_LABELS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'labels.json');
+
+export interface TrialErrors {
+  nct_id: string;
+  missed: string[];
+  spurious: string[];
+}
+
+export interface EvaluationReport {
+  trials: number;
+  trialsWithBiomarkers: number;
+  expectedRows: number;
+  extractedRows: number;
+  /** Alteration level (the matching unit), micro-averaged, per requirement and together. */
+  overall: { required: Figures; excluded: Figures; all: Figures };
+  /** Gene level: a unit is (trial, requirement, gene), alterations ignored. */
+  geneLevel: { required: Figures; excluded: Figures; all: Figures };
+  byGene: Record<string, Figures>;
+  byAlteration: Record<string, Figures>;
+  byRequirement: Record<string, Figures>;
+  errors: TrialErrors[];
+}
+
+export interface EvaluationOptions {
+  labelsFile?: string;
+  dataDir?: string;
+}
+
+export function loadLabels(file = DEFAULT_LABELS): Map<string, Unit[]> {
+  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { labels: Record<string, string[]> };
+  const out = new Map<string, Unit[]>();
+  for (const [id, raws] of Object.entries(json.labels)) out.set(id, raws.map((r) => parseLabel(id, r)));
+  return out;
+}
+
+const geneKey = (u: Unit) => `${u.nct_id}|${u.requirement}|${u.gene}`;
+
+export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
+  const labels = loadLabels(opts.labelsFile);
+  const corpus = loadCorpus(opts.dataDir ?? defaultDataDir());
+  const expected: Unit[] = [];
+  const found: Unit[] = [];
+  const errors: TrialErrors[] = [];
+  for (const [id, units] of labels) {
+    const trial = corpus.get(id);
+    if (!trial) throw new MissingDataError(`labelled trial ${id} not found in ${opts.dataDir ?? defaultDataDir()}`);
+    const got = dedupeUnits(extractBiomarkers(trial).map(rowToUnit));
+    expected.push(...units);
+    found.push(...got);
+    const want = new Set(units.map(unitKey));
+    const have = new Set(got.map(unitKey));
+    const missed = units.filter((u) => !have.has(unitKey(u))).map(formatUnit);
+    const spurious = got.filter((u) => !want.has(unitKey(u))).map(formatUnit);
+    if (missed.length || spurious.length) errors.push({ nct_id: id, missed, spurious });
+  }
+  const byReq = (u: Unit) => u.requirement;
+  const alt = figuresBy(expected, found, byReq);
+  const gene = figuresBy(expected, found, byReq, geneKey);
+  const all = figures(sumCounts(countBy(expected, found, () => 'all')));
+  const allGene = figures(sumCounts(countBy(expected, found, () => 'all', geneKey)));
+  return {
+    trials: labels.size,
+    trialsWithBiomarkers: [...labels.values()].filter((u) => u.length > 0).length,
+    expectedRows: expected.length,
+    extractedRows: found.length,
+    overall: { required: alt.required ?? figures({ tp: 0, fp: 0, fn: 0 }), excluded: alt.excluded ?? figures({ tp: 0, fp: 0, fn: 0 }), all },
+    geneLevel: { required: gene.required ?? figures({ tp: 0, fp: 0, fn: 0 }), excluded: gene.excluded ?? figures({ tp: 0, fp: 0, fn: 0 }), all: allGene },
+    byGene: figuresBy(expected, found, (u) => u.gene, geneKey),
+    byAlteration: figuresBy(expected, found, (u) => `${u.gene}:${u.alteration}`),
+    byRequirement: alt,
+    errors,
+  };
+}
+
+function dedupeUnits(units: Unit[]): Unit[] {
+  const seen = new Map<string, Unit>();
+  for (const u of units) seen.set(unitKey(u), u);
+  return [...seen.values()];
+}
+
+function sumCounts(m: Map<string, { tp: number; fp: number; fn: number }>) {
+  const c = { tp: 0, fp: 0, fn: 0 };
+  for (const v of m.values()) { c.tp += v.tp; c.fp += v.fp; c.fn += v.fn; }
+  return c;
+}
