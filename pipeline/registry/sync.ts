@@ -61,7 +61,8 @@ export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistry
   const pageSize = opts.pageSize ?? 1000;
   const condition = opts.condition ?? LUNG_CANCER_CONDITION_QUERY;
   const previous = await store.readState<SyncState>(STATE);
-  const since = opts.since !== undefined ? opts.since : (previous?.since ?? sinceOf(store.lastSuccessfulSync));
+  // Left unspecified, an interrupted run keeps its own range (a full one stays full).
+  const since = opts.since !== undefined ? opts.since : previous ? previous.since : sinceOf(store.lastSuccessfulSync);
   const resumable =
     previous && previous.base_url === opts.baseUrl && previous.condition === condition && previous.since === since && previous.page_size === pageSize;
   if (previous && !resumable) log.warn({ previous: previous.run_id }, 'discarding the state of an interrupted sync with other parameters');

@@ -125,6 +125,18 @@ describe('syncRegistry against a replay of real v2 records', () => {
     expect(rawStore.ids()).toEqual(allIds);
   });
 
+  it('resumes an interrupted full run as full even after an earlier successful sync', async () => {
+    const srv = await serve();
+    await run();
+    const controller = new AbortController();
+    await expect(run({ since: null, signal: controller.signal }, (p) => p.pages === 2 && controller.abort())).rejects.toThrow(/abort/i);
+    const before = srv.requests.length;
+    const { summary } = await run();
+    expect(summary).toMatchObject({ mode: 'full', resumed: true, fetched: 186, unchanged: 186, pages: 5 });
+    expect(srv.requests[before].params['filter.advanced']).toBeUndefined();
+    expect(srv.requests[before].page).toBe(3);
+  });
+
   it('asks only for records updated since a date on an incremental run', async () => {
     const srv = await serve();
     const full = await run();
