@@ -6,7 +6,7 @@ import { SnapshotHolder } from '../../api/snapshot-holder.js';
 import { ALL_SOURCES } from '../../domain/sources.js';
 import { TIER_LIMITS } from '../../domain/tiers.js';
 import { biomarkerRow, buildTables, flagRow, siteRow, trialRow } from '../helpers/trial-fixtures.js';
-import { startTestApi, type TestApi } from './http.js';
+import { jsonOf, startTestApi, type TestApi } from './http.js';
 
 const tables = buildTables({
   trials: [
@@ -33,7 +33,7 @@ describe('GET /api/v1/trials', () => {
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.headers.get('x-ratelimit-limit')).toBe(String(TIER_LIMITS.standard.dailyQuota));
     const remaining = Number(res.headers.get('x-ratelimit-remaining'));
-    const body = await res.json();
+    const body = await jsonOf(res);
     expect(Object.keys(body)).toEqual(['data', 'meta']);
     expect(body.meta).toEqual({ total: 1, limit: 50, offset: 0, quota_used: body.meta.quota_used, quota_limit: 1000 });
     expect(remaining).toBe(1000 - body.meta.quota_used);
@@ -115,7 +115,7 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
     const res = await api.get('/api/v1/docs', { key: null });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-ratelimit-limit')).toBeNull();
-    const docs = await res.json();
+    const docs = await jsonOf(res);
     expect(docs).toMatchObject({ version: 'v1', base_path: '/api/v1', contact: { email: 'ops@test.invalid' } });
     const trials = docs.endpoints.find((e: { path: string }) => e.path === '/api/v1/trials');
     expect(trials.parameters.map((p: { name: string }) => p.name).sort()).toEqual(Object.keys(TRIAL_PARAMETER_SCHEMAS).sort());
@@ -132,26 +132,26 @@ describe('errors', () => {
   it('401 missing_api_key, 401 invalid_api_key, 403 key_revoked', async () => {
     const missing = await api.get('/api/v1/trials', { key: null });
     expect(missing.status).toBe(401);
-    expect((await missing.json()).error.code).toBe('missing_api_key');
+    expect((await jsonOf(missing)).error.code).toBe('missing_api_key');
     const invalid = await api.get('/api/v1/trials', { key: 'not-a-key' });
-    expect((await invalid.json()).error.code).toBe('invalid_api_key');
+    expect((await jsonOf(invalid)).error.code).toBe('invalid_api_key');
     const { plaintext } = await api.keys.create('revoked-client', 'free');
     await api.keys.revoke('revoked-client');
     const revoked = await api.get('/api/v1/trials', { headers: { 'X-API-Key': plaintext } });
     expect(revoked.status).toBe(403);
-    expect((await revoked.json()).error.code).toBe('key_revoked');
+    expect((await jsonOf(revoked)).error.code).toBe('key_revoked');
   });
 
   it('404 for unknown paths, 405 with Allow for other methods, before authentication', async () => {
     const notFound = await api.get('/api/v2/trials', { key: null });
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await notFound.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    expect(await jsonOf(notFound)).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       const res = await api.get('/api/v1/trials/TEST-A', { method, key: null, body: method === 'DELETE' ? undefined : '{bad json' });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD');
-      expect((await res.json()).error.code).toBe('method_not_allowed');
+      expect((await jsonOf(res)).error.code).toBe('method_not_allowed');
     }
   });
 
@@ -178,7 +178,7 @@ describe('errors', () => {
       const res = await limited.get('/api/v1/sources');
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await res.json()).error.code).toBe('rate_limit_exceeded');
+      expect((await jsonOf(res)).error.code).toBe('rate_limit_exceeded');
     } finally {
       await limited.close();
     }
@@ -190,7 +190,7 @@ describe('errors', () => {
       expect((await limited.get('/api/v1/trials/TEST-A')).status).toBe(200);
       const res = await limited.get('/api/v1/trials/TEST-A');
       expect(res.status).toBe(429);
-      expect((await res.json()).error.code).toBe('quota_exceeded');
+      expect((await jsonOf(res)).error.code).toBe('quota_exceeded');
       expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(86_400);
     } finally {
       await limited.close();
@@ -203,7 +203,7 @@ describe('errors', () => {
       for (const path of ['/api/v1/trials', '/api/v1/trials/TEST-A', '/api/v1/sources']) {
         const res = await empty.get(path);
         expect(res.status).toBe(503);
-        expect((await res.json()).error.code).toBe('snapshot_unavailable');
+        expect((await jsonOf(res)).error.code).toBe('snapshot_unavailable');
       }
       expect((await empty.get('/api/v1/docs')).status).toBe(200);
       const meta = await empty.json('/api/v1/meta');
@@ -235,6 +235,6 @@ describe('errors', () => {
   it('400 invalid_parameter for a malformed percent-encoding in the path', async () => {
     const res = await api.get('/api/v1/trials/%E0%A4%A');
     expect(res.status).toBe(400);
-    expect((await res.json()).error.code).toBe('invalid_parameter');
+    expect((await jsonOf(res)).error.code).toBe('invalid_parameter');
   });
 });

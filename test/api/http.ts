@@ -66,3 +66,9 @@ export async function idsOf(api: TestApi, query: string): Promise<string[]> {
   if (status !== 200) throw new Error(`GET /trials?${query} -> ${status} ${JSON.stringify(body)}`);
   return (body.data as { nct_id: string }[]).map((t) => t.nct_id);
 }
+
+/** The parsed body, loosely typed: the assertions themselves check its shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function jsonOf(res: Response): Promise<any> {
+  return res.json();
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTables, trialRow } from '../helpers/trial-fixtures.js';
-import { startTestApi, type TestApi } from './http.js';
+import { jsonOf, startTestApi, type TestApi } from './http.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ afterAll(async () => api.close());
 
 async function rejected(query: string): Promise<{ parameter: string; message: string }> {
   const res = await api.get(`/api/v1/trials?${query}`);
-  const body = await res.json();
+  const body = await jsonOf(res);
   expect(res.status, `${query} -> ${JSON.stringify(body)}`).toBe(400);
   expect(body.error.code).toBe('invalid_parameter');
   // A rejected request still counts (architecture: validation runs after limits).
@@ -63,7 +63,7 @@ describe('GET /trials parameter validation', () => {
   it('rejects query parameters on endpoints that take none', async () => {
     const res = await api.get('/api/v1/trials/TEST-P?verbose=1');
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatchObject({ code: 'invalid_parameter', parameter: 'verbose' });
+    expect((await jsonOf(res)).error).toMatchObject({ code: 'invalid_parameter', parameter: 'verbose' });
   });
 
   it('accepts values case-insensitively, synonyms for genes and state names, and blank values as absent', async () => {
