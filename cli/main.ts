@@ -7,6 +7,7 @@ import { registerKeysCommands } from './commands/keys.js';
 import { registerDemoCommands } from './commands/demo.js';
 import { registerServeCommands } from './commands/serve.js';
 import { registerRegistryCommands } from './commands/registry.js';
+import { registerSponsorsCommands } from './commands/sponsors.js';
 
 const program = new Command()
   .name('lungtrials')
@@ -18,5 +19,6 @@ registerKeysCommands(program);
 registerDemoCommands(program);
 registerServeCommands(program);
 registerRegistryCommands(program);
+registerSponsorsCommands(program);
 
 await program.parseAsync(process.argv);
