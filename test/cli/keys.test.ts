@@ -25,7 +25,8 @@ afterEach(async () => {
 
 const lastLine = (text: string): string => text.trimEnd().split('\n').at(-1) ?? '';
 
-describe('lungtrials keys', () => {
+// Each case spawns several tsx processes; on a loaded 2-core machine that alone can take tens of seconds.
+describe('lungtrials keys', { timeout: 180_000 }, () => {
   it('creates a key in Redis and prints it once, as the last line of stdout', async () => {
     const created = await runCli(['keys', 'create', '--label', 'acme', '--tier', 'standard'], env);
     expect(created.code).toBe(0);

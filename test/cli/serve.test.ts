@@ -59,7 +59,8 @@ async function serve(extraEnv: Record<string, string> = {}): Promise<{ url: stri
 
 const lastLine = (text: string): string => text.trimEnd().split('\n').at(-1) ?? '';
 
-describe('lungtrials serve', () => {
+// Each case boots one or two servers and the CLI as child processes.
+describe('lungtrials serve', { timeout: 180_000 }, () => {
   it('two API processes share one key’s quota exactly', async () => {
     const [a, b] = await Promise.all([serve(), serve()]);
     expect(a.url).not.toBe(b.url);
@@ -150,7 +151,7 @@ describe('lungtrials serve', () => {
   });
 });
 
-describe('lungtrials start', () => {
+describe('lungtrials start', { timeout: 240_000 }, () => {
   it('builds the demo snapshot when none exists, prints a curl line that works, and reuses the key on restart', async () => {
     const emptySnapshots = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-start-snap-'));
     try {
