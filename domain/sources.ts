@@ -1,7 +1,7 @@
 /**
  * Identity of the 20 data sources: the registry and 19 sponsor registries. How each
  * sponsor's data is read (CSV columns, page selectors) lives with its adapter in
- * pipeline/sources/sponsors/; this list is what the snapshot and /sources show.
+ * pipeline/sponsors/catalog/; this list is what the snapshot and /sources show.
  */
 import type { SourceRow } from './rows.js';
 

@@ -135,9 +135,13 @@ async function crawlList(context: BrowserContext, source: WebSource, base: strin
         const before = await page.locator(items).count();
         await button.click();
         // Done when more cards arrived or the button went away (the last batch can be empty).
-        await page.waitForFunction(
-          `document.querySelectorAll(${JSON.stringify(items)}).length > ${before} || !document.querySelector(${JSON.stringify(p.selector)})`,
-        );
+        try {
+          await page.waitForFunction(
+            `document.querySelectorAll(${JSON.stringify(items)}).length > ${before} || !document.querySelector(${JSON.stringify(p.selector)})`,
+          );
+        } catch {
+          throw new PageShapeError(page.url(), 'pagination.load-more', p.selector);
+        }
       }
       cards.push(...(await cardsOnPage(page, source)));
     } else {
