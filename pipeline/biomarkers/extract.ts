@@ -72,15 +72,16 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
     const p = readPolarity(masked, m, section, st.headers);
     if (p.requirement) decided.push({ mention: m, requirement: p.requirement, reason: p.reason });
   }
-  // A gene named next to its specific alterations ("EGFR mutation (exon 19 deletion or
-  // L858R)") is specified by them; the gene-level row would widen the requirement.
-  const specific = new Set(
-    decided.filter((d) => d.mention.alteration !== null && d.mention.kind === 'marker').map((d) => `${d.mention.gene}|${d.requirement}`),
-  );
+  // A gene named before its specific alterations ("EGFR mutation (exon 19 deletion or
+  // L858R)") is specified by them; the gene-level row would widen the requirement. One
+  // named after them ("ALK rearrangement or activating ALK mutation") is a second option.
+  const specifiedLater = (d: Decided) =>
+    decided.some((o) => o.mention.kind === 'marker' && o.mention.alteration !== null && o.mention.gene === d.mention.gene
+      && o.requirement === d.requirement && o.mention.start > d.mention.start);
   const rows: ExplainedRow[] = [];
   for (const d of decided) {
     const m = d.mention;
-    if (m.alteration === null && m.gene !== 'PD-L1' && specific.has(`${m.gene}|${d.requirement}`)) continue;
+    if (m.alteration === null && m.gene !== 'PD-L1' && specifiedLater(d)) continue;
     if (m.gene === 'PD-L1') {
       rows.push(...pdl1Rows(nctId, st, masked, m, d, section, qualifiedOnly));
       continue;

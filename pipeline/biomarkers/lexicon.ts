@@ -17,13 +17,15 @@ export interface GenePattern {
  * "ret" are English words; the others are unambiguous in any case.
  */
 export const GENE_PATTERNS: readonly GenePattern[] = [
-  { gene: 'HER2', re: /\b(?:HER[- ]?2(?:\s*\/\s*neu)?|ERBB-?2|human epidermal growth factor receptor[- ]?2)(?![\d])/gi },
+  { gene: 'HER2', re: /\b(?:HER[- ]?2(?:\s*\/\s*neu)?|ERBB-?2|human epidermal growth (?:factor )?receptor[- ]?2)(?![\d])/gi },
   // Case-sensitive: "eGFR" is the estimated glomerular filtration rate.
   { gene: 'EGFR', re: /\bEGFR(?![\w])/g },
   { gene: 'EGFR', re: /\bepidermal growth factor receptor(?![\w])/gi },
   { gene: 'ALK', re: /\b(?:ALK|anaplastic lymphoma kinase)(?![\w])/g },
-  { gene: 'ALK', re: /\banaplastic lymphoma kinase\b/gi },
-  { gene: 'ROS1', re: /\b(?:c-?)?ROS-?1\b/gi },
+  { gene: 'ALK', re: /\banaplastic lymphoma (?:kinase|receptor)\b/gi },
+  { gene: 'ROS1', re: /\b(?:(?:c-?)?ROS-?1|c-?ros oncogene[- ]?1|ROS proto-oncogene[- ]?1)\b/gi },
+  // A bare "ROS" is reactive oxygen species, except inside a list of drivers or before a fusion word.
+  { gene: 'ROS1', re: /\bROS\b(?=\s*(?:,|\/|or\b|and\b|\)|-?\s*(?:fusion|rearrange|translocation|positive|mutation|alteration)))/g },
   { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
   { gene: 'BRAF', re: /\bB-?RAF(?![a-uw-z])/gi },
   { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|\b))/g },
@@ -31,9 +33,11 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   { gene: 'RET', re: /\b(?:RET|rearranged during transfection)\b/g },
   { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*\/\s*[1-3])*(?![\w])/g },
   { gene: 'PD-L1', re: /\b(?:PD-?L-?1|PDL-?1|CD274|programm?ed (?:cell )?death[- ]?(?:ligand|1 ligand)[- ]?1?)(?![\w])/gi },
+  // The scores are PD-L1 measurements even when the sentence does not name PD-L1.
+  { gene: 'PD-L1', re: /\b(?:TPS|CPS|tumou?r proportion score|combined positive score)\b/gi },
 ];
 
-export type Qualifier = 'fusion' | 'amp' | 'overexp' | 'mutation' | 'alteration' | 'positive' | 'therapy' | 'expression';
+export type Qualifier = 'fusion' | 'amp' | 'overexp' | 'mutation' | 'alteration' | 'positive' | 'negative' | 'therapy' | 'expression';
 
 export interface AlterationPattern {
   /** Null when the alteration belongs to whichever gene it is attached to (exon 20 insertion). */
@@ -65,21 +69,22 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
 
 /** Words that qualify a gene written right after it (across lists: "ALK, ROS1 or RET fusions"). */
 export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
-  ['therapy', /^(?:TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap)/i],
+  ['therapy', /^(?:pathway|TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap)/i],
   ['fusion', /^(?:-?fusions?|-?rearrange(?:ment|ments|d)|translocations?|-?fusion[- ]positive|-?rearrangement[- ]positive)/i],
   ['amp', /^(?:amplifi(?:cation|cations|ed)|amp\b|-?amplified|copy[- ]number (?:gain|amplification)|gene copy)/i],
   ['overexp', /^(?:over-?expressi(?:on|ng)|over-?expressed|IHC\s*(?:score\s*)?(?:of\s*)?3\+|3\+)/i],
   ['expression', /^(?:-?expressi(?:on|ng)|-?expressed|protein expression)/i],
   ['mutation', /^(?:-?mutations?|-?mutant|-?mutated|-?muts?\b|variants?|SNVs?\b|substitutions?|point mutations?|-?MT\b|-?m\b)/i],
   ['alteration', /^(?:-?alterations?|-?aberrations?|-?abnormalit(?:y|ies)|-?altered|activation|-?changes?|-?driven|-?driver|-?addicted|-?dependent)/i],
-  ['positive', /^(?:-?positive|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
+  ['positive', /^(?:-?positiv(?:e|ity)|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
+  ['negative', /^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|-(?=\s*[\s)\],;]|$))/i],
 ];
 
 /** The same, written before the gene ("rearranged ALK", "anti-PD-L1", "EML4-ALK"). */
 export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
-  ['therapy', /(?:\banti-?\s*(?:PD-?1\s*\/\s*|PD-?1\s*(?:or|and|\/)\s*anti-?\s*)?|\btargeting\s+(?:the\s+)?|\bagainst\s+|\binhibitors? of\s+(?:the\s+)?|\bPD-?1\s*\/\s*)$/i],
-  ['fusion', /(?:\brearranged|\btranslocated|\bfusion[- ]positive|\bEML4\s*-\s*|\bEML4[- ]?)\s*$/i],
-  ['amp', /\bamplified\s*$/i],
+  ['therapy', /(?:\banti-?\s*(?:PD-?1\s*\/\s*|PD-?1\s*(?:or|and|\/)\s*anti-?\s*)?|\btarget(?:s|ing|ed)?\s+(?:the\s+)?|\bagainst\s+|\binhibitors? of\s+(?:the\s+)?|\bPD-?1\s*\/\s*)$/i],
+  ['fusion', /(?:\brearranged|\btranslocated|\bfusion[- ]positive|\bEML4\s*-\s*|\bEML4[- ]?|\b(?:rearrangements?|fusions?|translocations?|inversions?)\s+(?:of|in|involving)\s+(?:the\s+)?)\s*$/i],
+  ['amp', /(?:\bamplified|\bamplifications?\s+(?:of|in)\s+(?:the\s+)?)\s*$/i],
   ['mutation', /\b(?:mutant|mutated|activating|sensiti[sz]ing)\s*$/i],
 ];
 
@@ -119,7 +124,8 @@ export function isFusionGene(gene: Gene): boolean {
 
 /** Alteration id a gene-level qualifier stands for, or null for a gene-level row. */
 export function alterationForQualifier(gene: Gene, q: Qualifier): string | null {
-  if (isFusionGene(gene)) return q === 'fusion' || q === 'positive' ? 'FUSION' : null;
+  // ALK/ROS1 IHC expression and "ALK-positive" are how fusions are reported.
+  if (isFusionGene(gene)) return q === 'fusion' || q === 'positive' || q === 'expression' ? 'FUSION' : null;
   if (gene === 'HER2') {
     if (q === 'mutation') return 'MUT';
     if (q === 'amp') return 'AMP';

@@ -49,7 +49,7 @@ export interface SentenceMentions {
   masked: string;
 }
 
-const THERAPY_AFTER_ALT = /^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)/i;
+const THERAPY_AFTER_ALT = /^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?(?:(?:small[- ]molecule|tyrosine kinase|selective|covalent|specific)\s+)*(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)/i;
 
 export function findMentions(sentence: string): SentenceMentions {
   const taken: Span[] = [];
@@ -91,7 +91,10 @@ export function findMentions(sentence: string): SentenceMentions {
     if (!backward && previous?.backward === 'therapy' && /^[\s,\/]*(?:or|and)?[\s,\/]*$/i.test(masked.slice(previous.gene.end, g.start))) {
       backward = 'therapy';
     }
+    // "epidermal growth factor receptor (EGFR)": the name in brackets repeats the mention before it.
+    const repeat = previous !== null && previous.gene.gene === g.gene && /^\s*[(\[]\s*$/.test(masked.slice(previous.gene.end, g.start));
     previous = { gene: g, backward };
+    if (repeat) continue;
     const { qualifier, alt } = scanForward(masked, g, alts);
     if (alt) {
       // "EGFR exon 19 deletion": the alteration carries the mention; no gene-level row.
@@ -103,9 +106,11 @@ export function findMentions(sentence: string): SentenceMentions {
       mentions.push({ gene: g.gene, alteration: null, kind: 'therapy', start: g.start, end: g.end, qualified: true, carvedOut: false });
       continue;
     }
+    // "HER2-positive (IHC 3+)": the score says which kind of positive.
+    const her2Score = g.gene === 'HER2' && q === 'positive' && /^[^.;]{0,25}?IHC\s*(?:score\s*(?:of\s*)?)?3\+/i.test(sentence.slice(g.end));
     mentions.push({
       gene: g.gene,
-      alteration: q ? alterationForQualifier(g.gene, q) : null,
+      alteration: her2Score ? 'OVEREXP' : q ? alterationForQualifier(g.gene, q) : null,
       kind: 'marker',
       start: g.start,
       end: g.end,
@@ -136,9 +141,11 @@ export function findMentions(sentence: string): SentenceMentions {
  */
 function scanForward(masked: string, g: GeneSpan, alts: AltSpan[]): { qualifier: Qualifier | null; alt: AltSpan | null } {
   let pos = g.end;
+  let crossedList = false;
   for (let guard = 0; guard < 12; guard++) {
     const rest = masked.slice(pos);
     const gap = rest.match(GENE_QUALIFIER_GAP)?.[0] ?? '';
+    crossedList ||= /,|\b(?:or|and)\b/i.test(gap);
     pos += gap.length;
     const after = masked.slice(pos);
     if (after.startsWith(ALT_MASK)) {
@@ -150,7 +157,11 @@ function scanForward(masked: string, g: GeneSpan, alts: AltSpan[]): { qualifier:
       continue;
     }
     for (const [q, re] of FORWARD_QUALIFIERS) {
-      if (re.test(after)) return { qualifier: q, alt: null };
+      const m = after.match(re);
+      if (!m) continue;
+      // "(ROS1), or mutation in B-Raf": past the end of the list, the word belongs to the next gene.
+      if (q !== 'therapy' && crossedList && /^\s+(?:in|of|involving)\b/i.test(after.slice(m[0].length))) return { qualifier: null, alt: null };
+      return { qualifier: q, alt: null };
     }
     return { qualifier: null, alt: null };
   }

@@ -72,6 +72,8 @@ export function findPdl1Cutoffs(raw: string): Pdl1Cutoff[] {
       const at = m.index!;
       const hasPercent = m[0].includes('%');
       if (!hasPercent && !METRIC_CONTEXT.test(text.slice(Math.max(0, at - 40), at))) continue;
+      // "≥ 10% tumour-infiltrating immune cells (IC)" is an immune-cell score, not TPS or CPS.
+      if (/^[^;,]{0,12}\b(?:tumou?r[- ]infiltrating\s+)?immune cells?\b|^\s*%?\s*(?:of\s+)?IC\b/i.test(text.slice(at + m[0].length))) continue;
       const value = build(m);
       if (!value) continue;
       if (!take(at, at + m[0].length)) continue;
@@ -90,5 +92,5 @@ export function isPdl1Negative(after: string): boolean {
 export const PDL1_NEGATIVE: Pdl1Cutoff = { metric: 'TPS', comparator: '<', cutoff: 1, cutoff_high: null };
 
 /** Words that make a bare PD-L1 mention an expression requirement rather than a passing name. */
-export const PDL1_QUALIFIED = /^[\s\-()]*(?:\w+\s+){0,2}?(?:expression|expressing|positive|positivity|high|low|negative|status\s+(?:positive|negative|high))\b/i;
-export const PDL1_QUALIFIED_BEFORE = /\b(?:high|positive|low|negative)\s+(?:\w+\s+)?$/i;
+export const PDL1_QUALIFIED = /^(?:\s*\+|[\s\-()]*(?:\w+\s+){0,2}?(?:expression|expressing|positive|positivity|high|negative|status\s+(?:positive|negative|high))\b)/i;
+export const PDL1_QUALIFIED_BEFORE = /\b(?:high|positive|negative)\s+(?:\w+\s+)?$/i;

@@ -17,30 +17,34 @@ export interface Polarity {
 }
 
 /** Words allowed between a cue and the mention it governs ("without known EGFR"). */
-const CHAIN = String.raw`(?:[\s,\/(\-–:\u0001\u0002]|\b(?:known|documented|any|evidence|of|for|with|a|an|the|tumou?rs?|cancers?|harbou?r(?:ing|s)?|hav(?:e|ing)|has|had|carry(?:ing)?|contain(?:ing)?|show(?:ing)?|be|been|is|are|detectable|detected|presence|history|activating|sensiti[sz]ing|actionable|targetable|oncogenic|driver|drivers|genomic|genetic|molecular|mutations?|alterations?|aberrations?|rearrangements?|fusions?|amplifications?|gene|genes|or|and|and\/or|nor|other|in|to|confirmed|expression|mutant|mutated|somatic|germline|common|classical|also|identified|including|e\.g\.|such as|currently|previously|following|that|which|whose|who|do|does|known to|status|active|exon|exons|\d+|deletions?|insertions?|point|sensitive|specific|types?|variants?|but not limited to|not limited to|limited to|one|more|following|as|like|namely|i\.e\.)\b)*`;
+const CHAIN = String.raw`(?:[\s,\/(\-–:\u0001\u0002]|\(\u0001+\)|\b(?:known|documented|any|evidence|of|for|with|a|an|the|tumou?rs?|cancers?|harbou?r(?:ing|s)?|hav(?:e|ing)|has|had|carry(?:ing)?|contain(?:ing)?|show(?:ing)?|be|been|is|are|detectable|detected|presence|history|activating|sensiti[sz]ing|actionable|targetable|oncogenic|driver|drivers|genomic|genetic|molecular|mutations?|alterations?|aberrations?|rearrangements?|fusions?|amplifications?|gene|genes|or|and|and\/or|nor|other|in|to|confirmed|expression|mutant|mutated|somatic|germline|common|classical|also|identified|including|e\.g\.|such as|currently|previously|following|that|which|whose|who|do|does|known to|status|active|exon|exons|\d+|positive|positivity|receptor|this|includes|rare|uncommon|atypical|deletions?|insertions?|point|sensitive|specific|types?|variants?|but not limited to|not limited to|limited to|one|more|following|as|like|namely|i\.e\.)\b)*`;
 
 const NEG_CUE = String.raw`\b(?:without|no|not|nor|neither|negative (?:for|to)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
-const CARVE_CUE = String.raw`\b(?:except(?: for)?|excluding|with the exception of|other than|apart from|besides|but not|not including|excepting)`;
+const CARVE_CUE = String.raw`\b(?:except(?: for)?|excluding|with the exception of|other than|apart from|besides|but not|not including|excepting|(?:the )?exceptions?(?: is| are)?:?)`;
 const PRE_NEG = new RegExp(`${NEG_CUE}${CHAIN}$`, 'i');
 const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
 
 const POST_CHAIN = String.raw`(?:[\s,\/()\-–:\u0001\u0002]|\b(?:or|and|and\/or|mutations?|status|gene|genes|alterations?|rearrangements?|fusions?|expression|tumou?rs?|is|are|was|were|must|be|to|known|confirmed|documented|tested|by|both|all|results?|for|as|sensitive|sensiti[sz]ing|activating|driver|drivers|common)\b)*`;
-const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative|negativity|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
-const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible))\b/i;
+const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative|negativity|-\\s*ve\\b|-(?=\\s*[\\])};,]|\\s*$)|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
+const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:considered\s+|deemed\s+)?(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible))\b/i;
 
-const PERMISSIVE_AFTER = /\b(?:(?:are|is|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|included|enrolled)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|unknown)\b/i;
-const PERMISSIVE_BEFORE = /\b(?:with or without|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|and\/or)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:known|any|the|their|tumou?r|of|status|expression|level|levels|mutation|mutations|or|and)\b)*$/i;
+const PERMISSIVE_AFTER = /\b(?:(?:are|is|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|unknown)\b/i;
+const PERMISSIVE_BEFORE = new RegExp(`\\b(?:with or without|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|concurrent|co-?occurring|co-?existing|coexistent|accompanied by)${CHAIN}$`, 'i');
 const ONLY = /\bonly\b/i;
 
-const TESTING_BEFORE = /\b(?:test(?:ed|ing|s)?|screen(?:ed|ing)?|assess(?:ed|ment)?|evaluat(?:ed|ion)|determin(?:e|ed|ation)|analys(?:is|ed)|samples?|tissue|specimens?|submitted|submission|available|availability|collection|measurement|measured|central(?:ly)?)\s+(?:of|for|by)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:known|any|the|their|tumou?r|biomarkers?|status|expression|level|levels|mutations?|mutational|molecular|or|and|and\/or|including|e\.g\.|such as|retrospective|exploratory|analysis)\b)*$/i;
+const TESTING_BEFORE = /\b(?:(?:presence|absence) or (?:presence|absence)|test(?:ed|ing|s)?|screen(?:ed|ing)?|assess(?:ed|ment)?|evaluat(?:ed|ion)|determin(?:e|ed|ation)|analys(?:is|ed)|samples?|tissue|specimens?|submitted|submission|available|availability|collection|measurement|measured|central(?:ly)?)\s+(?:of|for|by)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:a|an|known|any|the|their|tumou?r|biomarkers?|status|expression|level|levels|mutations?|mutational|molecular|or|and|and\/or|including|e\.g\.|such as|retrospective|exploratory|analysis)\b)*$/i;
 const TESTING_AFTER = new RegExp(`^${POST_CHAIN.replace('|status', '')}(?:status|testing|tests?\\b|results?|assessments?|analys[ie]s|assays?\\b|evaluation|profiling|reports?|screening|determination|information)`, 'i');
-const POSITIVE_WORD = /\b(?:positive|mutant|mutated|harbou?r|deletion|insertion|rearrange|fusion|amplif|wild|negative)|[≥≤<>]/i;
+const POSITIVE_WORD = /\b(?:positive|mutant|mutated|harbou?r|deletion|insertion|rearrange|fusion|amplif|wild|negative)/i;
+/** For PD-L1 a cut-off makes a "status" sentence a requirement ("PD-L1 status (defined as 1% or greater)"). */
+const CUTOFF_WORD = /\b(?:or greater|or higher|or more|at least)\b|[≥≤<>%]/i;
 
-const CONDITIONAL_BEFORE = /\b(?:if|when|whether|in case|in the case of|in the event|unless|for (?:patients|participants|subjects|those|individuals) (?:with|whose|harbou?ring))\b/i;
+const CONDITIONAL_BEFORE = /\b(?:if|when|whether|in case|in the case of|in the event|unless|for (?:patients|participants|subjects|those|individuals) (?:with|whose|harbou?ring))\b|\b(?:required|mandatory|needed|necessary|indicated)\s+(?:only\s+)?for\s*$/i;
 const SUBJECT_WITH = /\b(?:patients|participants|subjects|those|individuals|persons|people|tumou?rs|cancers)\s+(?:\w+\s+){0,2}?(?:with|whose|harbou?ring|carrying|who|that)\b/i;
 const MUST_HAVE_HAD = /\b(?:must|should|need to|needs to|will need to|are required to|is required to|will be required to)\s+(?:also\s+)?(?:have\s+)?(?:also\s+)?(?:had|received|progress|progressed|been|failed|undergone|exhausted|completed|experienced|previously|prior|documented (?:disease )?progression|disease progression|progression|be\s+(?:refractory|intolerant|ineligible|previously|treated))/i;
 const PRIOR_THERAPY = /\b(?:progress\w*|relaps\w*|recurr\w*|resistan\w*|refractory|fail\w*|received|treated|pre-?treated|prior|previous\w*|after|following|intoleran\w*|exposed|exposure)\b/i;
 const NAIVE = /\bna[iï]ve\b/i;
+const AND_NOT_TREATED = /^[^;]*?\band (?:has|have|had) not (?:yet )?(?:received|been treated|had)\b/i;
+const EITHER_SIGN = /^\s*(?:-\s*\/\s*\+|\+\s*\/\s*-)/;
 const THERAPY_CONDITION = /\b(?:if|when|in case|for (?:patients|participants|subjects|those) with|in (?:patients|participants|subjects|those) with|where (?:applicable|indicated|appropriate)|as applicable|if applicable|when indicated)\b/i;
 
 const BOUNDARY = /;|\b(?:but(?! not limited)|however|whereas|although|though|provided that)\b/gi;
@@ -51,12 +55,23 @@ function clauseOf(masked: string, m: Mention): [number, number] {
   for (const b of masked.matchAll(BOUNDARY)) {
     const s = b.index!;
     const e = s + b[0].length;
+    // A semicolon inside brackets separates list items of one aside, not clauses.
+    if (depthAt(masked, s) > 0) continue;
     // "but not" starts a carve-out of the same clause, not a new clause.
     if (/^but$/i.test(b[0]) && /^\s+not\b/i.test(masked.slice(e))) continue;
     if (e <= m.start) start = e;
     else if (s >= m.end) { end = s; break; }
   }
   return [start, end];
+}
+
+function depthAt(text: string, pos: number): number {
+  let depth = 0;
+  for (let i = 0; i < pos; i++) {
+    if (text[i] === '(' || text[i] === '[') depth++;
+    else if ((text[i] === ')' || text[i] === ']') && depth > 0) depth--;
+  }
+  return depth;
 }
 
 /** Blanks out parenthetical asides that do not contain `pos`, so their verbs stay theirs. */
@@ -102,12 +117,17 @@ export function readPolarity(masked: string, m: Mention, section: Section, heade
   if (m.kind !== 'marker') return therapyPolarity(masked, clause, before, afterOuter, m, section);
 
   if (CONDITIONAL_BEFORE.test(before)) return { requirement: null, reason: 'conditional (if/when)' };
+  if (AND_NOT_TREATED.test(afterOuter)) return { requirement: null, reason: 'conditional (X and has not received ...)' };
+  if (EITHER_SIGN.test(masked.slice(m.end))) return { requirement: null, reason: 'either status accepted (-/+)' };
   if (SUBJECT_WITH.test(before) && MUST_HAVE_HAD.test(afterOuter)) return { requirement: null, reason: 'conditional (patients with X must have had ...)' };
   if (PERMISSIVE_BEFORE.test(before)) return { requirement: null, reason: 'not a requirement (regardless of / with or without)' };
-  const permissiveAfter = afterInParen !== null && PERMISSIVE_AFTER.test(afterInParen) ? true : PERMISSIVE_AFTER.test(afterOuter);
+  // Inside an aside, the verb of the sentence may come before it: "... are eligible (i.e. KRAS G12C)".
+  const examplesOfPermitted = paren !== null && /^\s*(?:i\.e\.|e\.g\.|such as|namely|for example)/i.test(clause.slice(paren[0])) && PERMISSIVE_AFTER.test(clause.slice(Math.max(0, paren[0] - 120), paren[0]));
+  const permissiveAfter = examplesOfPermitted || (afterInParen !== null && PERMISSIVE_AFTER.test(afterInParen)) || PERMISSIVE_AFTER.test(afterOuter);
   if (permissiveAfter && !ONLY.test(before)) return { requirement: null, reason: 'permissive (are eligible / allowed)' };
-  if (TESTING_BEFORE.test(before) && !POSITIVE_WORD.test(afterFull.slice(0, 40))) return { requirement: null, reason: 'testing, not a requirement' };
-  if (TESTING_AFTER.test(afterFull) && !POSITIVE_WORD.test(afterFull)) return { requirement: null, reason: 'status or test mention' };
+  const stated = (t: string) => POSITIVE_WORD.test(t) || (m.gene === 'PD-L1' && CUTOFF_WORD.test(t));
+  if (TESTING_BEFORE.test(before) && !stated(afterFull.slice(0, 40))) return { requirement: null, reason: 'testing, not a requirement' };
+  if (TESTING_AFTER.test(afterFull) && !stated(afterFull)) return { requirement: null, reason: 'status or test mention' };
 
   let flip = false;
   const reasons: string[] = [];
@@ -116,7 +136,10 @@ export function readPolarity(masked: string, m: Mention, section: Section, heade
   const verbScope = afterInParen !== null && POST_VERB_NEG.test(afterInParen) ? afterInParen : afterOuter;
   if (POST_VERB_NEG.test(verbScope)) { flip = !flip; reasons.push('are excluded'); }
   if (headers.some((h) => HEADER_NEG.test(h))) { flip = !flip; reasons.push('negated list header'); }
-  const carved = m.carvedOut || PRE_CARVE.test(before);
+  const carve = before.match(PRE_CARVE);
+  const carved = m.carvedOut || carve !== null;
+  // "excluding any other EGFR mutations": "other" than the alterations just listed, not the gene.
+  if (carve && m.alteration === null && /\bother\b/i.test(carve[0])) return { requirement: null, reason: 'carve-out of other alterations' };
   const base: Requirement = section === 'exclusion' ? 'excluded' : 'required';
   if (carved) {
     // An exception inside an exclusion only re-admits patients; it does not require them.
@@ -136,6 +159,13 @@ export function readPolarity(masked: string, m: Mention, section: Section, heade
 function therapyPolarity(masked: string, clause: string, before: string, afterOuter: string, m: Mention, section: Section): Polarity {
   if (section !== 'inclusion' || m.gene === 'PD-L1' || m.gene === 'HER2') return { requirement: null, reason: 'therapy mention' };
   if (/\banti-?\s*$/i.test(before)) return { requirement: null, reason: 'antibody therapy does not imply a driver' };
+  const notIndicated = /^[^;]*?\b(?:is|are)\s+not\s+(?:indicated|recommended|an option)\b/i.test(afterOuter) || /\b(?:not (?:a )?candidates? for|ineligible for|not eligible for)\s[^;]*$/i.test(before);
+  if (notIndicated && m.kind === 'therapy') return { requirement: 'excluded', reason: 'inclusion, targeted therapy not indicated implies no driver' };
+  if (m.kind === 'drug') {
+    if (/\bdoses? of\s*$/i.test(before) || !/(?:progress\w*|relaps\w*|resistan\w*|refractory|fail\w*|received|treated|treatment|therapy|prior|previous\w*|after|following|intoleran\w*|exposed)\b[^.;]{0,60}$/i.test(before)) {
+      return { requirement: null, reason: 'drug named without a prior-therapy requirement' };
+    }
+  }
   if (!PRIOR_THERAPY.test(clause) || NAIVE.test(clause)) return { requirement: null, reason: 'therapy without prior-therapy requirement' };
   if (THERAPY_CONDITION.test(clause) || CONDITIONAL_BEFORE.test(before)) return { requirement: null, reason: 'conditional therapy' };
   if (PRE_NEG.test(before) || /\b(?:no|not|without|never)\b/i.test(before)) return { requirement: null, reason: 'negated therapy' };
