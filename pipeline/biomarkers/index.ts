@@ -1,0 +1,1 @@
+export { extractBiomarkers, explainBiomarkers, type BiomarkerInput, type ExplainedRow } from './extract.js';
