@@ -78,9 +78,19 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   const specifiedLater = (d: Decided) =>
     decided.some((o) => o.mention.kind === 'marker' && o.mention.alteration !== null && o.mention.gene === d.mention.gene
       && o.requirement === d.requirement && o.mention.start > d.mention.start);
+  // "HR+/HER2- or HER2+ breast cancer", "EGFR wild-type or mutant": a sentence that
+  // accepts both states of a marker requires neither.
+  const states = new Map<string, Set<Requirement>>();
+  for (const d of decided) {
+    if (d.mention.kind !== 'marker' || d.mention.gene === 'PD-L1') continue;
+    const k = `${d.mention.gene}|${d.mention.alteration ?? ''}`;
+    states.set(k, (states.get(k) ?? new Set()).add(d.requirement));
+  }
+  const eitherState = (d: Decided) => d.mention.kind === 'marker' && states.get(`${d.mention.gene}|${d.mention.alteration ?? ''}`)?.size === 2;
   const rows: ExplainedRow[] = [];
   for (const d of decided) {
     const m = d.mention;
+    if (eitherState(d)) continue;
     if (m.alteration === null && m.gene !== 'PD-L1' && specifiedLater(d)) continue;
     if (m.gene === 'PD-L1') {
       rows.push(...pdl1Rows(nctId, st, masked, m, d, section, qualifiedOnly));

@@ -50,7 +50,7 @@ const EXON = String.raw`(?:exon|ex|e)[- ]?`;
 
 /** Specific alterations. NONV600 comes before V600E so "non-V600" is not read as V600E. */
 export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
-  { gene: 'BRAF', alteration: 'NONV600', re: /\bnon[- ]?V600[EKD]?\b|\bclass (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))? BRAF\b/gi },
+  { gene: 'BRAF', alteration: 'NONV600', re: /\bnon[- ]?V600[EKD]?\b|\bclass (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?(?=\s+B-?RAF\b)/gi },
   { gene: 'EGFR', alteration: 'EX19DEL', re: new RegExp(String.raw`\b(?:${EXON}19\s*(?:in[- ]?frame\s*)?del(?:etion|etions|s)?\b|del(?:etion|etions)?s?[- ]?(?:in[- ]|of[- ])?(?:${EXON})?19\b|19[- ]?del\b|E746[_-]A750(?:del)?\b|exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d))`, 'gi') },
   { gene: 'EGFR', alteration: 'L858R', re: /\b(?:p\.)?L858R\b|\bexon[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)|\bexon[- ]?21\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))/gi },
   { gene: 'EGFR', alteration: 'T790M', re: /\b(?:p\.)?T790M\b/gi },
@@ -77,7 +77,7 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   ['mutation', /^(?:-?mutations?|-?mutant|-?mutated|-?muts?\b|variants?|SNVs?\b|substitutions?|point mutations?|-?MT\b|-?m\b)/i],
   ['alteration', /^(?:-?alterations?|-?aberrations?|-?abnormalit(?:y|ies)|-?altered|activation|-?changes?|-?driven|-?driver|-?addicted|-?dependent)/i],
   ['positive', /^(?:-?positiv(?:e|ity)|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
-  ['negative', /^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|-(?=\s*[\s)\],;]|$))/i],
+  ['negative', /^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|-(?=[)\],;]|\s*$|\s+(?!or\b|and\b|\/)))/i],
 ];
 
 /** The same, written before the gene ("rearranged ALK", "anti-PD-L1", "EML4-ALK"). */

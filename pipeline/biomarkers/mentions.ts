@@ -95,6 +95,9 @@ export function findMentions(sentence: string): SentenceMentions {
     const repeat = previous !== null && previous.gene.gene === g.gene && /^\s*[(\[]\s*$/.test(masked.slice(previous.gene.end, g.start));
     previous = { gene: g, backward };
     if (repeat) continue;
+    // "class II BRAF mutation": an alteration written just before its gene carries the mention.
+    const altBefore = alts.find((a) => a.gene === g.gene && a.end <= g.start && /^\s*$/.test(masked.slice(a.end, g.start)));
+    if (altBefore) continue;
     const { qualifier, alt } = scanForward(masked, g, alts);
     if (alt) {
       // "EGFR exon 19 deletion": the alteration carries the mention; no gene-level row.

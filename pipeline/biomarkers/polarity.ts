@@ -25,14 +25,15 @@ const PRE_NEG = new RegExp(`${NEG_CUE}${CHAIN}$`, 'i');
 const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
 
 const POST_CHAIN = String.raw`(?:[\s,\/()\-–:\u0001\u0002]|\b(?:or|and|and\/or|mutations?|status|gene|genes|alterations?|rearrangements?|fusions?|expression|tumou?rs?|is|are|was|were|must|be|to|known|confirmed|documented|tested|by|both|all|results?|for|as|sensitive|sensiti[sz]ing|activating|driver|drivers|common)\b)*`;
-const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative|negativity|-\\s*ve\\b|-(?=\\s*[\\])};,]|\\s*$)|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
+const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative|negativity|-\\s*ve\\b|-(?=[\\])};,]|\\s*$|\\s+(?!or\\b|and\\b|\\/))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
 const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:considered\s+|deemed\s+)?(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible))\b/i;
 
 const PERMISSIVE_AFTER = /\b(?:(?:are|is|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|unknown)\b/i;
 const PERMISSIVE_BEFORE = new RegExp(`\\b(?:with or without|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|concurrent|co-?occurring|co-?existing|coexistent|accompanied by)${CHAIN}$`, 'i');
 const ONLY = /\bonly\b/i;
 
-const TESTING_BEFORE = /\b(?:(?:presence|absence) or (?:presence|absence)|test(?:ed|ing|s)?|screen(?:ed|ing)?|assess(?:ed|ment)?|evaluat(?:ed|ion)|determin(?:e|ed|ation)|analys(?:is|ed)|samples?|tissue|specimens?|submitted|submission|available|availability|collection|measurement|measured|central(?:ly)?)\s+(?:of|for|by)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:a|an|known|any|the|their|tumou?r|biomarkers?|status|expression|level|levels|mutations?|mutational|molecular|or|and|and\/or|including|e\.g\.|such as|retrospective|exploratory|analysis)\b)*$/i;
+const TESTING_BEFORE = /\b(?:(?:presence|absence) or (?:presence|absence)|test(?:ed|ing|s)?|screen(?:ed|ing)?|assess(?:ed|ment)?|evaluat(?:ed|ion)|determin(?:e|ed|ation)|analys(?:is|ed)|samples?|tissue|specimens?|submitted|submission|available|availability|collection|measurement|measured|central(?:ly)?)\s+(?:of|for|by)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:a|an|known|any|the|their|tumou?r|biomarkers?|testing|tests?|analysis|profiling|panel|NGS|status|expression|level|levels|mutations?|mutational|molecular|or|and|and\/or|including|e\.g\.|such as|retrospective|exploratory|analysis)\b)*$/i;
+// Unknown short upper-case tokens ("ROS" typo'd beside ALK) may sit in a list before "status".
 const TESTING_AFTER = new RegExp(`^${POST_CHAIN.replace('|status', '')}(?:status|testing|tests?\\b|results?|assessments?|analys[ie]s|assays?\\b|evaluation|profiling|reports?|screening|determination|information)`, 'i');
 const POSITIVE_WORD = /\b(?:positive|mutant|mutated|harbou?r|deletion|insertion|rearrange|fusion|amplif|wild|negative)/i;
 /** For PD-L1 a cut-off makes a "status" sentence a requirement ("PD-L1 status (defined as 1% or greater)"). */
@@ -43,6 +44,9 @@ const SUBJECT_WITH = /\b(?:patients|participants|subjects|those|individuals|pers
 const MUST_HAVE_HAD = /\b(?:must|should|need to|needs to|will need to|are required to|is required to|will be required to)\s+(?:also\s+)?(?:have\s+)?(?:also\s+)?(?:had|received|progress|progressed|been|failed|undergone|exhausted|completed|experienced|previously|prior|documented (?:disease )?progression|disease progression|progression|be\s+(?:refractory|intolerant|ineligible|previously|treated))/i;
 const PRIOR_THERAPY = /\b(?:progress\w*|relaps\w*|recurr\w*|resistan\w*|refractory|fail\w*|received|treated|pre-?treated|prior|previous\w*|after|following|intoleran\w*|exposed|exposure)\b/i;
 const NAIVE = /\bna[iï]ve\b/i;
+const FAMILY_HISTORY = /\b(?:family history|first-degree relatives?|relatives?)\b[^;]*$/i;
+/** "tumours with actionable alterations (e.g. EGFR exon 19 deletion)": the category is the requirement. */
+const EXAMPLE_BEFORE = new RegExp(`\\b(?:e\\.g\\.?|for example|for instance|such as|including but not limited to)${CHAIN.replace('|e\\.g\\.|such as', '')}$`, 'i');
 const AND_NOT_TREATED = /^[^;]*?\band (?:has|have|had) not (?:yet )?(?:received|been treated|had)\b/i;
 const EITHER_SIGN = /^\s*(?:-\s*\/\s*\+|\+\s*\/\s*-)/;
 const THERAPY_CONDITION = /\b(?:if|when|in case|for (?:patients|participants|subjects|those) with|in (?:patients|participants|subjects|those) with|where (?:applicable|indicated|appropriate)|as applicable|if applicable|when indicated)\b/i;
@@ -117,6 +121,8 @@ export function readPolarity(masked: string, m: Mention, section: Section, heade
   if (m.kind !== 'marker') return therapyPolarity(masked, clause, before, afterOuter, m, section);
 
   if (CONDITIONAL_BEFORE.test(before)) return { requirement: null, reason: 'conditional (if/when)' };
+  if (FAMILY_HISTORY.test(before)) return { requirement: null, reason: 'family history, not the tumour' };
+  if (section === 'inclusion' && EXAMPLE_BEFORE.test(before) && !PRE_NEG.test(before)) return { requirement: null, reason: 'example of a broader inclusion category' };
   if (AND_NOT_TREATED.test(afterOuter)) return { requirement: null, reason: 'conditional (X and has not received ...)' };
   if (EITHER_SIGN.test(masked.slice(m.end))) return { requirement: null, reason: 'either status accepted (-/+)' };
   if (SUBJECT_WITH.test(before) && MUST_HAVE_HAD.test(afterOuter)) return { requirement: null, reason: 'conditional (patients with X must have had ...)' };
@@ -127,7 +133,9 @@ export function readPolarity(masked: string, m: Mention, section: Section, heade
   if (permissiveAfter && !ONLY.test(before)) return { requirement: null, reason: 'permissive (are eligible / allowed)' };
   const stated = (t: string) => POSITIVE_WORD.test(t) || (m.gene === 'PD-L1' && CUTOFF_WORD.test(t));
   if (TESTING_BEFORE.test(before) && !stated(afterFull.slice(0, 40))) return { requirement: null, reason: 'testing, not a requirement' };
-  if (TESTING_AFTER.test(afterFull) && !stated(afterFull)) return { requirement: null, reason: 'status or test mention' };
+  // Other short symbols in the list ("EGFR, ALK, and ROS ALK status", "KRAS Mutation Assay") count as names.
+  const symbolsMasked = afterFull.replace(/\b[A-Z][A-Z0-9]{1,5}\b/g, (t) => '\u0001'.repeat(t.length));
+  if (TESTING_AFTER.test(symbolsMasked) && !stated(afterFull)) return { requirement: null, reason: 'status or test mention' };
 
   let flip = false;
   const reasons: string[] = [];
