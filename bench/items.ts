@@ -1,0 +1,116 @@
+/** Part results turned into result items, each held to the targets of issue 6. */
+import type { ApiPartResult, HttpMeasure } from './api-part.js';
+import type { GeoResult } from './geo-bench.js';
+import type { ServerReady, ServerStats } from './api-server.js';
+import type { ResultItem } from './report.js';
+
+export const TARGETS = {
+  searchRatio: 0.25,
+  searchP99Ms: 20,
+  detailRatio: 0.5,
+  zip500CostVsDefault: 2,
+  h3SpeedupAt25: 5,
+  fullPipelineS: 120,
+  incrementalS: 15,
+  apiRssMb: 1024,
+} as const;
+
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+
+function httpItem(m: HttpMeasure, ceilingRps: number, summary: string): ResultItem {
+  return {
+    name: m.name,
+    part: 'api',
+    rps: m.rps,
+    ratio: m.rps / ceilingRps,
+    p50_ms: m.p50_ms,
+    p99_ms: m.p99_ms,
+    mean_ms: m.mean_ms,
+    requests: m.requests,
+    distinct_requests: m.distinct,
+    response_bytes: Math.round(m.bytes),
+    store: m.store,
+    summary,
+    checks: [],
+  };
+}
+
+export function apiItems(api: ApiPartResult): ResultItem[] {
+  const { ceiling } = api;
+  const items: ResultItem[] = [
+    httpItem(ceiling.start, ceiling.rps, `prebuilt ${Math.round(ceiling.start.bytes)} B body`),
+    httpItem(ceiling.end, ceiling.rps, `start/end differ by ${pct(ceiling.noise)} (noise)`),
+  ];
+  const defaultList = api.mixes.find((m) => m.name === 'default list');
+  for (const m of api.mixes) {
+    const item = httpItem(m, ceiling.rps, `${m.distinct} distinct requests${m.store === 'redis' ? ', keys+counter in Redis' : ''}`);
+    const ratio = item.ratio!;
+    if (m.kind === 'detail') {
+      item.checks.push({ target: `>= ${pct(TARGETS.detailRatio)} of ceiling`, pass: ratio >= TARGETS.detailRatio });
+    } else {
+      item.checks.push({ target: `>= ${pct(TARGETS.searchRatio)} of ceiling`, pass: ratio >= TARGETS.searchRatio });
+      item.checks.push({ target: `p99 <= ${TARGETS.searchP99Ms} ms`, pass: m.p99_ms <= TARGETS.searchP99Ms });
+    }
+    if (m.name === 'zip 500 mi' && defaultList) {
+      // Cost per request is 1/rps, so the cost ratio is the inverse rps ratio.
+      const cost = defaultList.rps / m.rps;
+      item.cost_vs_default_list = cost;
+      item.summary += `; ${cost.toFixed(2)}x the default list's cost`;
+      item.checks.push({ target: `<= ${TARGETS.zip500CostVsDefault}x default list's cost`, pass: cost <= TARGETS.zip500CostVsDefault });
+    }
+    items.push(item);
+  }
+  return items;
+}
+
+export function geoItems(geo: GeoResult): ResultItem[] {
+  return geo.radii.map((r) => ({
+    name: `H3 vs brute force, ${r.radius} mi`,
+    part: 'geo',
+    rps: null,
+    ratio: null,
+    p50_ms: null,
+    p99_ms: null,
+    ...r,
+    indexed_points: geo.points,
+    summary:
+      `${r.queries} ZIPs, identical; candidates H3 ${r.h3_ms.toFixed(3)} ms vs brute ${r.brute_ms.toFixed(2)} ms (${r.speedup.toFixed(1)}x); ` +
+      `whole search ${r.search_h3_ms.toFixed(3)} vs ${r.search_brute_ms.toFixed(2)} ms (${r.search_speedup.toFixed(1)}x)`,
+    checks: r.radius === 25 ? [{ target: `H3 >= ${TARGETS.h3SpeedupAt25}x brute force`, pass: r.speedup >= TARGETS.h3SpeedupAt25 }] : [],
+  }));
+}
+
+export function memoryItems(server: ServerReady, after: ServerStats): ResultItem[] {
+  return [
+    {
+      name: 'API process RSS',
+      part: 'memory',
+      rps: null,
+      ratio: null,
+      p50_ms: null,
+      p99_ms: null,
+      rss_after_open_mb: server.rss_after_open_mb,
+      rss_serving_mb: server.rss_after_gc_mb,
+      heap_serving_mb: server.heap_after_gc_mb,
+      rss_after_load_mb: after.rss_mb,
+      peak_rss_mb: after.max_rss_mb,
+      summary:
+        `serving ${server.rss_after_gc_mb.toFixed(0)} MB (heap ${server.heap_after_gc_mb.toFixed(0)} MB), ` +
+        `${after.rss_mb.toFixed(0)} MB at the end, peak ${after.max_rss_mb.toFixed(0)} MB (during the open)`,
+      checks: [{ target: `peak <= ${TARGETS.apiRssMb} MiB`, pass: after.max_rss_mb <= TARGETS.apiRssMb }],
+    },
+    {
+      name: 'snapshot open',
+      part: 'memory',
+      rps: null,
+      ratio: null,
+      p50_ms: null,
+      p99_ms: null,
+      open_s: (server.read_ms + server.index_ms) / 1000,
+      read_s: server.read_ms / 1000,
+      index_s: server.index_ms / 1000,
+      summary: `readSnapshot ${(server.read_ms / 1000).toFixed(1)} s + buildTrialIndex ${(server.index_ms / 1000).toFixed(1)} s`,
+      checks: [],
+    },
+  ];
+}

@@ -1,0 +1,96 @@
+/**
+ * What a run produces: one item per measured thing, each with the targets of issue 6 it
+ * is held to, printed as a table and written to bench/results.json after a header
+ * object that says when, where and how it was measured.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import type { BenchPart, BenchSettings } from './settings.js';
+
+export interface Check {
+  target: string;
+  pass: boolean;
+}
+
+export interface ResultItem {
+  name: string;
+  part: BenchPart;
+  /** HTTP items; null elsewhere. */
+  rps: number | null;
+  /** rps / the ceiling's mean rps (HTTP mixes). */
+  ratio: number | null;
+  p50_ms: number | null;
+  p99_ms: number | null;
+  /** Pipeline runs. */
+  wall_s?: number;
+  peak_rss_mb?: number;
+  stages_s?: Record<string, number>;
+  /** A short human summary for the table's "measured" column. */
+  summary: string;
+  checks: Check[];
+  [extra: string]: unknown;
+}
+
+export interface ResultHeader {
+  type: 'header';
+  date: string;
+  machine: { cpus: number; model: string; total_mem_gb: number; node: string; platform: string };
+  mode: BenchSettings['mode'];
+  parts: BenchPart[];
+  /** 1-minute load average when the run started and ended: other work on the machine shows here. */
+  load_avg: { start: number; end: number };
+  notes: string[];
+}
+
+export function resultHeader(settings: BenchSettings, notes: string[], loadAtStart: number): ResultHeader {
+  const cpus = os.cpus();
+  return {
+    type: 'header',
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus.length,
+      model: cpus[0]?.model ?? 'unknown',
+      total_mem_gb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    mode: settings.mode,
+    parts: settings.parts,
+    load_avg: { start: loadAtStart, end: os.loadavg()[0] },
+    notes,
+  };
+}
+
+function num(v: number | null | undefined, digits: number): string {
+  return v === null || v === undefined || Number.isNaN(v) ? '' : v.toFixed(digits);
+}
+
+/** The table as Markdown, so the same text goes to the terminal and the README. */
+export function formatTable(header: ResultHeader, items: ResultItem[]): string {
+  const m = header.machine;
+  const lines = [
+    `Measured ${header.date.slice(0, 16).replace('T', ' ')} UTC, ${header.mode} mode, on ${m.cpus} x ${m.model}, ` +
+      `${m.total_mem_gb} GiB RAM, Node ${m.node} (${m.platform}); load average ${header.load_avg.start.toFixed(1)} at the start, ` +
+      `${header.load_avg.end.toFixed(1)} at the end.`,
+    '',
+    '| item | req/s | ratio to ceiling | p50 ms | p99 ms | measured | target | |',
+    '|---|---:|---:|---:|---:|---|---|---|',
+  ];
+  for (const item of items) {
+    const checks = item.checks.length > 0 ? item.checks : [{ target: '', pass: true }];
+    checks.forEach((check, i) => {
+      const first = i === 0;
+      lines.push(
+        `| ${first ? item.name : ''} | ${first ? num(item.rps, 0) : ''} | ${first ? num(item.ratio, 3) : ''} | ` +
+          `${first ? num(item.p50_ms, 2) : ''} | ${first ? num(item.p99_ms, 2) : ''} | ${first ? item.summary : ''} | ` +
+          `${check.target} | ${check.target ? (check.pass ? 'PASS' : '**MISS**') : ''} |`,
+      );
+    });
+  }
+  return lines.join('\n');
+}
+
+export async function writeResults(file: string, header: ResultHeader, items: ResultItem[]): Promise<void> {
+  const round = (_key: string, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value);
+  await fs.writeFile(file, JSON.stringify([header, ...items], round, 2) + '\n');
+}
