@@ -8,6 +8,7 @@ import { registerDemoCommands } from './commands/demo.js';
 import { registerServeCommands } from './commands/serve.js';
 import { registerRegistryCommands } from './commands/registry.js';
 import { registerSponsorsCommands } from './commands/sponsors.js';
+import { registerPipelineCommands } from './commands/pipeline.js';
 
 const program = new Command()
   .name('lungtrials')
@@ -20,5 +21,6 @@ registerDemoCommands(program);
 registerServeCommands(program);
 registerRegistryCommands(program);
 registerSponsorsCommands(program);
+registerPipelineCommands(program);
 
 await program.parseAsync(process.argv);

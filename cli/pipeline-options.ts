@@ -1,0 +1,71 @@
+/**
+ * Source options shared by `pipeline run` and `refresh`, so both commands accept the same
+ * flags and build the same PipelineOptions.
+ */
+import path from 'node:path';
+import type { Command } from 'commander';
+import type { Env } from '../config/env.js';
+import type { PipelineOptions } from '../pipeline/run/index.js';
+
+export interface PipelineSourceFlags {
+  registryDump?: string;
+  registryUrl?: string;
+  full?: boolean;
+  sponsorCsvDir?: string;
+  sponsorCsv?: string[];
+  scrape?: boolean;
+  scrapeBaseUrl?: string[];
+  scrapeSponsors?: string;
+  keep: number;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function addPipelineSourceOptions(cmd: Command): Command {
+  return cmd
+    .option('--registry-dump <path>', 'registry records offline: a directory, .zip, .json or .jsonl of v2/classic records')
+    .option('--registry-url <url>', 'live ClinicalTrials.gov base URL when no dump is given (default: CTGOV_BASE_URL)')
+    .option('--full', 'live sync: fetch every lung cancer trial, not only those updated since the last run')
+    .option('--sponsor-csv-dir <dir>', 'sponsor CSV exports: <slug>.csv or <slug>/*.csv')
+    .option('--sponsor-csv <slug=file>', 'one sponsor CSV export (repeatable)', collect)
+    .option('--scrape', 'scrape the web sponsor registries with Chromium')
+    .option('--scrape-base-url <slug=url>', 'scrape this URL instead of the sponsor home page (repeatable)', collect)
+    .option('--scrape-sponsors <slugs>', 'comma-separated web sponsors to scrape (default: all nine)')
+    .option('--keep <n>', 'snapshot versions to keep', (v) => positiveInt(v, '--keep'), 5);
+}
+
+export function pipelineOptionsFrom(flags: PipelineSourceFlags, env: Env): PipelineOptions {
+  const scrapeBaseUrls = pairs(flags.scrapeBaseUrl, '--scrape-base-url');
+  const scrape = flags.scrape || flags.scrapeBaseUrl?.length || flags.scrapeSponsors;
+  return {
+    registryDump: flags.registryDump ? path.resolve(flags.registryDump) : undefined,
+    registryLive: flags.registryDump ? undefined : { baseUrl: flags.registryUrl ?? env.CTGOV_BASE_URL, full: Boolean(flags.full) },
+    sponsorCsvDir: flags.sponsorCsvDir ? path.resolve(flags.sponsorCsvDir) : undefined,
+    sponsorCsvFiles: flags.sponsorCsv?.length
+      ? Object.fromEntries(Object.entries(pairs(flags.sponsorCsv, '--sponsor-csv')).map(([k, v]) => [k, path.resolve(v)]))
+      : undefined,
+    scrape: scrape
+      ? {
+          baseUrls: Object.keys(scrapeBaseUrls).length ? scrapeBaseUrls : undefined,
+          slugs: flags.scrapeSponsors?.split(',').map((s) => s.trim()).filter(Boolean),
+        }
+      : undefined,
+    keep: flags.keep,
+  };
+}
+
+function pairs(values: string[] | undefined, flag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const v of values ?? []) {
+    const eq = v.indexOf('=');
+    if (eq <= 0) throw new Error(`${flag} expects slug=value, got ${JSON.stringify(v)}`);
+    out[v.slice(0, eq)] = v.slice(eq + 1);
+  }
+  return out;
+}
+
+function positiveInt(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number >= 1, got ${value}`);
+  return n;
+}

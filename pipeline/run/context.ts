@@ -1,0 +1,58 @@
+/**
+ * Everything a stage needs: the run's id and directory, its saved options, and the I/O it
+ * may use. The options are written once, when the run is created; every later attempt of
+ * every stage, on any worker, reads that saved copy.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '../../config/logger.js';
+import { runDirFor } from './artifacts.js';
+import { resolvePipelineOptions, type PipelineOptions, type ResolvedPipelineOptions } from './options.js';
+
+export interface PipelineDeps {
+  /** Raw store, caches and run directories live here. */
+  dataDir: string;
+  /** Snapshot root with `<version>/` folders and the `latest` pointer. */
+  snapshotRoot: string;
+  logger: Logger;
+  /** @defaultValue globalThis.fetch */
+  fetch?: typeof fetch;
+  /** @defaultValue /usr/bin/chromium */
+  chromiumPath?: string;
+  /** Progress of the running stage, for progress bars and `job.updateProgress`. */
+  onProgress?: (stage: string, done: number, total: number | null) => void;
+}
+
+export interface RunContext {
+  runId: string;
+  runDir: string;
+  options: ResolvedPipelineOptions;
+  /** The run's clock, fixed at creation. */
+  now: Date;
+  deps: PipelineDeps;
+}
+
+/**
+ * Creates the run directory with its options, or reopens it: a run id names one run, so
+ * options given again for an existing run must be the ones it was created with.
+ */
+export async function openRunContext(runId: string, options: PipelineOptions | null, deps: PipelineDeps): Promise<RunContext> {
+  const runDir = runDirFor(deps.dataDir, runId);
+  const file = path.join(runDir, 'options.json');
+  let saved: ResolvedPipelineOptions | null = null;
+  try {
+    saved = JSON.parse(await fs.readFile(file, 'utf8')) as ResolvedPipelineOptions;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (!saved) {
+    if (!options) throw new Error(`run ${runId} does not exist in ${deps.dataDir}`);
+    const resolved = resolvePipelineOptions({ ...options, now: options.now ?? new Date().toISOString() });
+    await fs.mkdir(runDir, { recursive: true });
+    const tmp = `${file}.tmp`;
+    await fs.writeFile(tmp, JSON.stringify(resolved, null, 2));
+    await fs.rename(tmp, file);
+    saved = resolved;
+  }
+  return { runId, runDir, options: saved, now: new Date(saved.now!), deps };
+}

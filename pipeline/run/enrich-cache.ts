@@ -1,0 +1,93 @@
+/**
+ * Incremental enrichment: biomarker rows and diagnosis are a pure function of a trial's
+ * text fields and of the extractor's code. Results are kept between runs keyed by a hash
+ * of both, so a trial whose text did not change is never re-extracted, and a change to
+ * the extractor invalidates everything at once.
+ */
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { PROJECT_ROOT } from '../../config/env.js';
+import type { BiomarkerRow, TrialRow } from '../../domain/rows.js';
+import type { Diagnosis } from '../diagnosis/classify.js';
+
+export interface EnrichEntry {
+  rows: Array<Omit<BiomarkerRow, 'nct_id'>>;
+  diagnosis: Diagnosis;
+}
+
+/** Source folders whose code decides enrichment output. */
+const CODE_DIRS = ['pipeline/biomarkers', 'pipeline/diagnosis', 'pipeline/eligibility'];
+const CODE_FILES = ['pipeline/enrich.ts', 'domain/biomarkers.ts', 'domain/diagnosis.ts'];
+
+let fingerprint: Promise<string> | null = null;
+
+/** sha256 over the extractor's source files (evaluation labels excluded). */
+export function enrichmentCodeFingerprint(): Promise<string> {
+  fingerprint ??= (async () => {
+    const files: string[] = [...CODE_FILES];
+    for (const dir of CODE_DIRS) {
+      for (const entry of await fs.readdir(path.join(PROJECT_ROOT, dir), { recursive: true, withFileTypes: true })) {
+        const rel = path.relative(PROJECT_ROOT, path.join(entry.parentPath, entry.name));
+        if (entry.isFile() && entry.name.endsWith('.ts') && !rel.includes(`${path.sep}eval${path.sep}`)) files.push(rel);
+      }
+    }
+    const hash = createHash('sha256');
+    for (const rel of files.sort()) hash.update(rel).update('\0').update(await fs.readFile(path.join(PROJECT_ROOT, rel)));
+    return hash.digest('hex');
+  })();
+  return fingerprint;
+}
+
+export function enrichInputKey(t: TrialRow): string {
+  return createHash('sha256')
+    .update(JSON.stringify([t.inclusion_criteria, t.exclusion_criteria, t.brief_title, t.official_title, t.conditions, t.keywords, t.mesh_terms]))
+    .digest('base64url');
+}
+
+export class EnrichCache {
+  hits = 0;
+  misses = 0;
+  private readonly used = new Set<string>();
+
+  private constructor(
+    private readonly file: string,
+    private readonly fingerprint: string,
+    private readonly entries: Map<string, EnrichEntry>,
+  ) {}
+
+  static async load(file: string): Promise<EnrichCache> {
+    const code = await enrichmentCodeFingerprint();
+    try {
+      const stored = v8.deserialize(await fs.readFile(file)) as { fingerprint: string; entries: Map<string, EnrichEntry> };
+      if (stored.fingerprint === code) return new EnrichCache(file, code, stored.entries);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    return new EnrichCache(file, code, new Map());
+  }
+
+  get(key: string): EnrichEntry | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.hits++;
+      this.used.add(key);
+    } else this.misses++;
+    return entry;
+  }
+
+  set(key: string, entry: EnrichEntry): void {
+    this.entries.set(key, entry);
+    this.used.add(key);
+  }
+
+  /** Writes only the entries this run used, so trials that left the registry leave the cache. */
+  async save(): Promise<void> {
+    const kept = new Map([...this.entries].filter(([k]) => this.used.has(k)));
+    await fs.mkdir(path.dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, v8.serialize({ fingerprint: this.fingerprint, entries: kept }));
+    await fs.rename(tmp, this.file);
+  }
+}

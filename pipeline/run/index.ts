@@ -1,0 +1,41 @@
+/**
+ * The refresh run in one process (`lungtrials pipeline run`): every stage in dependency
+ * order, each at most once per run id. The BullMQ workers call `runStage` for one stage
+ * at a time; both paths share the stage functions and artifacts.
+ */
+import { openRunContext, type PipelineDeps, type RunContext } from './context.js';
+import type { PipelineOptions } from './options.js';
+import { runStageOnce, stageData, type StageReport } from './run-stage.js';
+import { STAGES } from './stages/index.js';
+import type { PublishStageData } from './stages/publish.js';
+import { STAGE_NAMES, type StageName } from './stage-names.js';
+
+export { openRunContext, type PipelineDeps, type RunContext } from './context.js';
+export { PipelineOptionsSchema, type PipelineOptions } from './options.js';
+export { StageError, type StageReport } from './run-stage.js';
+export { STAGE_NAMES, STAGE_DEPENDS_ON, STAGE_TITLES, type StageName } from './stage-names.js';
+
+export interface PipelineResult {
+  runId: string;
+  version: string;
+  dir: string;
+  stages: Record<StageName, StageReport>;
+}
+
+/** Runs one stage of an existing (or, with options, new) run. */
+export async function runStage(stage: StageName, ctx: RunContext): Promise<StageReport> {
+  return runStageOnce(ctx, stage, () => STAGES[stage](ctx));
+}
+
+export async function runPipeline(runId: string, options: PipelineOptions, deps: PipelineDeps): Promise<PipelineResult> {
+  const ctx = await openRunContext(runId, options, deps);
+  const stages = {} as Record<StageName, StageReport>;
+  for (const stage of STAGE_NAMES) stages[stage] = await runStage(stage, ctx);
+  const { version, dir } = await stageData<PublishStageData>(ctx, 'publish');
+  return { runId, version, dir, stages };
+}
+
+/** Run ids sort by creation time and are safe as directory and job names. */
+export function newPipelineRunId(now: Date = new Date()): string {
+  return `run-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${Math.random().toString(36).slice(2, 8)}`;
+}
