@@ -76,7 +76,7 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   // L858R)") is specified by them; the gene-level row would widen the requirement. One
   // named after them ("ALK rearrangement or activating ALK mutation") is a second option.
   const specifiedLater = (d: Decided) =>
-    decided.some((o) => o.mention.kind === 'marker' && o.mention.alteration !== null && o.mention.gene === d.mention.gene
+    !d.mention.variant && decided.some((o) => o.mention.kind === 'marker' && o.mention.alteration !== null && o.mention.gene === d.mention.gene
       && o.requirement === d.requirement && o.mention.start > d.mention.start);
   // "HR+/HER2- or HER2+ breast cancer", "EGFR wild-type or mutant": a sentence that
   // accepts both states of a marker requires neither.
@@ -91,7 +91,7 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   for (const d of decided) {
     const m = d.mention;
     if (eitherState(d)) continue;
-    if (m.alteration === null && m.gene !== 'PD-L1' && specifiedLater(d)) continue;
+    if (m.alteration === null && m.gene !== 'PD-L1' && !m.variant && specifiedLater(d)) continue;
     if (m.gene === 'PD-L1') {
       rows.push(...pdl1Rows(nctId, st, masked, m, d, section, qualifiedOnly));
       continue;

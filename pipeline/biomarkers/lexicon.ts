@@ -21,9 +21,10 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   // Case-sensitive: "eGFR" is the estimated glomerular filtration rate.
   { gene: 'EGFR', re: /\bEGFR(?![\w])/g },
   { gene: 'EGFR', re: /\bepidermal growth factor receptor(?![\w])/gi },
-  { gene: 'ALK', re: /\b(?:ALK|anaplastic lymphoma kinase)(?![\w])/g },
+  // "5'ALK" is a probe of the ALK locus, not a requirement on the tumour.
+  { gene: 'ALK', re: /(?<![35]['’])\b(?:ALK|anaplastic lymphoma kinase)(?![\w])/g },
   { gene: 'ALK', re: /\banaplastic lymphoma (?:kinase|receptor)\b/gi },
-  { gene: 'ROS1', re: /\b(?:(?:c-?)?ROS-?1|c-?ros oncogene[- ]?1|ROS proto-oncogene[- ]?1)\b/gi },
+  { gene: 'ROS1', re: /\b(?:(?:c-?)?ROS-?1|c[- ]?ros oncogene[- ]?1|ROS proto-oncogene[- ]?1)\b/gi },
   // A bare "ROS" is reactive oxygen species, except inside a list of drivers or before a fusion word.
   { gene: 'ROS1', re: /\bROS\b(?=\s*(?:,|\/|or\b|and\b|\)|-?\s*(?:fusion|rearrange|translocation|positive|mutation|alteration)))/g },
   { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
@@ -32,6 +33,7 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   { gene: 'MET', re: /\b(?:c-?Met|cMET|mesenchymal[- ]epithelial transition(?: factor)?)\b/g },
   { gene: 'RET', re: /\b(?:RET|rearranged during transfection)\b/g },
   { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*\/\s*[1-3])*(?![\w])/g },
+  { gene: 'NTRK', re: /\bTrk[ABC]\b/g },
   { gene: 'PD-L1', re: /\b(?:PD-?L-?1|PDL-?1|CD274|programm?ed (?:cell )?death[- ]?(?:ligand|1 ligand)[- ]?1?)(?![\w])/gi },
   // The scores are PD-L1 measurements even when the sentence does not name PD-L1.
   { gene: 'PD-L1', re: /\b(?:TPS|CPS|tumou?r proportion score|combined positive score)\b/gi },
@@ -69,7 +71,7 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
 
 /** Words that qualify a gene written right after it (across lists: "ALK, ROS1 or RET fusions"). */
 export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
-  ['therapy', /^(?:pathway|TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap)/i],
+  ['therapy', /^(?:pathway|TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap|peptides?|vaccin)/i],
   ['fusion', /^(?:-?fusions?|-?rearrange(?:ment|ments|d)|translocations?|-?fusion[- ]positive|-?rearrangement[- ]positive)/i],
   ['amp', /^(?:amplifi(?:cation|cations|ed)|amp\b|-?amplified|copy[- ]number (?:gain|amplification)|gene copy)/i],
   ['overexp', /^(?:over-?expressi(?:on|ng)|over-?expressed|IHC\s*(?:score\s*)?(?:of\s*)?3\+|3\+)/i],

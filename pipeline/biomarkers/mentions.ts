@@ -21,6 +21,8 @@ export interface Mention {
   qualified: boolean;
   /** Written as "non-G12C": the alteration is carved out of the surrounding requirement. */
   carvedOut: boolean;
+  /** A named variant with no id of its own (KRAS G12A): a gene-level row that is not widening. */
+  variant?: boolean;
 }
 
 interface Span {
@@ -92,7 +94,7 @@ export function findMentions(sentence: string): SentenceMentions {
       backward = 'therapy';
     }
     // "epidermal growth factor receptor (EGFR)": the name in brackets repeats the mention before it.
-    const repeat = previous !== null && previous.gene.gene === g.gene && /^\s*[(\[]\s*$/.test(masked.slice(previous.gene.end, g.start));
+    const repeat = previous !== null && previous.gene.gene === g.gene && /^\s*(?:[a-z-]+\s*)?[(\[]\s*$/i.test(masked.slice(previous.gene.end, g.start));
     previous = { gene: g, backward };
     if (repeat) continue;
     // "class II BRAF mutation": an alteration written just before its gene carries the mention.
@@ -110,7 +112,8 @@ export function findMentions(sentence: string): SentenceMentions {
       continue;
     }
     // "HER2-positive (IHC 3+)": the score says which kind of positive.
-    const her2Score = g.gene === 'HER2' && q === 'positive' && /^[^.;]{0,25}?IHC\s*(?:score\s*(?:of\s*)?)?3\+/i.test(sentence.slice(g.end));
+    const her2Score = g.gene === 'HER2' && q === 'positive'
+      && /^[^.;]{0,60}?(?:(?:IHC|immunohistochemistry)\s*(?:score\s*(?:of\s*)?)?(?:≥\s*)?[23]\s*\+|[23]\s*\+\s*(?:staining|by IHC))/i.test(sentence.slice(g.end));
     mentions.push({
       gene: g.gene,
       alteration: her2Score ? 'OVEREXP' : q ? alterationForQualifier(g.gene, q) : null,
@@ -121,9 +124,19 @@ export function findMentions(sentence: string): SentenceMentions {
       carvedOut: false,
     });
   }
+  // KRAS variants with no id of their own (G12A, G13D, Q61H) still require KRAS.
+  const kras = genes.find((g) => g.gene === 'KRAS');
+  if (kras) {
+    for (const v of sentence.matchAll(/\b(?:p\.)?(?:G12[ASRF]|G13[A-Z]|Q61[A-Z]|A146[A-Z]|K117N)\b/g)) {
+      mentions.push({ gene: 'KRAS', alteration: null, kind: 'marker', start: v.index!, end: v.index! + v[0].length, qualified: true, carvedOut: false, variant: true });
+    }
+  }
   for (const a of alts) {
+    // "a therapy targeting KRAS G12C": the cue before the gene covers its alteration.
+    const cueStart = a.attachedTo.length > 0 ? Math.max(0, genes.filter((g) => g.end <= a.start).slice(-1)[0]?.start ?? a.start) : a.start;
+    const therapyBefore = BACKWARD_QUALIFIERS[0][1].test(masked.slice(Math.max(0, cueStart - 40), cueStart));
     const owners = a.gene ? [a.gene] : a.attachedTo.length > 0 ? a.attachedTo : [nearestOwner(genes, a)];
-    const therapy = THERAPY_AFTER_ALT.test(masked.slice(a.end));
+    const therapy = therapyBefore || THERAPY_AFTER_ALT.test(masked.slice(a.end));
     const carvedOut = /\bnon[- ]?$/i.test(sentence.slice(Math.max(0, a.start - 5), a.start));
     for (const gene of new Set(owners)) {
       mentions.push({ gene, alteration: a.alteration, kind: therapy ? 'therapy' : 'marker', start: a.start, end: a.end, qualified: true, carvedOut });

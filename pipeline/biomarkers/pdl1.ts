@@ -92,5 +92,5 @@ export function isPdl1Negative(after: string): boolean {
 export const PDL1_NEGATIVE: Pdl1Cutoff = { metric: 'TPS', comparator: '<', cutoff: 1, cutoff_high: null };
 
 /** Words that make a bare PD-L1 mention an expression requirement rather than a passing name. */
-export const PDL1_QUALIFIED = /^(?:\s*\+|[\s\-()]*(?:\w+\s+){0,2}?(?:expression|expressing|positive|positivity|high|negative|status\s+(?:positive|negative|high))\b)/i;
+export const PDL1_QUALIFIED = /^(?:\s*\+|[\s\-()]*(?:\w+\s+){0,2}?(?:expressing|positive|positivity|high|negative|status\s+(?:positive|negative|high))\b)/i;
 export const PDL1_QUALIFIED_BEFORE = /\b(?:high|positive|negative)\s+(?:\w+\s+)?$/i;

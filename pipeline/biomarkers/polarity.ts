@@ -19,7 +19,7 @@ export interface Polarity {
 /** Words allowed between a cue and the mention it governs ("without known EGFR"). */
 const CHAIN = String.raw`(?:[\s,\/(\-–:\u0001\u0002]|\(\u0001+\)|\b(?:known|documented|any|evidence|of|for|with|a|an|the|tumou?rs?|cancers?|harbou?r(?:ing|s)?|hav(?:e|ing)|has|had|carry(?:ing)?|contain(?:ing)?|show(?:ing)?|be|been|is|are|detectable|detected|presence|history|activating|sensiti[sz]ing|actionable|targetable|oncogenic|driver|drivers|genomic|genetic|molecular|mutations?|alterations?|aberrations?|rearrangements?|fusions?|amplifications?|gene|genes|or|and|and\/or|nor|other|in|to|confirmed|expression|mutant|mutated|somatic|germline|common|classical|also|identified|including|e\.g\.|such as|currently|previously|following|that|which|whose|who|do|does|known to|status|active|exon|exons|\d+|positive|positivity|receptor|this|includes|rare|uncommon|atypical|deletions?|insertions?|point|sensitive|specific|types?|variants?|but not limited to|not limited to|limited to|one|more|following|as|like|namely|i\.e\.)\b)*`;
 
-const NEG_CUE = String.raw`\b(?:without|no|not|nor|neither|negative (?:for|to)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
+const NEG_CUE = String.raw`\b(?:without|no|not|nor|neither|negative (?:for|to)|negative (?:results?|tests?|testing|staining) (?:on|for|of|by)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
 const CARVE_CUE = String.raw`\b(?:except(?: for)?|excluding|with the exception of|other than|apart from|besides|but not|not including|excepting|(?:the )?exceptions?(?: is| are)?:?)`;
 const PRE_NEG = new RegExp(`${NEG_CUE}${CHAIN}$`, 'i');
 const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
@@ -28,7 +28,7 @@ const POST_CHAIN = String.raw`(?:[\s,\/()\-–:\u0001\u0002]|\b(?:or|and|and\/or
 const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative|negativity|-\\s*ve\\b|-(?=[\\])};,]|\\s*$|\\s+(?!or\\b|and\\b|\\/))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
 const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:considered\s+|deemed\s+)?(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible))\b/i;
 
-const PERMISSIVE_AFTER = /\b(?:(?:are|is|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|unknown)\b/i;
+const PERMISSIVE_AFTER = /\b(?:(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|requirements? (?:is|are) (?:excluded|waived|not applicable)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|unknown)\b/i;
 const PERMISSIVE_BEFORE = new RegExp(`\\b(?:with or without|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|concurrent|co-?occurring|co-?existing|coexistent|accompanied by)${CHAIN}$`, 'i');
 const ONLY = /\bonly\b/i;
 
@@ -44,6 +44,8 @@ const SUBJECT_WITH = /\b(?:patients|participants|subjects|those|individuals|pers
 const MUST_HAVE_HAD = /\b(?:must|should|need to|needs to|will need to|are required to|is required to|will be required to)\s+(?:also\s+)?(?:have\s+)?(?:also\s+)?(?:had|received|progress|progressed|been|failed|undergone|exhausted|completed|experienced|previously|prior|documented (?:disease )?progression|disease progression|progression|be\s+(?:refractory|intolerant|ineligible|previously|treated))/i;
 const PRIOR_THERAPY = /\b(?:progress\w*|relaps\w*|recurr\w*|resistan\w*|refractory|fail\w*|received|treated|pre-?treated|prior|previous\w*|after|following|intoleran\w*|exposed|exposure)\b/i;
 const NAIVE = /\bna[iï]ve\b/i;
+const THERAPY_TARGET_BEFORE = /\b(?:inhibitors?|degraders?|therap(?:y|ies)|treatments?|agents?|drugs?|TKIs?)\b[^;]{0,20}\b(?:for|against|targeting)\s+(?:the\s+|an?\s+)?[\s\u0001]*$/i;
+const EITHER_WORDS = /\b(?:negative or positive|positive or negative|mutant or wild[- ]?type|wild[- ]?type or mutant|mutated or wild[- ]?type|wild[- ]?type or mutated)\b/i;
 const FAMILY_HISTORY = /\b(?:family history|first-degree relatives?|relatives?)\b[^;]*$/i;
 /** "tumours with actionable alterations (e.g. EGFR exon 19 deletion)": the category is the requirement. */
 const EXAMPLE_BEFORE = new RegExp(`\\b(?:e\\.g\\.?|for example|for instance|such as|including but not limited to)${CHAIN.replace('|e\\.g\\.|such as', '')}$`, 'i');
@@ -107,7 +109,9 @@ function parenAround(text: string, pos: number): [number, number] | null {
 
 const HEADER_NEG = /\b(?:not|no|without|none of|must not|do not|does not|absence)\b[^:]*\b(?:following|these|below|any of)\b[^:]*:\s*$/i;
 
-export function readPolarity(masked: string, m: Mention, section: Section, headers: string[]): Polarity {
+export function readPolarity(rawMasked: string, m: Mention, section: Section, headers: string[]): Polarity {
+  // "including but not limited to" introduces a list; its "not" negates nothing.
+  const masked = rawMasked.replace(/\b(?:but\s+)?not\s+limited\s+to\b/gi, (t) => ' '.repeat(t.length));
   const [cs, ce] = clauseOf(masked, m);
   const clause = masked.slice(cs, ce);
   const pos = m.start - cs;
@@ -121,6 +125,9 @@ export function readPolarity(masked: string, m: Mention, section: Section, heade
   if (m.kind !== 'marker') return therapyPolarity(masked, clause, before, afterOuter, m, section);
 
   if (CONDITIONAL_BEFORE.test(before)) return { requirement: null, reason: 'conditional (if/when)' };
+  if (section === 'exclusion' && THERAPY_TARGET_BEFORE.test(before)) return { requirement: null, reason: 'target of an excluded prior therapy' };
+  if (EITHER_WORDS.test(clause)) return { requirement: null, reason: 'either status accepted' };
+  if (m.gene === 'PD-L1' && /\bany\s+(?:[\u0001\s]|\b(?:level|levels|expression|status|of)\b)*$/i.test(before)) return { requirement: null, reason: 'any PD-L1 level' };
   if (FAMILY_HISTORY.test(before)) return { requirement: null, reason: 'family history, not the tumour' };
   if (section === 'inclusion' && EXAMPLE_BEFORE.test(before) && !PRE_NEG.test(before)) return { requirement: null, reason: 'example of a broader inclusion category' };
   if (AND_NOT_TREATED.test(afterOuter)) return { requirement: null, reason: 'conditional (X and has not received ...)' };

@@ -10,7 +10,8 @@ export interface SplitCriteria {
   exclusion: string | null;
 }
 
-const HEADING = /^[\s*#\-]*(?:key\s+|main\s+|general\s+|major\s+)?(inclusion|exclusion|eligibility)(?:\s+criteria|\s+criterion)?\b[^\n:]{0,40}?:?\s*$/gim;
+// A heading may carry a bracketed note of any length ("Exclusion Criteria (1st Screening prior to ...):").
+const HEADING = /^[\s*#\-]*(?:key\s+|main\s+|general\s+|major\s+)?(inclusion|exclusion|eligibility)(?:\s+criteria|\s+criterion)?\b(?:\s*\([^)\n]{0,300}\))?[^\n:]{0,40}?:?\s*$/gim;
 
 export function splitCriteria(text: string | null | undefined): SplitCriteria {
   if (!text || !text.trim()) return { inclusion: null, exclusion: null };
