@@ -13,9 +13,11 @@ import type { Gene, Requirement } from '../../domain/biomarkers.js';
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { findMentions, type Mention } from './mentions.js';
 import { findPdl1Cutoffs, isPdl1Negative, PDL1_NEGATIVE, PDL1_QUALIFIED, PDL1_QUALIFIED_BEFORE, type Pdl1Cutoff } from './pdl1.js';
-import { readPolarity, type Section } from './polarity.js';
+import { PDL1_NEGATIVE_BEFORE, readPolarity, type Section } from './polarity.js';
 import { isFusionGene } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
+
+const EXAMPLE_CUE = /\b(?:e\.g\.?|for example|for instance|such as|including but not limited to)/i;
 
 export interface BiomarkerInput {
   nct_id: string;
@@ -75,9 +77,17 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   // A gene named before its specific alterations ("EGFR mutation (exon 19 deletion or
   // L858R)") is specified by them; the gene-level row would widen the requirement. One
   // named after them ("ALK rearrangement or activating ALK mutation") is a second option.
+  // Only alterations that follow it directly, with no other gene between, specify it.
+  const otherGeneBetween = (a: Mention, b: Mention) =>
+    mentions.some((o) => o.gene !== a.gene && o.start > a.end && o.end < b.start);
   const specifiedLater = (d: Decided) =>
     !d.mention.variant && decided.some((o) => o.mention.kind === 'marker' && o.mention.alteration !== null && o.mention.gene === d.mention.gene
-      && o.requirement === d.requirement && o.mention.start > d.mention.start);
+      && o.requirement === d.requirement && o.mention.start > d.mention.start && !otherGeneBetween(d.mention, o.mention)
+      && !EXAMPLE_CUE.test(st.text.slice(d.mention.end, o.mention.start)));
+  // "EGFR mutations (e.g. exon 19 deletion, L858R)": examples of a gene-level requirement add nothing.
+  const exampleOfGene = (d: Decided) =>
+    d.mention.alteration !== null && d.mention.kind === 'marker' && decided.some((o) => o.mention.gene === d.mention.gene && o.mention.alteration === null
+      && o.requirement === d.requirement && o.mention.start < d.mention.start && EXAMPLE_CUE.test(st.text.slice(o.mention.end, d.mention.start)));
   // "HR+/HER2- or HER2+ breast cancer", "EGFR wild-type or mutant": a sentence that
   // accepts both states of a marker requires neither.
   const states = new Map<string, Set<Requirement>>();
@@ -90,7 +100,7 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   const rows: ExplainedRow[] = [];
   for (const d of decided) {
     const m = d.mention;
-    if (eitherState(d)) continue;
+    if (eitherState(d) || exampleOfGene(d)) continue;
     if (m.alteration === null && m.gene !== 'PD-L1' && !m.variant && specifiedLater(d)) continue;
     if (m.gene === 'PD-L1') {
       rows.push(...pdl1Rows(nctId, st, masked, m, d, section, qualifiedOnly));
@@ -107,7 +117,7 @@ function pdl1Rows(nctId: string, st: Statement, masked: string, m: Mention, d: D
   const cutoffs = findPdl1Cutoffs(clause);
   if (cutoffs.length > 0) return cutoffs.map((c) => row(nctId, 'PD-L1', null, d.requirement, c, section, st.text, `${d.reason}, cut-off`));
   const after = st.text.slice(m.end);
-  if (isPdl1Negative(after)) return [row(nctId, 'PD-L1', null, d.requirement, PDL1_NEGATIVE, section, st.text, `${d.reason}, PD-L1 negative`)];
+  if (isPdl1Negative(after) || PDL1_NEGATIVE_BEFORE.test(st.text.slice(0, m.start))) return [row(nctId, 'PD-L1', null, d.requirement, PDL1_NEGATIVE, section, st.text, `${d.reason}, PD-L1 negative`)];
   const before = st.text.slice(0, m.start);
   const qualified = PDL1_QUALIFIED.test(after) || PDL1_QUALIFIED_BEFORE.test(before);
   if (!qualified && (qualifiedOnly || !/\bTPS|CPS|score\b/i.test(st.text.slice(m.start, m.end)))) return [];

@@ -61,9 +61,9 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
   { gene: 'EGFR', alteration: 'L861Q', re: /\b(?:p\.)?L861[QR]?\b/gi },
   { gene: 'EGFR', alteration: 'S768I', re: /\b(?:p\.)?S768I\b/gi },
   { gene: null, alteration: 'EX20INS', re: new RegExp(String.raw`\b(?:${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertion|ertions|\b)(?:\s*mutations?)?|ex20ins|insertions?\s+(?:in|of|within)\s+exon[- ]?20|exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S)))`, 'gi') },
-  { gene: 'KRAS', alteration: 'G12C', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12C\b/gi },
-  { gene: 'KRAS', alteration: 'G12D', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12D\b/gi },
-  { gene: 'KRAS', alteration: 'G12V', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12V\b/gi },
+  { gene: 'KRAS', alteration: 'G12C', re: /(?:\b|(?<=K-?RAS))(?:p\.\s?)?G12C\b/gi },
+  { gene: 'KRAS', alteration: 'G12D', re: /(?:\b|(?<=K-?RAS))(?:p\.\s?)?G12D\b/gi },
+  { gene: 'KRAS', alteration: 'G12V', re: /(?:\b|(?<=K-?RAS))(?:p\.\s?)?G12V\b/gi },
   { gene: 'KRAS', alteration: 'G12X', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12X?\b(?![A-Z\/])|\bcodon 12\b/gi },
   { gene: 'BRAF', alteration: 'V600E', re: /(?:\b|(?<=B-?RAF))(?:p\.)?V600(?:[EKD](?:\s*\/\s*[EKD])*)?\b/gi },
   { gene: 'MET', alteration: 'EX14SKIP', re: new RegExp(String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δex14)(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`, 'gi') },
@@ -85,7 +85,7 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
 /** The same, written before the gene ("rearranged ALK", "anti-PD-L1", "EML4-ALK"). */
 export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   ['therapy', /(?:\banti-?\s*(?:PD-?1\s*\/\s*|PD-?1\s*(?:or|and|\/)\s*anti-?\s*)?|\btarget(?:s|ing|ed)?\s+(?:the\s+)?|\bagainst\s+|\binhibitors? of\s+(?:the\s+)?|\bPD-?1\s*\/\s*)$/i],
-  ['fusion', /(?:\brearranged|\btranslocated|\bfusion[- ]positive|\bEML4\s*-\s*|\bEML4[- ]?|\b(?:rearrangements?|fusions?|translocations?|inversions?)\s+(?:of|in|involving)\s+(?:the\s+)?)\s*$/i],
+  ['fusion', /(?:\brearranged|\btranslocated|\bfusion[- ]positive|\bEML4\s*-\s*|\bEML4[- ]?|\b(?:rearrangements?|fusions?|translocations?|inversions?)(?:\s+events?)?\s+(?:of|in|involving)\s+(?:the\s+)?)\s*$/i],
   ['amp', /(?:\bamplified|\bamplifications?\s+(?:of|in)\s+(?:the\s+)?)\s*$/i],
   ['mutation', /\b(?:mutant|mutated|activating|sensiti[sz]ing)\s*$/i],
 ];

@@ -59,7 +59,8 @@ export function findPdl1Cutoffs(raw: string): Pdl1Cutoff[] {
       (m) => ({ comparator: 'between', cutoff: m[2] === '<' ? Number(m[1]) + 1 : Number(m[1]), cutoff_high: m[3] === '<' ? minus(Number(m[4])) : Number(m[4]) })],
     // "1-49%", "1% to 49%", "between 1% and 49%"
     [new RegExp(String.raw`(?:between\s*)?${N}\s*%?\s*(?:-|–|to|and)\s*${N}\s*%`, 'gi'),
-      (m) => (Number(m[1]) < Number(m[2]) ? { comparator: 'between', cutoff: Number(m[1]), cutoff_high: Number(m[2]) } : null)],
+      // "0 to 100%" is every value: no cut-off at all.
+      (m) => (Number(m[1]) < Number(m[2]) && !(Number(m[1]) === 0 && Number(m[2]) === 100) ? { comparator: 'between', cutoff: Number(m[1]), cutoff_high: Number(m[2]) } : null)],
     // "50% or greater", "1% or more"
     [new RegExp(String.raw`${N}\s*%\s*or\s*(greater|higher|more|above|less|lower|below)`, 'gi'),
       (m) => ({ comparator: /greater|higher|more|above/i.test(m[2]) ? '>=' : '<=', cutoff: Number(m[1]), cutoff_high: null })],

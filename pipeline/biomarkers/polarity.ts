@@ -17,15 +17,15 @@ export interface Polarity {
 }
 
 /** Words allowed between a cue and the mention it governs ("without known EGFR"). */
-const CHAIN = String.raw`(?:[\s,\/(\-–:\u0001\u0002]|\(\u0001+\)|\b(?:known|documented|any|evidence|of|for|with|a|an|the|tumou?rs?|cancers?|harbou?r(?:ing|s)?|hav(?:e|ing)|has|had|carry(?:ing)?|contain(?:ing)?|show(?:ing)?|be|been|is|are|detectable|detected|presence|history|activating|sensiti[sz]ing|actionable|targetable|oncogenic|driver|drivers|genomic|genetic|molecular|mutations?|alterations?|aberrations?|rearrangements?|fusions?|amplifications?|gene|genes|or|and|and\/or|nor|other|in|to|confirmed|expression|mutant|mutated|somatic|germline|common|classical|also|identified|including|e\.g\.|such as|currently|previously|following|that|which|whose|who|do|does|known to|status|active|exon|exons|\d+|positive|positivity|receptor|this|includes|rare|uncommon|atypical|deletions?|insertions?|point|sensitive|specific|types?|variants?|but not limited to|not limited to|limited to|one|more|following|as|like|namely|i\.e\.)\b)*`;
+const CHAIN = String.raw`(?:[\s,\/(\-–:\u0001\u0002]|\([^()]*\)|\b(?:known|documented|any|evidence|of|for|with|a|an|the|tumou?rs?|cancers?|harbou?r(?:ing|s)?|hav(?:e|ing)|has|had|carry(?:ing)?|contain(?:ing)?|show(?:ing)?|be|been|is|are|detectable|detected|presence|history|activating|sensiti[sz]ing|actionable|targetable|oncogenic|driver|drivers|genomic|genetic|molecular|mutations?|alterations?|aberrations?|rearrangements?|fusions?|translocations?|amplifications?|over-?expression|gene|genes|or|and|and\/or|nor|other|in|to|confirmed|expression|mutant|mutated|somatic|germline|common|classical|also|identified|including|e\.g\.|such as|currently|previously|following|that|which|whose|who|do|does|known to|status|active|exon|exons|\d+|receptor|this|includes|rare|uncommon|atypical|deletions?|insertions?|point|sensitive|specific|types?|variants?|but not limited to|not limited to|limited to|one|more|following|as|like|namely|i\.e\.)\b)*`;
 
-const NEG_CUE = String.raw`\b(?:without|no|not|nor|neither|negative (?:for|to)|negative (?:results?|tests?|testing|staining) (?:on|for|of|by)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
+const NEG_CUE = String.raw`\b(?:not (?:be )?positive (?:for|to)|without|no|not|nor|neither|negative (?:for|to)|negative (?:results?|tests?|testing|staining) (?:on|for|of|by)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
 const CARVE_CUE = String.raw`\b(?:except(?: for)?|excluding|with the exception of|other than|apart from|besides|but not|not including|excepting|(?:the )?exceptions?(?: is| are)?:?)`;
 const PRE_NEG = new RegExp(`${NEG_CUE}${CHAIN}$`, 'i');
 const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
 
 const POST_CHAIN = String.raw`(?:[\s,\/()\-–:\u0001\u0002]|\b(?:or|and|and\/or|mutations?|status|gene|genes|alterations?|rearrangements?|fusions?|expression|tumou?rs?|is|are|was|were|must|be|to|known|confirmed|documented|tested|by|both|all|results?|for|as|sensitive|sensiti[sz]ing|activating|driver|drivers|common)\b)*`;
-const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative|negativity|-\\s*ve\\b|-(?=[\\])};,]|\\s*$|\\s+(?!or\\b|and\\b|\\/))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
+const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative(?!\\s+(?:for|to)\\b)|negativity|-\\s*ve\\b|-(?=[\\])};,]|\\s*$|\\s+(?!or\\b|and\\b|\\/))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
 const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:considered\s+|deemed\s+)?(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible))\b/i;
 
 const PERMISSIVE_AFTER = /\b(?:(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|requirements? (?:is|are) (?:excluded|waived|not applicable)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|unknown)\b/i;
@@ -46,6 +46,8 @@ const PRIOR_THERAPY = /\b(?:progress\w*|relaps\w*|recurr\w*|resistan\w*|refracto
 const NAIVE = /\bna[iï]ve\b/i;
 const THERAPY_TARGET_BEFORE = /\b(?:inhibitors?|degraders?|therap(?:y|ies)|treatments?|agents?|drugs?|TKIs?)\b[^;]{0,20}\b(?:for|against|targeting)\s+(?:the\s+|an?\s+)?[\s\u0001]*$/i;
 const EITHER_WORDS = /\b(?:negative or positive|positive or negative|mutant or wild[- ]?type|wild[- ]?type or mutant|mutated or wild[- ]?type|wild[- ]?type or mutated)\b/i;
+export const PDL1_NEGATIVE_BEFORE = /\bnegative (?:for|to)\s*$/i;
+const PDL1_ASSAY_AFTER = /^\s*(?:\(?\s*(?:SP263|SP142|22C3|28-8)\b|IHC\b|immunohistochemistry|assays?\b|antibod|pharmDx|CDx)/i;
 const FAMILY_HISTORY = /\b(?:family history|first-degree relatives?|relatives?)\b[^;]*$/i;
 /** "tumours with actionable alterations (e.g. EGFR exon 19 deletion)": the category is the requirement. */
 const EXAMPLE_BEFORE = new RegExp(`\\b(?:e\\.g\\.?|for example|for instance|such as|including but not limited to)${CHAIN.replace('|e\\.g\\.|such as', '')}$`, 'i');
@@ -144,18 +146,22 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   const symbolsMasked = afterFull.replace(/\b[A-Z][A-Z0-9]{1,5}\b/g, (t) => '\u0001'.repeat(t.length));
   if (TESTING_AFTER.test(symbolsMasked) && !stated(afterFull)) return { requirement: null, reason: 'status or test mention' };
 
+  const base: Requirement = section === 'exclusion' ? 'excluded' : 'required';
+  // "negative for PD-L1" is an expression range (TPS < 1), not the absence of a gene.
+  if (m.gene === 'PD-L1' && PDL1_NEGATIVE_BEFORE.test(before)) return { requirement: base, reason: `${section}, PD-L1 negative` };
+  if (m.gene === 'PD-L1' && PDL1_ASSAY_AFTER.test(afterFull)) return { requirement: null, reason: 'PD-L1 assay name' };
   let flip = false;
   const reasons: string[] = [];
   if (PRE_NEG.test(before)) { flip = !flip; reasons.push('negated before'); }
   if (m.gene !== 'PD-L1' && POST_NEG.test(afterFull)) { flip = !flip; reasons.push('negative/wild-type after'); }
+  // In the exclusion section "... are excluded" restates the section; elsewhere it negates.
   const verbScope = afterInParen !== null && POST_VERB_NEG.test(afterInParen) ? afterInParen : afterOuter;
-  if (POST_VERB_NEG.test(verbScope)) { flip = !flip; reasons.push('are excluded'); }
+  if (section !== 'exclusion' && POST_VERB_NEG.test(verbScope)) { flip = !flip; reasons.push('are excluded'); }
   if (headers.some((h) => HEADER_NEG.test(h))) { flip = !flip; reasons.push('negated list header'); }
   const carve = before.match(PRE_CARVE);
   const carved = m.carvedOut || carve !== null;
   // "excluding any other EGFR mutations": "other" than the alterations just listed, not the gene.
   if (carve && m.alteration === null && /\bother\b/i.test(carve[0])) return { requirement: null, reason: 'carve-out of other alterations' };
-  const base: Requirement = section === 'exclusion' ? 'excluded' : 'required';
   if (carved) {
     // An exception inside an exclusion only re-admits patients; it does not require them.
     if (section === 'exclusion' && !flip) return { requirement: null, reason: 'carve-out of an exclusion' };

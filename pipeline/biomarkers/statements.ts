@@ -81,7 +81,8 @@ export function splitStatements(text: string | null | undefined): Statement[] {
   return out;
 }
 
-const ABBREVIATIONS = /\b(?:e\.g|i\.e|vs|approx|incl|etc|Dr|No|Fig|cf|et al|al|min|max|ca)\.$/i;
+// "p." is the protein prefix of a variant ("KRAS p. G12C").
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|vs|approx|incl|etc|Dr|No|Fig|cf|et al|al|min|max|ca|p)\.$/i;
 
 /** Sentence ends: '.', '?' or '!' followed by space and a capital, digit or bracket. */
 export function splitSentences(text: string): string[] {

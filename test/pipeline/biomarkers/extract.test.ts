@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractBiomarkers } from '../../../pipeline/biomarkers/extract.js';
 import type { BiomarkerRow } from '../../../domain/rows.js';
+import { splitCriteria } from '../../../pipeline/eligibility/split-criteria.js';
 
 type Section = { inclusion?: string; exclusion?: string; title?: string; conditions?: string[] };
 
@@ -209,5 +210,32 @@ describe('dedupe', () => {
   it('keeps one row per gene, alteration, requirement and cut-off', () => {
     const r = rows({ inclusion: '* KRAS G12C mutation.\n* Documented KRAS G12C mutation by NGS.' });
     expect(r).toHaveLength(1);
+  });
+});
+
+describe('rules found on unseen trials', () => {
+  it('does not flip an exclusion that says "are excluded" again', () => {
+    expect(units({ exclusion: '* Participants with known activating RET mutations or NTRK fusion gene alterations are excluded.' })).toEqual(['-NTRK:FUSION', '-RET']);
+  });
+  it('does not read "including but not limited to" as a negation', () => {
+    expect(units({ exclusion: '* Known oncogene driver mutations (e.g., including but not limited to, epidermal growth factor receptor [EGFR], anaplastic lymphoma kinase [ALK])' }))
+      .toEqual(['-ALK', '-EGFR']);
+  });
+  it('keeps the gene-level row when alterations are only examples', () => {
+    expect(units({ inclusion: '8. No active EGFR mutations (including but not limited to exon 19 deletions, exon 21 L858R) or ALK rearrangements;' }))
+      .toEqual(['-ALK:FUSION', '-EGFR']);
+  });
+  it('reads "negative for PD-L1" as TPS < 1 and "p. G12C" as one variant', () => {
+    expect(units({ inclusion: '* NSCLC with KRAS p. G12C mutation and negative for PD-L1 expression by central testing' })).toEqual(['+KRAS:G12C', '+PD-L1:TPS<1']);
+  });
+  it('keeps KRAS required for variants without an id of their own', () => {
+    expect(units({ inclusion: '* Solid tumor with KRAS G12A, G12C, G12D, G12S, or G12V mutation' })).toEqual(['+KRAS', '+KRAS:G12C', '+KRAS:G12D', '+KRAS:G12V']);
+  });
+  it('ignores PD-L1 assay names and "any PD-L1 expression (0 to 100%)"', () => {
+    expect(units({ inclusion: '* Any PD-L1 expression (0 to 100%) as determined by VENTANA PD-L1 (SP263) assay or Agilent PD-L1 IHC 22C3 pharmDx.' })).toEqual([]);
+  });
+  it('reads a criteria heading with a long bracketed note', () => {
+    const r = extractBiomarkers({ nct_id: 'NCT00000000', ...splitCriteria('Inclusion Criteria (1st Screening prior to Tumor Resection - See below):\n\n* NSCLC\n\nExclusion Criteria (1st Screening prior to Tumor Resection - See below):\n\n* Known EGFR mutation') });
+    expect(r.map((x) => `${x.requirement} ${x.gene}`)).toEqual(['excluded EGFR']);
   });
 });
