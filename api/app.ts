@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps): express.Express {
       origin: '*',
       methods: ['GET', 'HEAD'],
       allowedHeaders: ['Authorization', 'X-API-Key', 'Content-Type'],
-      exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Burst-Limit', 'X-RateLimit-Burst-Remaining', 'Retry-After'],
+      exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Burst-Limit', 'X-RateLimit-Burst-Remaining', 'Retry-After', 'X-Snapshot-Version'],
       maxAge: 86_400,
     }),
   );

@@ -8,6 +8,7 @@ import type { Env } from '../config/env.js';
 import type { Logger } from '../config/logger.js';
 import { createApp } from './app.js';
 import { openStores, type ServiceStores } from './keys/open.js';
+import { openOperatorDashboard, type OperatorDashboard } from './operator/dashboard.js';
 import { SnapshotHolder } from './snapshot-holder.js';
 
 export interface StartServerOptions {
@@ -35,6 +36,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const { env, logger } = opts;
   const stores = opts.stores ?? (await openStores(env, logger));
   let snapshots: SnapshotHolder | null = null;
+  let operator: OperatorDashboard | null = null;
   try {
     snapshots = await SnapshotHolder.open({ root: env.SNAPSHOT_DIR, logger: logger.child({ component: 'snapshot' }) });
     const loaded = snapshots.current();
@@ -44,12 +46,17 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
         'no snapshot published yet: data endpoints answer 503 until one is (run `lungtrials start` for the demo data)',
       );
     }
+    // The queue dashboard exists only with an operator token, and needs the queues' Redis.
+    if (env.OPERATOR_TOKEN && stores.redis) {
+      operator = await openOperatorDashboard({ token: env.OPERATOR_TOKEN, redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, logger });
+    }
     const app = createApp({
       snapshots,
       keys: stores.keys,
       usage: stores.usage,
       logger,
       contactEmail: env.OPERATOR_CONTACT_EMAIL,
+      operatorRouter: operator?.router,
     });
     const server = await listen(app, opts.port ?? env.PORT, env.HOST);
     const url = `http://${formatHost(env.HOST)}:${(server.address() as AddressInfo).port}`;
@@ -62,9 +69,10 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       },
       'API listening',
     );
-    return withShutdown(server, snapshots, stores, logger, url, opts.handleSignals ?? true);
+    return withShutdown(server, snapshots, stores, operator, logger, url, opts.handleSignals ?? true);
   } catch (error) {
     await snapshots?.close().catch(() => undefined);
+    await operator?.close().catch(() => undefined);
     await stores.close().catch(() => undefined);
     throw error;
   }
@@ -88,6 +96,7 @@ function withShutdown(
   server: Server,
   snapshots: SnapshotHolder,
   stores: ServiceStores,
+  operator: OperatorDashboard | null,
   logger: Logger,
   url: string,
   handleSignals: boolean,
@@ -119,6 +128,11 @@ function withShutdown(
         await snapshots.close();
       } catch (error) {
         logger.error({ err: error }, 'closing the snapshot failed');
+      }
+      try {
+        await operator?.close();
+      } catch (error) {
+        logger.error({ err: error }, 'closing the queue dashboard failed');
       }
       try {
         await stores.close();

@@ -9,6 +9,8 @@ import { registerServeCommands } from './commands/serve.js';
 import { registerRegistryCommands } from './commands/registry.js';
 import { registerSponsorsCommands } from './commands/sponsors.js';
 import { registerPipelineCommands } from './commands/pipeline.js';
+import { registerWorkersCommands } from './commands/workers.js';
+import { registerRefreshCommands } from './commands/refresh.js';
 
 const program = new Command()
   .name('lungtrials')
@@ -22,5 +24,7 @@ registerServeCommands(program);
 registerRegistryCommands(program);
 registerSponsorsCommands(program);
 registerPipelineCommands(program);
+registerWorkersCommands(program);
+registerRefreshCommands(program);
 
 await program.parseAsync(process.argv);

@@ -14,6 +14,8 @@ export function requireSnapshot(holder: SnapshotHolder): RequestHandler {
       return;
     }
     res.locals.snapshot = snapshot;
+    // Names the one version this response is built from (clients, caches and the hot-swap test read it).
+    res.set('X-Snapshot-Version', snapshot.manifest.version);
     next();
   };
 }

@@ -1,0 +1,55 @@
+/**
+ * The queue dashboard (bull-board) over every refresh stage queue and the schedule's
+ * queue, behind the operator token. It has its own BullMQ connection: the API's key and
+ * counter connection fails commands fast, which BullMQ does not allow.
+ */
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import express, { type Router } from 'express';
+import type { Logger } from '../../config/logger.js';
+import { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues } from '../../workers/queues.js';
+import { operatorAuth } from './auth.js';
+
+export const DASHBOARD_PATH = '/operator/queues';
+
+export interface OperatorDashboardOptions {
+  token: string;
+  redisUrl: string;
+  /** The service's REDIS_PREFIX; the queues are read under bullPrefix(it), as the workers write them. */
+  redisPrefix: string;
+  logger: Logger;
+}
+
+export interface OperatorDashboard {
+  router: Router;
+  close(): Promise<void>;
+}
+
+/** The dashboard router, or null (logged) when Redis cannot be reached: the API serves without it. */
+export async function openOperatorDashboard(opts: OperatorDashboardOptions): Promise<OperatorDashboard | null> {
+  let connection;
+  try {
+    connection = await connectQueueRedis(opts.redisUrl, { logger: opts.logger, connectTimeoutMs: 1500 });
+  } catch (err) {
+    opts.logger.warn({ err: err instanceof Error ? err.message : String(err) }, `queue dashboard not mounted at ${DASHBOARD_PATH}`);
+    return null;
+  }
+  const queues = openQueues({ connection, prefix: bullPrefix(opts.redisPrefix) });
+  const serverAdapter = new ExpressAdapter().setBasePath(DASHBOARD_PATH);
+  createBullBoard({
+    queues: queues.all().map((q) => new BullMQAdapter(q)),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'lungtrials refresh' } },
+  });
+  const router = express.Router();
+  router.use(DASHBOARD_PATH, operatorAuth(opts.token), serverAdapter.getRouter() as Router);
+  opts.logger.info({ path: DASHBOARD_PATH }, 'queue dashboard mounted (operator token required)');
+  return {
+    router,
+    async close() {
+      await queues.close(opts.logger);
+      await closeQueueRedis(connection);
+    },
+  };
+}

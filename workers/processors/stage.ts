@@ -1,0 +1,52 @@
+/**
+ * The processor of every stage queue: it unpacks `{ runId }`, reopens the run (whose
+ * options were saved when the run was created), runs the one stage through `runStage` and
+ * returns its report. All work is in pipeline/; this adapter only decides, from the error,
+ * whether another attempt could succeed.
+ */
+import { UnrecoverableError, type Job } from 'bullmq';
+import { openRunContext, runStage, type PipelineDeps, type RunContext, type StageName, type StageReport } from '../../pipeline/run/index.js';
+import type { StageJobData, StageProgress } from '../queues.js';
+import { missingStageInput, isPermanentStageError } from './retry-policy.js';
+
+export type StageProcessorDeps = Omit<PipelineDeps, 'onProgress'>;
+
+/** Progress writes go to Redis; a stage reporting every site would flood it. */
+const PROGRESS_EVERY_MS = 250;
+
+export function stageProcessor(stage: StageName, deps: StageProcessorDeps) {
+  return async function processStage(job: Job<StageJobData, StageReport>): Promise<StageReport> {
+    const runId = job.data?.runId;
+    if (typeof runId !== 'string' || !runId) throw new UnrecoverableError(`job ${job.id} has no runId`);
+    // runStage adds run and stage to its own log lines.
+    const log = deps.logger.child({ job: job.id, attempt: job.attemptsMade + 1 });
+
+    let ctx: RunContext;
+    try {
+      ctx = await openRunContext(runId, null, { ...deps, logger: log, onProgress: progressReporter(job, stage) });
+    } catch (err) {
+      // An unknown run or unreadable options will not appear by retrying.
+      throw new UnrecoverableError(`stage ${stage}: cannot open run ${runId}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const missing = await missingStageInput(stage, ctx.options);
+    if (missing) throw new UnrecoverableError(`stage ${stage} failed: ${missing}`);
+
+    try {
+      return await runStage(stage, ctx);
+    } catch (err) {
+      if (isPermanentStageError(err)) throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  };
+}
+
+function progressReporter(job: Job, stage: StageName): PipelineDeps['onProgress'] {
+  let last = 0;
+  return (_name, done, total) => {
+    const now = Date.now();
+    if (now - last < PROGRESS_EVERY_MS && done !== total) return;
+    last = now;
+    // Progress is advisory: a lost update must never fail the stage.
+    job.updateProgress({ stage, done, total } satisfies StageProgress).catch(() => undefined);
+  };
+}
