@@ -17,7 +17,9 @@ import { PDL1_NEGATIVE_BEFORE, readPolarity, type Section } from './polarity.js'
 import { isFusionGene } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 
-const EXAMPLE_CUE = /\b(?:e\.g\.?|for example|for instance|such as|including but not limited to)/i;
+// Bare "including" too: "EGFR mutation associated with TKI sensitivity (including G719X, L858R)"
+// lists examples; "including one or more of L861Q, G719X" says which ones.
+const EXAMPLE_CUE = /\b(?:e\.g\.?|for example|for instance|such as|including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b))/i;
 
 export interface BiomarkerInput {
   nct_id: string;
@@ -49,14 +51,32 @@ export function explainBiomarkers(input: BiomarkerInput): ExplainedRow[] {
   for (const c of input.conditions ?? []) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(c), headers: [] }], 'conditions', true));
   for (const k of input.keywords ?? []) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(k), headers: [] }], 'keywords', true));
   const stated = new Set(criteria.map((r) => `${r.gene}|${r.requirement}`));
-  const kept = described.filter((r) => !stated.has(`${r.gene}|${r.requirement}`));
+  // Conditions "HER2+ Breast Cancer" and "HER2-negative Breast Cancer" together: both states are studied.
+  const kept = dropEitherState(described).filter((r) => !stated.has(`${r.gene}|${r.requirement}`));
   return dedupe([...criteria, ...kept]);
 }
 
 function fromStatements(nctId: string, statements: Statement[], section: Section, qualifiedOnly = false): ExplainedRow[] {
   const out: ExplainedRow[] = [];
-  for (const st of statements) out.push(...fromSentence(nctId, st, section, qualifiedOnly));
+  // Sibling items of one list ("Melanoma: * BRAF wild type: ... * BRAF mutation: ...") that
+  // require opposite states of a marker describe cohorts that together accept both.
+  const byList = new Map<string, ExplainedRow[]>();
+  for (const st of statements) {
+    const rows = fromSentence(nctId, st, section, qualifiedOnly);
+    if (st.headers.length === 0) { out.push(...rows); continue; }
+    const k = st.headers.join('\n');
+    byList.set(k, [...(byList.get(k) ?? []), ...rows]);
+  }
+  for (const rows of byList.values()) out.push(...dropEitherState(rows));
   return out;
+}
+
+const stateKey = (r: ExplainedRow) => `${r.gene}|${r.alteration ?? ''}|${r.metric ?? ''}|${r.comparator ?? ''}|${r.cutoff ?? ''}|${r.cutoff_high ?? ''}`;
+
+function dropEitherState(rows: ExplainedRow[]): ExplainedRow[] {
+  const states = new Map<string, Set<Requirement>>();
+  for (const r of rows) states.set(stateKey(r), (states.get(stateKey(r)) ?? new Set()).add(r.requirement));
+  return rows.filter((r) => states.get(stateKey(r))!.size < 2);
 }
 
 interface Decided {

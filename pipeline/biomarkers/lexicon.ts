@@ -24,7 +24,7 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   // "5'ALK" is a probe of the ALK locus, not a requirement on the tumour.
   { gene: 'ALK', re: /(?<![35]['’])\b(?:ALK|anaplastic lymphoma kinase)(?![\w])/g },
   { gene: 'ALK', re: /\banaplastic lymphoma (?:kinase|receptor)\b/gi },
-  { gene: 'ROS1', re: /\b(?:(?:c-?)?ROS-?1|c[- ]?ros oncogene[- ]?1|ROS proto-oncogene[- ]?1)\b/gi },
+  { gene: 'ROS1', re: /\b(?:(?:c-?)?ROS[- ]?1|c[- ]?ros oncogene[- ]?1|ROS proto-oncogene[- ]?1)\b/gi },
   // A bare "ROS" is reactive oxygen species, except inside a list of drivers or before a fusion word.
   { gene: 'ROS1', re: /\bROS\b(?=\s*(?:,|\/|or\b|and\b|\)|-?\s*(?:fusion|rearrange|translocation|positive|mutation|alteration)))/g },
   { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
@@ -52,7 +52,7 @@ const EXON = String.raw`(?:exon|ex|e)[- ]?`;
 
 /** Specific alterations. NONV600 comes before V600E so "non-V600" is not read as V600E. */
 export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
-  { gene: 'BRAF', alteration: 'NONV600', re: /\bnon[- ]?V600[EKD]?\b|\bclass (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?(?=\s+B-?RAF\b)/gi },
+  { gene: 'BRAF', alteration: 'NONV600', re: /\bnon[- ]?V600[EKD]?\b|\bclass (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?(?=\s+B-?RAF\b)|(?<=\bB-?RAF[\s-]+)class (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?\b/gi },
   { gene: 'EGFR', alteration: 'EX19DEL', re: new RegExp(String.raw`\b(?:${EXON}19\s*(?:in[- ]?frame\s*)?del(?:etion|etions|s)?\b|del(?:etion|etions)?s?[- ]?(?:in[- ]|of[- ])?(?:${EXON})?19\b|19[- ]?del\b|E746[_-]A750(?:del)?\b|exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d))`, 'gi') },
   { gene: 'EGFR', alteration: 'L858R', re: /\b(?:p\.)?L858R\b|\bexon[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)|\bexon[- ]?21\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))/gi },
   { gene: 'EGFR', alteration: 'T790M', re: /\b(?:p\.)?T790M\b/gi },
@@ -71,7 +71,8 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
 
 /** Words that qualify a gene written right after it (across lists: "ALK, ROS1 or RET fusions"). */
 export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
-  ['therapy', /^(?:pathway|TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap|peptides?|vaccin)/i],
+  // "BRAF+MEK inhibitor" is a combination therapy, not "BRAF-positive".
+  ['therapy', /^(?:\+\s*[A-Za-z][\w-]*\s+(?:inhibitors?|TKIs?\b|therap)|pathway|TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap|peptides?|vaccin)/i],
   ['fusion', /^(?:-?fusions?|-?rearrange(?:ment|ments|d)|translocations?|-?fusion[- ]positive|-?rearrangement[- ]positive)/i],
   ['amp', /^(?:amplifi(?:cation|cations|ed)|amp\b|-?amplified|copy[- ]number (?:gain|amplification)|gene copy)/i],
   ['overexp', /^(?:over-?expressi(?:on|ng)|over-?expressed|IHC\s*(?:score\s*)?(?:of\s*)?3\+|3\+)/i],

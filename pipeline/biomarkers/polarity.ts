@@ -19,13 +19,13 @@ export interface Polarity {
 /** Words allowed between a cue and the mention it governs ("without known EGFR"). */
 const CHAIN = String.raw`(?:[\s,\/(\-–:\u0001\u0002]|\([^()]*\)|\b(?:known|documented|any|evidence|of|for|with|a|an|the|tumou?rs?|cancers?|harbou?r(?:ing|s)?|hav(?:e|ing)|has|had|carry(?:ing)?|contain(?:ing)?|show(?:ing)?|be|been|is|are|detectable|detected|presence|history|activating|sensiti[sz]ing|actionable|targetable|oncogenic|driver|drivers|genomic|genetic|molecular|mutations?|alterations?|aberrations?|rearrangements?|fusions?|translocations?|amplifications?|over-?expression|gene|genes|or|and|and\/or|nor|other|in|to|confirmed|expression|mutant|mutated|somatic|germline|common|classical|also|identified|including|e\.g\.|such as|currently|previously|following|that|which|whose|who|do|does|known to|status|active|exon|exons|\d+|receptor|this|includes|rare|uncommon|atypical|deletions?|insertions?|point|sensitive|specific|types?|variants?|but not limited to|not limited to|limited to|one|more|following|as|like|namely|i\.e\.)\b)*`;
 
-const NEG_CUE = String.raw`\b(?:not (?:be )?positive (?:for|to)|without|no|not|nor|neither|negative (?:for|to)|negative (?:results?|tests?|testing|staining) (?:on|for|of|by)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
+const NEG_CUE = String.raw`\b(?:not (?:be )?positive (?:for|to)|without|no|not|nor|neither|negative (?:for|to)|negative (?:(?:test|testing|staining|genetic|molecular|genomic)\s+)?(?:results?|tests?|testing|staining|findings?) (?:on|for|of|by)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
 const CARVE_CUE = String.raw`\b(?:except(?: for)?|excluding|with the exception of|other than|apart from|besides|but not|not including|excepting|(?:the )?exceptions?(?: is| are)?:?)`;
 const PRE_NEG = new RegExp(`${NEG_CUE}${CHAIN}$`, 'i');
 const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
 
 const POST_CHAIN = String.raw`(?:[\s,\/()\-–:\u0001\u0002]|\b(?:or|and|and\/or|mutations?|status|gene|genes|alterations?|rearrangements?|fusions?|expression|tumou?rs?|is|are|was|were|must|be|to|known|confirmed|documented|tested|by|both|all|results?|for|as|sensitive|sensiti[sz]ing|activating|driver|drivers|common)\b)*`;
-const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative(?!\\s+(?:for|to)\\b)|negativity|-\\s*ve\\b|-(?=[\\])};,]|\\s*$|\\s+(?!or\\b|and\\b|\\/))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
+const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative(?!\\s+(?:for|to)\\b)|negativity|-\\s*ve\\b|(?<!\\s)-(?=[\\])};,]|\\s*$|\\s+(?!or\\b|and\\b|\\/))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
 const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:considered\s+|deemed\s+)?(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible))\b/i;
 
 const PERMISSIVE_AFTER = /\b(?:(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|requirements? (?:is|are) (?:excluded|waived|not applicable)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|unknown)\b/i;
@@ -41,7 +41,7 @@ const CUTOFF_WORD = /\b(?:or greater|or higher|or more|at least)\b|[≥≤<>%]/i
 
 const CONDITIONAL_BEFORE = /\b(?:if|when|whether|in case|in the case of|in the event|unless|for (?:patients|participants|subjects|those|individuals) (?:with|whose|harbou?ring))\b|\b(?:required|mandatory|needed|necessary|indicated)\s+(?:only\s+)?for\s*$/i;
 const SUBJECT_WITH = /\b(?:patients|participants|subjects|those|individuals|persons|people|tumou?rs|cancers)\s+(?:\w+\s+){0,2}?(?:with|whose|harbou?ring|carrying|who|that)\b/i;
-const MUST_HAVE_HAD = /\b(?:must|should|need to|needs to|will need to|are required to|is required to|will be required to)\s+(?:also\s+)?(?:have\s+)?(?:also\s+)?(?:had|received|progress|progressed|been|failed|undergone|exhausted|completed|experienced|previously|prior|documented (?:disease )?progression|disease progression|progression|be\s+(?:refractory|intolerant|ineligible|previously|treated))/i;
+const MUST_HAVE_HAD = /\b(?:must|should|need to|needs to|will need to|are required to|is required to|will be required to)\s+(?:(?:also|either|already)\s+)?(?:have\s+)?(?:(?:also|either|already)\s+)?(?:had|received|progress|progressed|been|failed|undergone|exhausted|completed|experienced|previously|prior|documented (?:disease )?progression|disease progression|progression|be\s+(?:refractory|intolerant|ineligible|previously|treated))/i;
 const PRIOR_THERAPY = /\b(?:progress\w*|relaps\w*|recurr\w*|resistan\w*|refractory|fail\w*|received|treated|pre-?treated|prior|previous\w*|after|following|intoleran\w*|exposed|exposure)\b/i;
 const NAIVE = /\bna[iï]ve\b/i;
 const THERAPY_TARGET_BEFORE = /\b(?:inhibitors?|degraders?|therap(?:y|ies)|treatments?|agents?|drugs?|TKIs?)\b[^;]{0,20}\b(?:for|against|targeting)\s+(?:the\s+|an?\s+)?[\s\u0001]*$/i;
@@ -53,9 +53,24 @@ const FAMILY_HISTORY = /\b(?:family history|first-degree relatives?|relatives?)\
 const EXAMPLE_BEFORE = new RegExp(`\\b(?:e\\.g\\.?|for example|for instance|such as|including but not limited to)${CHAIN.replace('|e\\.g\\.|such as', '')}$`, 'i');
 const AND_NOT_TREATED = /^[^;]*?\band (?:has|have|had) not (?:yet )?(?:received|been treated|had)\b/i;
 const EITHER_SIGN = /^\s*(?:-\s*\/\s*\+|\+\s*\/\s*-)/;
+/** "c-MET IHC", "PD-L1 and ALK FISH": a gene named with the test run on it ("by FISH" says how a requirement is confirmed). */
+const TEST_METHOD_AFTER = /^[\s\-]*(?:IHC|immunohistochemistry|FISH|NGS|PCR)\b/i;
+/**
+ * "X are not eligible unless they have progressed on targeted therapy", "EGFR mutation if
+ * treated with erlotinib", "cetuximab for KRAS wild-type subjects": the marker names who
+ * a condition applies to, not who may enrol.
+ */
+const UNLESS_TREATED_AFTER = /^[^;]*?\bunless\b[^;]*?\b(?:progress\w*|received|treated|pre-?treated|failed|refractory|resistan\w*|intoleran\w*|exhausted|ineligible|contraindicat\w*|unable|unwilling|refused)\b/i;
+const IF_AFTER = /^[^;()]*?\b(?:if|when)\s+(?:(?:the\s+)?(?:patients?|participants?|subjects?|they|he|she)\s+(?:\w+\s+){0,2}?)?(?:(?:previously|already|currently)\s+)?(?:treated|received|receiving|pre-?treated|progress\w*|exposed|non-?squamous|squamous|of\s+(?:non-?)?squamous)\b/i;
+const FOR_SUBGROUP = /\bfor\s+(?:[\s\u0001]|\b(?:the|known|documented)\b)*$/i;
+const SUBGROUP_AFTER = /^[\s\-]*(?:(?:wild[- ]?type|wildtype|WT|mutant|mutated|mutation[- ]positive|mutation[- ]negative|positive|negative|rearranged|altered|driven|non-?mutated|\+|-)\s*)?(?:patients|subjects|participants|individuals|tumou?rs|disease|cancers?|NSCLC|CRC|cohorts?)\b/i;
+const THERAPY_WORDS = /\b(?:therap(?:y|ies)|treatments?|treated|received|inhibitors?|antibod(?:y|ies)|regimens?|agents?|drugs?|TKIs?)\b/i;
+const MARKED_SUBJECT_MUST = /\b(?:patients|participants|subjects|those|individuals)\s+(?:\w+\s+){0,2}?(?:with|whose|harbou?ring|carrying)\b[^;]*?[\u0001\u0002][^;]*\b(?:must|should|need to|needs to|are required to|is required to|will need to|will be required to)\b[^;]*$/i;
 const THERAPY_CONDITION = /\b(?:if|when|in case|for (?:patients|participants|subjects|those) with|in (?:patients|participants|subjects|those) with|where (?:applicable|indicated|appropriate)|as applicable|if applicable|when indicated)\b/i;
 
-const BOUNDARY = /;|\b(?:but(?! not limited)|however|whereas|although|though|provided that)\b/gi;
+// Inline enumerations ("one of: i) family history ... iii) presence of EGFR ...") are alternatives:
+// a cue in one item does not reach into the next.
+const BOUNDARY = /;|\b(?:but(?! not limited)|however|whereas|although|though|provided that)\b|(?<=\s)\(?(?:i{1,3}|iv|vi{0,3}|ix|x|[a-h])\)(?=\s)/gi;
 
 function clauseOf(masked: string, m: Mention): [number, number] {
   let start = 0;
@@ -109,7 +124,7 @@ function parenAround(text: string, pos: number): [number, number] | null {
   return null;
 }
 
-const HEADER_NEG = /\b(?:not|no|without|none of|must not|do not|does not|absence)\b[^:]*\b(?:following|these|below|any of)\b[^:]*:\s*$/i;
+const HEADER_NEG = /\b(?:not|no|without|none of|must not|do not|does not|absence of)\s+(?:[\w-]+\s+){0,4}?(?:(?:any|one|all|either)\s+of\s+)?(?:the\s+)?(?:following|these|below)\b[^:]{0,80}:\s*$/i;
 
 export function readPolarity(rawMasked: string, m: Mention, section: Section, headers: string[]): Polarity {
   // "including but not limited to" introduces a list; its "not" negates nothing.
@@ -127,6 +142,9 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   if (m.kind !== 'marker') return therapyPolarity(masked, clause, before, afterOuter, m, section);
 
   if (CONDITIONAL_BEFORE.test(before)) return { requirement: null, reason: 'conditional (if/when)' };
+  if (UNLESS_TREATED_AFTER.test(afterOuter) && (section === 'exclusion' || POST_VERB_NEG.test(afterOuter))) return { requirement: null, reason: 'conditional (X unless treated/progressed)' };
+  if (IF_AFTER.test(afterOuter)) return { requirement: null, reason: 'conditional (X if treated with ...)' };
+  if (FOR_SUBGROUP.test(before) && SUBGROUP_AFTER.test(masked.slice(m.end)) && THERAPY_WORDS.test(clause)) return { requirement: null, reason: 'conditional (therapy for X patients)' };
   if (section === 'exclusion' && THERAPY_TARGET_BEFORE.test(before)) return { requirement: null, reason: 'target of an excluded prior therapy' };
   if (EITHER_WORDS.test(clause)) return { requirement: null, reason: 'either status accepted' };
   if (m.gene === 'PD-L1' && /\bany\s+(?:[\u0001\s]|\b(?:level|levels|expression|status|of)\b)*$/i.test(before)) return { requirement: null, reason: 'any PD-L1 level' };
@@ -145,6 +163,7 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   // Other short symbols in the list ("EGFR, ALK, and ROS ALK status", "KRAS Mutation Assay") count as names.
   const symbolsMasked = afterFull.replace(/\b[A-Z][A-Z0-9]{1,5}\b/g, (t) => '\u0001'.repeat(t.length));
   if (TESTING_AFTER.test(symbolsMasked) && !stated(afterFull)) return { requirement: null, reason: 'status or test mention' };
+  if (TEST_METHOD_AFTER.test(afterFull) && !stated(afterFull)) return { requirement: null, reason: 'test named by its method' };
 
   const base: Requirement = section === 'exclusion' ? 'excluded' : 'required';
   // "negative for PD-L1" is an expression range (TPS < 1), not the absence of a gene.
@@ -180,6 +199,8 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
 function therapyPolarity(masked: string, clause: string, before: string, afterOuter: string, m: Mention, section: Section): Polarity {
   if (section !== 'inclusion' || m.gene === 'PD-L1' || m.gene === 'HER2') return { requirement: null, reason: 'therapy mention' };
   if (/\banti-?\s*$/i.test(before)) return { requirement: null, reason: 'antibody therapy does not imply a driver' };
+  // "patients with EGFR mutations must be previously treated with EGFR inhibitors": the subgroup names the driver, the therapy is its condition.
+  if (MARKED_SUBJECT_MUST.test(before)) return { requirement: null, reason: 'conditional therapy (patients with X must have had ...)' };
   const notIndicated = /^[^;]*?\b(?:is|are)\s+not\s+(?:indicated|recommended|an option)\b/i.test(afterOuter) || /\b(?:not (?:a )?candidates? for|ineligible for|not eligible for)\s[^;]*$/i.test(before);
   if (notIndicated && m.kind === 'therapy') return { requirement: 'excluded', reason: 'inclusion, targeted therapy not indicated implies no driver' };
   if (m.kind === 'drug') {

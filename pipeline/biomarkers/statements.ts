@@ -23,7 +23,9 @@ export function normalizeText(s: string): string {
     .replace(/&ge;/g, '≥')
     .replace(/&le;/g, '≤')
     .replace(/\u00a0/g, ' ')
-    .replace(/[‐‑‒]/g, '-');
+    .replace(/[‐‑‒]/g, '-')
+    // NCI records write variants as superscripts: "KRAS^G12C".
+    .replace(/(?<=[A-Za-z0-9])\^(?=[A-Z])/g, ' ');
 }
 
 interface Line {

@@ -36,6 +36,10 @@ export interface EvaluationReport {
 export interface EvaluationOptions {
   labelsFile?: string;
   dataDir?: string;
+  /** Score only these trials (e.g. one blind batch). */
+  ids?: string[];
+  /** Score only the trials of this named batch of the labels file ("blind-4"). */
+  batch?: string;
 }
 
 export function loadLabels(file = DEFAULT_LABELS): Map<string, Unit[]> {
@@ -45,10 +49,24 @@ export function loadLabels(file = DEFAULT_LABELS): Map<string, Unit[]> {
   return out;
 }
 
+export function loadBatches(file = DEFAULT_LABELS): Record<string, string[]> {
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { batches?: Record<string, string[]> }).batches ?? {};
+}
+
 const geneKey = (u: Unit) => `${u.nct_id}|${u.requirement}|${u.gene}`;
 
 export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
   const labels = loadLabels(opts.labelsFile);
+  const only = new Set(opts.ids ?? []);
+  if (opts.batch) {
+    const batch = loadBatches(opts.labelsFile)[opts.batch];
+    if (!batch) throw new Error(`no batch ${opts.batch} in the labels file (known: ${Object.keys(loadBatches(opts.labelsFile)).join(', ')})`);
+    for (const id of batch) only.add(id);
+  }
+  if (only.size > 0) {
+    for (const id of only) if (!labels.has(id)) throw new Error(`${id} is not labelled`);
+    for (const id of [...labels.keys()]) if (!only.has(id)) labels.delete(id);
+  }
   const corpus = loadCorpus(opts.dataDir ?? defaultDataDir());
   const expected: Unit[] = [];
   const found: Unit[] = [];

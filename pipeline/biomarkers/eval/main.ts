@@ -1,5 +1,5 @@
 /**
- * npm run eval:biomarkers [-- --json] [-- --errors] [-- --explain NCT...]
+ * npm run eval:biomarkers [-- --json] [-- --errors] [-- --explain NCT...] [-- --batch blind-4] [-- --ids NCT...]
  */
 import { Command } from 'commander';
 import { explainBiomarkers } from '../extract.js';
@@ -51,8 +51,10 @@ const program = new Command()
   .option('--explain <nctIds...>', 'print the rows extracted for these trials with the rule behind each')
   .option('--labels <file>', 'labels file', DEFAULT_LABELS)
   .option('--data <dir>', 'directory of the shared ClinicalTrials.gov sample')
+  .option('--batch <name>', 'score only the trials of one batch of the labels file (e.g. blind-4)')
+  .option('--ids <nctIds...>', 'score only these labelled trials')
   .addHelpText('after', HELP)
-  .action((opts: { json?: boolean; errors?: boolean; explain?: string[]; labels: string; data?: string }) => {
+  .action((opts: { json?: boolean; errors?: boolean; explain?: string[]; labels: string; data?: string; batch?: string; ids?: string[] }) => {
     try {
       if (opts.explain) {
         const corpus = loadCorpus(opts.data);
@@ -63,7 +65,7 @@ const program = new Command()
         }
         return;
       }
-      const report = evaluate({ labelsFile: opts.labels, dataDir: opts.data });
+      const report = evaluate({ labelsFile: opts.labels, dataDir: opts.data, batch: opts.batch, ids: opts.ids });
       if (opts.json) console.log(JSON.stringify(report, null, 2));
       else print(report, !!opts.errors);
     } catch (err) {

@@ -1,0 +1,88 @@
+/**
+ * Constructs found in blind-labelled batches (see pipeline/biomarkers/eval/README.md), one
+ * test per construct, written as real criteria phrase them.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractBiomarkers } from '../../../pipeline/biomarkers/extract.js';
+
+type Section = { inclusion?: string; exclusion?: string; title?: string; conditions?: string[]; keywords?: string[] };
+
+function units(s: Section): string[] {
+  return extractBiomarkers({
+    nct_id: 'NCT00000000', inclusion: s.inclusion ?? null, exclusion: s.exclusion ?? null,
+    title: s.title ?? null, conditions: s.conditions, keywords: s.keywords,
+  }).map((r) => {
+    const sign = r.requirement === 'required' ? '+' : '-';
+    let alt = r.alteration;
+    if (r.metric && r.comparator && r.cutoff !== null) {
+      alt = r.comparator === 'between' ? `${r.metric}${r.cutoff}-${r.cutoff_high}` : `${r.metric}${r.comparator}${r.cutoff}`;
+    }
+    return `${sign}${r.gene}${alt ? `:${alt}` : ''}`;
+  }).sort();
+}
+
+describe('blind batch 4-6 constructs', () => {
+  it('reads a spaced dash after a list as punctuation, not a negative sign', () => {
+    expect(units({ exclusion: '2. Has previously documented evidence of anaplastic lymphoma kinase (ALK) fusion, ROS proto-oncogene 1 (ROS1) fusion, BRAF V600E mutation, or MET exon 14 skipping mutation - no new testing for these genomic alterations is required' }))
+      .toEqual(['-ALK:FUSION', '-BRAF:V600E', '-MET:EX14SKIP', '-ROS1:FUSION']);
+    expect(units({ inclusion: '* HR+/HER2- breast cancer' })).toEqual(['-HER2']);
+  });
+  it('negates a list only when the header negation governs "the following"', () => {
+    const inclusion = '3. Metastatic NSCLC not suitable for radical treatment, and meeting the following:\n  1. Subjects with documented EGFR exon 19 deletion';
+    expect(units({ inclusion })).toEqual(['+EGFR:EX19DEL']);
+    expect(units({ inclusion: '* Tumours must not harbour any of the following:\n  * EGFR exon 19 deletion' })).toEqual(['-EGFR:EX19DEL']);
+  });
+  it('reads "negative test results for" as a negation', () => {
+    expect(units({ inclusion: '* Subjects with non-squamous NSCLC must have documented negative test results for EGFR and ALK alterations.' })).toEqual(['-ALK', '-EGFR']);
+  });
+  it('reads a sub-item negation under a header that is not a negation', () => {
+    const inclusion = '1. Subjects without actionable genomic alterations (AGAs):\n  * No other known actionable genomic alterations, such as ROS1, NTRK, BRAF, MET exon 14 skipping, and RET;';
+    expect(units({ inclusion })).toEqual(['-BRAF', '-MET:EX14SKIP', '-NTRK', '-RET', '-ROS1']);
+  });
+  it('does not read "excluded unless they have progressed on targeted therapy" as an exclusion', () => {
+    expect(units({ inclusion: '5. Patients with known EGFR sensitizing mutations, EGFR T790M mutation, ALK gene fusion, ROS 1 gene rearrangement, or BRAF V600E mutation are not eligible unless they have progressed following all standard of care targeted therapy.' })).toEqual([]);
+    expect(units({ exclusion: '* Known EGFR or ALK alterations, unless the patient has progressed on or is intolerant to approved targeted therapy' })).toEqual([]);
+  });
+  it('keeps an "unless" that is about another requirement', () => {
+    expect(units({ inclusion: '* HR+/HER2- breast cancer with progression on hormone therapy, unless patient was ineligible to receive such therapy' })).toEqual(['-HER2']);
+  });
+  it('reads "if treated with" after a marker as a condition', () => {
+    expect(units({ inclusion: '7. Demonstrates absence of EGFR T790M mutation if treated with erlotinib, gefitinib, or afatinib.' })).toEqual([]);
+  });
+  it('reads a therapy "for KRAS wild-type subjects" as a condition on the therapy', () => {
+    expect(units({ inclusion: '* At least one of the anti-EGFR monoclonal antibodies (cetuximab or panitumumab) for KRAS wild-type subjects if clinically indicated.' })).toEqual([]);
+  });
+  it('does not read the therapy of a conditional subgroup as a driver', () => {
+    expect(units({ inclusion: '* Prior standard treatment failure, including targeted therapy for driver gene alterations (patients with EGFR mutations must be previously treated with EGFR inhibitors)' })).toEqual([]);
+    expect(units({ inclusion: '* Patients with BRAF mutations must either be ineligible for or have refused a BRAF+MEK inhibitor' })).toEqual([]);
+  });
+  it('reads test methods after a gene as testing ("c-MET IHC")', () => {
+    expect(units({ inclusion: '* Patients must agree to have this tissue submitted for broad platform biomarker profiling, PD-L1, and c-MET IHC.' })).toEqual([]);
+  });
+  it('keeps inline enumerated alternatives apart (family history does not reach a later item)', () => {
+    expect(units({ inclusion: '* Confirmed LUAD and one of the following conditions: i) one first-degree relative with lung cancer. ii) Age at diagnosis ≤50 years. iii) Presence of ≥1 AGAs (EGFR, ALK, or RET).' }))
+      .toEqual(['+ALK', '+EGFR', '+RET']);
+  });
+  it('reads "including" after a gene-level mention as examples, "including one or more of" as the list', () => {
+    expect(units({ inclusion: '* The tumor harbors an EGFR mutation known to be associated with EGFR TKI sensitivity (including G719X, exon 19 deletion, L858R, L861Q)' })).toEqual(['+EGFR']);
+    expect(units({ inclusion: '* NSCLC harboring one or more active EGFR mutations (including, but not limited to Del19 and L858R).' })).toEqual(['+EGFR']);
+    expect(units({ inclusion: '* The tumor harbors an uncommon EGFR mutation, including one or more of L861Q, G719X and S768I mutations' })).toEqual(['+EGFR:G719X', '+EGFR:L861Q', '+EGFR:S768I']);
+  });
+  it('reads superscript variants (KRAS^G12C)', () => {
+    expect(units({ inclusion: '* Biomarker eligibility is based on the identification of a KRAS^G12C mutation' })).toEqual(['+KRAS:G12C']);
+    expect(units({ exclusion: '* Participants must not have received prior sotorasib or other KRAS^G12C specific inhibitor' })).toEqual([]);
+  });
+  it('reads "BRAF class II/III" and "ROS 1"', () => {
+    expect(units({ inclusion: '* Evidence of a BRAF V600 mutation or BRAF Class II/III alteration in tumor tissue' })).toEqual(['+BRAF:NONV600', '+BRAF:V600E']);
+    expect(units({ exclusion: '* Known ROS 1 gene rearrangement' })).toEqual(['-ROS1:FUSION']);
+    expect(units({ exclusion: '* NYHA class III heart failure' })).toEqual([]);
+  });
+  it('drops a marker whose opposite states are sibling cohorts of one list', () => {
+    const inclusion = '* Cutaneous melanoma that is either locally unresectable or metastatic:\n  * BRAF wild type: progressed after receiving PD-1 containing therapy\n  * BRAF mutation: patients who refused targeted therapy';
+    expect(units({ inclusion })).toEqual([]);
+  });
+  it('drops a marker that the conditions list in both states', () => {
+    expect(units({ conditions: ['HER2+ Breast Cancer', 'HER2-negative Breast Cancer', 'Lung Cancer'] })).toEqual([]);
+    expect(units({ conditions: ['HER2-positive Breast Cancer'] })).toEqual(['+HER2']);
+  });
+});
