@@ -1,0 +1,57 @@
+/**
+ * The operator's commands as processes: `lungtrials workers` serving the queues, and
+ * `lungtrials refresh --wait` printing the published version last, or exiting 1 with the
+ * failing stage while `latest` stays put; SIGTERM stops the workers cleanly.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LATEST_POINTER, resolveLatest } from '../../pipeline/snapshot/index.js';
+import { requireCtgovData } from '../helpers/ctgov-replay-server.js';
+import { runCli, startCli, type RunningProcess } from '../helpers/processes.js';
+import { queueWorld, SPONSOR_FIXTURES, type QueueWorld } from './world.js';
+
+let world: QueueWorld;
+const running: RunningProcess[] = [];
+beforeEach(async () => {
+  world = await queueWorld();
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+  await world.cleanup();
+});
+
+const lastLine = (text: string): string => text.trimEnd().split('\n').at(-1) ?? '';
+
+describe('lungtrials workers / refresh', () => {
+  it('refresh --wait prints the new version last; a failing run exits 1 naming its stage and leaves latest alone', async () => {
+    const workers = startCli(['workers', '--no-scheduler', '--concurrency', '2'], world.env);
+    running.push(workers);
+    await workers.waitFor(/"msg":"workers ready"/, 60_000);
+
+    const ok = await runCli(['refresh', '--wait', '--registry-dump', requireCtgovData(), '--sponsor-csv-dir', SPONSOR_FIXTURES], world.env, 90_000);
+    expect(ok.code, ok.stderr).toBe(0);
+    const latest = await resolveLatest(world.snapshotRoot);
+    expect(lastLine(ok.stdout)).toBe(latest?.version);
+    expect(ok.stdout).toMatch(/merge and biomarker extraction .*"trials":205/);
+    // Not a terminal: one line per stage state change on stderr.
+    expect(ok.stderr).toMatch(/snapshot publish\s+completed/);
+
+    const missing = path.join(world.dir, 'missing-dump');
+    const bad = await runCli(['refresh', '--wait', '--registry-dump', missing], world.env, 90_000);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(new RegExp(`failed in stage registry \\(registry sync\\): .*registry dump not found: ${missing}`));
+    expect(bad.stderr).toContain('the serving snapshot is unchanged');
+    expect(await fs.readlink(path.join(world.snapshotRoot, LATEST_POINTER))).toBe(latest?.version);
+
+    // SIGTERM: workers close, then queues, then Redis, and the process exits 0.
+    expect(await workers.stop()).toBe(0);
+    expect(workers.output()).toMatch(/"msg":"workers stopped"/);
+  }, 150_000);
+
+  it('workers refuses an unknown stage name', async () => {
+    const res = await runCli(['workers', '--stages', 'registry,nope'], world.env);
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toMatch(/unknown stage\(s\) nope; stages are registry, sponsor-csv, scrape, extract, geocode, flags, publish/);
+  });
+});
