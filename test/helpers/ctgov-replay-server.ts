@@ -9,12 +9,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { sharedCtgovDir } from '../../config/shared-data.js';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** `../shared/data/ctgov` beside the repo; tests fail with this message when it is missing. */
-export const CTGOV_DATA_DIR = path.resolve(REPO_ROOT, '../shared/data/ctgov');
+export const CTGOV_DATA_DIR = sharedCtgovDir();
 
 export function requireCtgovData(): string {
   if (!fs.existsSync(path.join(CTGOV_DATA_DIR, 'v2', 'studies.jsonl'))) {

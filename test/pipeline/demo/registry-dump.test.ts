@@ -2,12 +2,11 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoTables, writeRegistryDump } from '../../../pipeline/demo/index.js';
+import { sharedCtgovDir } from '../../../config/shared-data.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const ctgovDir = path.resolve(repoRoot, '../shared/data/ctgov');
+const ctgovDir = sharedCtgovDir();
 const REAL_V2 = path.join(ctgovDir, 'original/ctgov_v2_biomcp/get_nct02576665_20260811.json');
 
 const NOW = new Date('2026-11-22T00:00:00Z');

@@ -4,10 +4,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../../config/env.js';
 import type { SiteRow } from '../../../domain/rows.js';
+import { sharedCtgovDir } from '../../../config/shared-data.js';
 
-export const CTGOV_DIR = path.resolve(PROJECT_ROOT, '../shared/data/ctgov');
+export const CTGOV_DIR = sharedCtgovDir();
 
 async function readLines(relative: string): Promise<unknown[]> {
   const file = path.join(CTGOV_DIR, relative);

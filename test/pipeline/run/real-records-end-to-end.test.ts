@@ -12,8 +12,9 @@ import { createLogger } from '../../../config/logger.js';
 import { readSnapshot } from '../../../pipeline/snapshot/index.js';
 import { startTestApi, type TestApi } from '../../api/http.js';
 import { ROOT, runCli } from '../../helpers/processes.js';
+import { sharedCtgovDir } from '../../../config/shared-data.js';
 
-const DATA = path.resolve(ROOT, '../shared/data/ctgov');
+const DATA = sharedCtgovDir();
 const SPONSOR_FIXTURES = path.join(ROOT, 'test/fixtures/sponsors');
 
 describe('pipeline run on the real registry records', () => {
