@@ -30,7 +30,7 @@ async function finished(job: Job, ms = 20_000): Promise<unknown> {
   const deadline = Date.now() + ms;
   for (;;) {
     const state = await job.getState();
-    if (state === 'completed') return (await job.queue.getJob(job.id!))!.returnvalue;
+    if (state === 'completed') return (await world.queues.refresh.getJob(job.id!))!.returnvalue;
     if (state === 'failed' || Date.now() > deadline) throw new Error(`scheduled job ${job.id} is ${state}`);
     await new Promise((r) => setTimeout(r, 100));
   }
