@@ -160,9 +160,11 @@ export interface RefreshStatus {
 export async function refreshStatus(runId: string, queues: QueueSet): Promise<RefreshStatus> {
   const entries = await Promise.all(
     STAGE_NAMES.map(async (stage): Promise<[StageName, StageStatus]> => {
-      const job = (await queues.stages[stage].getJob(stageJobId(runId, stage))) as Job<StageJobData, StageReport> | undefined;
-      if (!job) return [stage, { state: 'missing', progress: null, attempts: 0, report: null, failedReason: null }];
-      const state = await job.getState();
+      const id = stageJobId(runId, stage);
+      // State first: a job read before its state could predate the failure the state reports.
+      const state = await queues.stages[stage].getJobState(id);
+      const job = (await queues.stages[stage].getJob(id)) as Job<StageJobData, StageReport> | undefined;
+      if (!job || state === 'unknown') return [stage, { state: 'missing', progress: null, attempts: 0, report: null, failedReason: null }];
       const progress = isProgress(job.progress) ? { done: job.progress.done, total: job.progress.total } : null;
       return [
         stage,

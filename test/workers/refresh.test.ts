@@ -115,6 +115,22 @@ describe('refresh flow', () => {
     expect(versions).toEqual([good.version]);
   });
 
+  it('fails at once, without retries, what a retry cannot fix: a missing sponsor CSV file, an unknown run', async () => {
+    await world.startWorkers();
+    const missing = path.join(world.dir, 'pfizer-export.csv');
+    const { runId } = await startRefresh(realSources({ sponsorCsvDir: undefined, sponsorCsvFiles: { pfizer: missing } }), world.deps);
+    const failure = (await waitForRefresh(runId, world.queues, { pollMs: 100 }).catch((err: unknown) => err)) as RefreshFailedError;
+    expect(failure).toMatchObject({ stage: 'sponsor-csv' });
+    expect(failure.reason).toContain(missing);
+    expect((await world.queues.stages['sponsor-csv'].getJob(stageJobId(runId, 'sponsor-csv')))?.attemptsMade).toBe(1);
+
+    const stray = await world.queues.stages.geocode.add('geocode', { runId: 'run-that-was-never-created' });
+    for (let i = 0; i < 100 && !(await stray.isFailed()); i++) await new Promise((r) => setTimeout(r, 50));
+    const failed = (await world.queues.stages.geocode.getJob(stray.id!))!;
+    expect(failed.failedReason).toMatch(/cannot open run run-that-was-never-created/);
+    expect(failed.attemptsMade).toBe(1);
+  });
+
   it('refuses a second run while one is in flight, naming it', async () => {
     // No workers yet: the first run stays in flight.
     const first = await startRefresh(realSources(), world.deps);

@@ -5,6 +5,8 @@
  * the registry stays the same however often it is retried.
  */
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { runDirFor } from '../../pipeline/run/artifacts.js';
 import { CtgovHttpError } from '../../pipeline/registry/client.js';
 import { StageError, type StageName } from '../../pipeline/run/index.js';
 import type { RunContext } from '../../pipeline/run/index.js';
@@ -19,6 +21,22 @@ function stageInputs(stage: StageName, options: RunContext['options']): Array<{ 
       return options.sponsorCsvDir ? [{ what: 'sponsor CSV directory', path: options.sponsorCsvDir }] : [];
     default:
       return [];
+  }
+}
+
+/** True when this worker's DATA_DIR has no such run (or the id is not a run id at all). */
+export async function runIsMissing(dataDir: string, runId: string): Promise<boolean> {
+  let dir: string;
+  try {
+    dir = runDirFor(dataDir, runId);
+  } catch {
+    return true;
+  }
+  try {
+    await fs.stat(path.join(dir, 'options.json'));
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }
 

@@ -7,7 +7,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { openRunContext, runStage, type PipelineDeps, type RunContext, type StageName, type StageReport } from '../../pipeline/run/index.js';
 import type { StageJobData, StageProgress } from '../queues.js';
-import { missingStageInput, isPermanentStageError } from './retry-policy.js';
+import { isPermanentStageError, missingStageInput, runIsMissing } from './retry-policy.js';
 
 export type StageProcessorDeps = Omit<PipelineDeps, 'onProgress'>;
 
@@ -19,22 +19,24 @@ export function stageProcessor(stage: StageName, deps: StageProcessorDeps) {
     const runId = job.data?.runId;
     if (typeof runId !== 'string' || !runId) throw new UnrecoverableError(`job ${job.id} has no runId`);
     // runStage adds run and stage to its own log lines.
-    const log = deps.logger.child({ job: job.id, attempt: job.attemptsMade + 1 });
+    const logger = deps.logger.child({ job: job.id, attempt: job.attemptsMade + 1 });
 
     let ctx: RunContext;
     try {
-      ctx = await openRunContext(runId, null, { ...deps, logger: log, onProgress: progressReporter(job, stage) });
+      ctx = await openRunContext(runId, null, { ...deps, logger, onProgress: progressReporter(job, stage) });
     } catch (err) {
-      // An unknown run or unreadable options will not appear by retrying.
-      throw new UnrecoverableError(`stage ${stage}: cannot open run ${runId}: ${err instanceof Error ? err.message : String(err)}`);
+      const message = `stage ${stage}: cannot open run ${runId}: ${err instanceof Error ? err.message : String(err)}`;
+      // A run this worker cannot find (or whose options do not parse) will not appear by
+      // retrying: most likely DATA_DIR is not the shared one. Other I/O errors may pass.
+      if (err instanceof SyntaxError || (await runIsMissing(deps.dataDir, runId))) throw new UnrecoverableError(message);
+      throw new Error(message, { cause: err });
     }
-    const missing = await missingStageInput(stage, ctx.options);
-    if (missing) throw new UnrecoverableError(`stage ${stage} failed: ${missing}`);
 
     try {
       return await runStage(stage, ctx);
     } catch (err) {
-      if (isPermanentStageError(err)) throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
+      const message = err instanceof Error ? err.message : String(err);
+      if (isPermanentStageError(err) || (await missingStageInput(stage, ctx.options))) throw new UnrecoverableError(message);
       throw err;
     }
   };
