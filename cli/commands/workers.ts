@@ -33,22 +33,29 @@ export function registerWorkersCommands(program: Command): void {
     .action(async (flags: WorkersFlags) => {
       const env = loadEnv();
       const logger = createLogger(env.LOG_LEVEL);
-      const refreshEnv = loadRefreshEnv();
-      const running = await runWorkers({
-        redisUrl: env.REDIS_URL,
-        prefix: bullPrefix(env.REDIS_PREFIX),
-        dataDir: env.DATA_DIR,
-        snapshotRoot: env.SNAPSHOT_DIR,
-        logger,
-        chromiumPath: env.CHROMIUM_PATH,
-        stages: flags.stages,
-        concurrency: flags.concurrency,
-        schedule: flags.scheduler ? { pattern: refreshEnv.REFRESH_CRON, options: await loadScheduledSources(refreshEnv, env) } : null,
-        workerOptions: {
-          ...(flags.lockDuration !== undefined ? { lockDuration: flags.lockDuration } : {}),
-          ...(flags.stalledInterval !== undefined ? { stalledInterval: flags.stalledInterval } : {}),
-        },
-      });
+      let running;
+      try {
+        const refreshEnv = loadRefreshEnv();
+        running = await runWorkers({
+          redisUrl: env.REDIS_URL,
+          prefix: bullPrefix(env.REDIS_PREFIX),
+          dataDir: env.DATA_DIR,
+          snapshotRoot: env.SNAPSHOT_DIR,
+          logger,
+          chromiumPath: env.CHROMIUM_PATH,
+          stages: flags.stages,
+          concurrency: flags.concurrency,
+          schedule: flags.scheduler ? { pattern: refreshEnv.REFRESH_CRON, options: await loadScheduledSources(refreshEnv, env) } : null,
+          workerOptions: {
+            ...(flags.lockDuration !== undefined ? { lockDuration: flags.lockDuration } : {}),
+            ...(flags.stalledInterval !== undefined ? { stalledInterval: flags.stalledInterval } : {}),
+          },
+        });
+      } catch (err) {
+        process.stderr.write(`workers: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.exitCode = 1;
+        return;
+      }
       closeOnSignals(running, logger);
     });
 }
