@@ -12,14 +12,14 @@
 import type { Gene, Requirement } from '../../domain/biomarkers.js';
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { findMentions, type Mention } from './mentions.js';
-import { findPdl1Cutoffs, isPdl1Negative, PDL1_NEGATIVE, PDL1_QUALIFIED, PDL1_QUALIFIED_BEFORE, type Pdl1Cutoff } from './pdl1.js';
+import { findPdl1CutoffsAt, isPdl1Negative, PDL1_NEGATIVE, PDL1_QUALIFIED, PDL1_QUALIFIED_BEFORE, type Pdl1Cutoff } from './pdl1.js';
 import { PDL1_NEGATIVE_BEFORE, readPolarity, type Section } from './polarity.js';
 import { isFusionGene } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 
 // Bare "including" too: "EGFR mutation associated with TKI sensitivity (including G719X, L858R)"
 // lists examples; "including one or more of L861Q, G719X" says which ones.
-const EXAMPLE_CUE = /\b(?:e\.g\.?|for example|for instance|such as|including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b))/i;
+const EXAMPLE_CUE_G = /\b(?:e\.g\.?|for example|for instance|such as|including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b))/gi;
 
 export interface BiomarkerInput {
   nct_id: string;
@@ -63,11 +63,11 @@ function fromStatements(nctId: string, statements: Statement[], section: Section
   const byList = new Map<string, ExplainedRow[]>();
   for (const st of statements) {
     const rows = fromSentence(nctId, st, section, qualifiedOnly);
-    if (st.headers.length === 0) { out.push(...rows); continue; }
+    if (st.headers.length === 0) { for (const r of rows) out.push(r); continue; }
     const k = st.headers.join('\n');
     byList.set(k, [...(byList.get(k) ?? []), ...rows]);
   }
-  for (const rows of byList.values()) out.push(...dropEitherState(rows));
+  for (const rows of byList.values()) for (const r of dropEitherState(rows)) out.push(r);
   return out;
 }
 
@@ -98,16 +98,46 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   // L858R)") is specified by them; the gene-level row would widen the requirement. One
   // named after them ("ALK rearrangement or activating ALK mutation") is a second option.
   // Only alterations that follow it directly, with no other gene between, specify it.
-  const otherGeneBetween = (a: Mention, b: Mention) =>
-    mentions.some((o) => o.gene !== a.gene && o.start > a.end && o.end < b.start);
-  const specifiedLater = (d: Decided) =>
-    !d.mention.variant && decided.some((o) => o.mention.kind === 'marker' && o.mention.alteration !== null && o.mention.gene === d.mention.gene
-      && o.requirement === d.requirement && o.mention.start > d.mention.start && !otherGeneBetween(d.mention, o.mention)
-      && !EXAMPLE_CUE.test(st.text.slice(d.mention.end, o.mention.start)));
+  // Positions are precomputed so a sentence with hundreds of mentions stays near-linear.
+  const cues = [...st.text.matchAll(EXAMPLE_CUE_G)].map((c) => c.index!);
+  const cueBetween = (from: number, to: number) => { const i = firstAtOrAfter(cues, from); return i < cues.length && cues[i] < to; };
+  // End of the first mention of another gene that starts after each position (mentions are sorted by start).
+  const starts = mentions.map((m) => m.start);
+  // runEnd[i]: index of the first mention from i on whose gene differs from mentions[i]'s.
+  const runEnd = new Array<number>(mentions.length + 1).fill(mentions.length);
+  for (let i = mentions.length - 2; i >= 0; i--) runEnd[i] = mentions[i + 1].gene !== mentions[i].gene ? i + 1 : runEnd[i + 1];
+  const otherGeneEndAfter = (a: Mention) => {
+    const p = firstAtOrAfter(starts, a.end + 1);
+    const j = p < mentions.length && mentions[p].gene === a.gene ? runEnd[p] : p;
+    return j < mentions.length ? mentions[j].end : Infinity;
+  };
+  // Per gene and requirement, the starts of specific-alteration and of gene-level mentions.
+  const altStarts = new Map<string, number[]>();
+  const firstGeneLevel = new Map<string, Mention>();
+  for (const o of decided) {
+    const k = `${o.mention.gene}|${o.requirement}`;
+    if (o.mention.kind === 'marker' && o.mention.alteration !== null) {
+      const list = altStarts.get(k) ?? [];
+      list.push(o.mention.start);
+      altStarts.set(k, list);
+    }
+    const first = firstGeneLevel.get(k);
+    if (o.mention.alteration === null && (!first || o.mention.start < first.start)) firstGeneLevel.set(k, o.mention);
+  }
+  // The nearest later alteration is the only candidate: a cue or another gene before it is also before any later one.
+  const specifiedLater = (d: Decided) => {
+    if (d.mention.variant) return false;
+    const s = altStarts.get(`${d.mention.gene}|${d.requirement}`) ?? [];
+    const next = s[firstAtOrAfter(s, d.mention.start + 1)];
+    return next !== undefined && otherGeneEndAfter(d.mention) >= next && !cueBetween(d.mention.end, next);
+  };
   // "EGFR mutations (e.g. exon 19 deletion, L858R)": examples of a gene-level requirement add nothing.
-  const exampleOfGene = (d: Decided) =>
-    d.mention.alteration !== null && d.mention.kind === 'marker' && decided.some((o) => o.mention.gene === d.mention.gene && o.mention.alteration === null
-      && o.requirement === d.requirement && o.mention.start < d.mention.start && EXAMPLE_CUE.test(st.text.slice(o.mention.end, d.mention.start)));
+  // The earliest gene-level mention before it is the only candidate: its span to the alteration holds any cue a later one's does.
+  const exampleOfGene = (d: Decided) => {
+    if (d.mention.alteration === null || d.mention.kind !== 'marker') return false;
+    const first = firstGeneLevel.get(`${d.mention.gene}|${d.requirement}`);
+    return first !== undefined && first.start < d.mention.start && cueBetween(first.end, d.mention.start);
+  };
   // "HR+/HER2- or HER2+ breast cancer", "EGFR wild-type or mutant": a sentence that
   // accepts both states of a marker requires neither.
   const states = new Map<string, Set<Requirement>>();
@@ -118,12 +148,13 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   }
   const eitherState = (d: Decided) => d.mention.kind === 'marker' && states.get(`${d.mention.gene}|${d.mention.alteration ?? ''}`)?.size === 2;
   const rows: ExplainedRow[] = [];
+  const pdl1 = assignCutoffs(st.text, masked, decided.filter((d) => d.mention.gene === 'PD-L1' && !eitherState(d)));
   for (const d of decided) {
     const m = d.mention;
     if (eitherState(d) || exampleOfGene(d)) continue;
     if (m.alteration === null && m.gene !== 'PD-L1' && !m.variant && specifiedLater(d)) continue;
     if (m.gene === 'PD-L1') {
-      rows.push(...pdl1Rows(nctId, st, masked, m, d, section, qualifiedOnly));
+      for (const r of pdl1Rows(nctId, st, m, d, section, qualifiedOnly, pdl1)) rows.push(r);
       continue;
     }
     const alteration = m.kind !== 'marker' && m.alteration === null && isFusionGene(m.gene) ? 'FUSION' : m.alteration;
@@ -132,27 +163,66 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   return rows;
 }
 
-function pdl1Rows(nctId: string, st: Statement, masked: string, m: Mention, d: Decided, section: Section, qualifiedOnly: boolean): ExplainedRow[] {
-  const clause = clauseText(masked, st.text, m);
-  const cutoffs = findPdl1Cutoffs(clause);
+interface Pdl1Assignment {
+  /** Cut-offs read for each PD-L1 mention. */
+  cutoffs: Map<Mention, Pdl1Cutoff[]>;
+  /** Mentions in a clause whose cut-offs went to another mention of the same clause. */
+  clauseHasCutoffs: Set<Mention>;
+}
+
+/**
+ * Each cut-off of a clause belongs to the nearest PD-L1 mention before it (or the first
+ * one after it): "PD-L1 TPS ≥ 50%" gives one row, not one per word naming PD-L1, and a
+ * clause of hundreds of percentages is read once rather than once per mention.
+ */
+function assignCutoffs(text: string, masked: string, ds: Decided[]): Pdl1Assignment {
+  const out: Pdl1Assignment = { cutoffs: new Map(), clauseHasCutoffs: new Set() };
+  if (ds.length === 0) return out;
+  const bounds = [...masked.matchAll(/;/g)].map((b) => b.index!);
+  const byClause = new Map<number, Decided[]>();
+  for (const d of ds) {
+    const i = firstAtOrAfter(bounds, d.mention.start);
+    byClause.set(i, [...(byClause.get(i) ?? []), d]);
+  }
+  for (const [i, group] of byClause) {
+    const start = i === 0 ? 0 : bounds[i - 1] + 1;
+    const end = i < bounds.length ? bounds[i] : text.length;
+    const found = findPdl1CutoffsAt(text.slice(start, end));
+    if (found.length === 0) continue;
+    const sorted = group.map((d) => d.mention).sort((a, b) => a.start - b.start);
+    for (const m of sorted) out.clauseHasCutoffs.add(m);
+    for (const { at, ...c } of found) {
+      const pos = start + at;
+      let owner = sorted[0];
+      for (const m of sorted) { if (m.start <= pos) owner = m; else break; }
+      out.cutoffs.set(owner, [...(out.cutoffs.get(owner) ?? []), c]);
+    }
+  }
+  return out;
+}
+
+/** Index of the first value >= x in an ascending array (binary search). */
+function firstAtOrAfter(sorted: number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function pdl1Rows(nctId: string, st: Statement, m: Mention, d: Decided, section: Section, qualifiedOnly: boolean, assigned: Pdl1Assignment): ExplainedRow[] {
+  const cutoffs = assigned.cutoffs.get(m) ?? [];
   if (cutoffs.length > 0) return cutoffs.map((c) => row(nctId, 'PD-L1', null, d.requirement, c, section, st.text, `${d.reason}, cut-off`));
-  const after = st.text.slice(m.end);
-  if (isPdl1Negative(after) || PDL1_NEGATIVE_BEFORE.test(st.text.slice(0, m.start))) return [row(nctId, 'PD-L1', null, d.requirement, PDL1_NEGATIVE, section, st.text, `${d.reason}, PD-L1 negative`)];
-  const before = st.text.slice(0, m.start);
+  if (assigned.clauseHasCutoffs.has(m)) return [];
+  const after = st.text.slice(m.end, m.end + 200);
+  const before = st.text.slice(Math.max(0, m.start - 200), m.start);
+  if (isPdl1Negative(after) || PDL1_NEGATIVE_BEFORE.test(before)) return [row(nctId, 'PD-L1', null, d.requirement, PDL1_NEGATIVE, section, st.text, `${d.reason}, PD-L1 negative`)];
   const qualified = PDL1_QUALIFIED.test(after) || PDL1_QUALIFIED_BEFORE.test(before);
   if (!qualified && (qualifiedOnly || !/\bTPS|CPS|score\b/i.test(st.text.slice(m.start, m.end)))) return [];
   return [row(nctId, 'PD-L1', null, d.requirement, null, section, st.text, `${d.reason}, no cut-off`)];
-}
-
-/** The part of the sentence between the clause boundaries around the mention. */
-function clauseText(masked: string, text: string, m: Mention): string {
-  let start = 0;
-  let end = text.length;
-  for (const b of masked.matchAll(/;/g)) {
-    if (b.index! < m.start) start = b.index! + 1;
-    else if (b.index! >= m.end) { end = b.index!; break; }
-  }
-  return text.slice(start, end);
 }
 
 function row(

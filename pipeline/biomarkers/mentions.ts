@@ -39,10 +39,14 @@ interface AltSpan extends Span {
 }
 
 export const GENE_MASK = '\u0001';
+const SCAN = 300;
 export const ALT_MASK = '\u0002';
 
-function overlaps(taken: Span[], s: number, e: number): boolean {
-  return taken.some((t) => s < t.end && e > t.start);
+/** Marks characters already read as a gene or alteration (an array, so long sentences stay linear). */
+function claim(taken: Uint8Array, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) if (taken[i]) return false;
+  taken.fill(1, s, e);
+  return true;
 }
 
 export interface SentenceMentions {
@@ -54,14 +58,13 @@ export interface SentenceMentions {
 const THERAPY_AFTER_ALT = /^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?(?:(?:small[- ]molecule|tyrosine kinase|selective|covalent|specific)\s+)*(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)/i;
 
 export function findMentions(sentence: string): SentenceMentions {
-  const taken: Span[] = [];
+  const taken = new Uint8Array(sentence.length);
   const genes: GeneSpan[] = [];
   for (const { gene, re } of GENE_PATTERNS) {
     for (const m of sentence.matchAll(re)) {
       const s = m.index!;
       const e = s + m[0].length;
-      if (overlaps(taken, s, e)) continue;
-      taken.push({ start: s, end: e });
+      if (!claim(taken, s, e)) continue;
       genes.push({ gene, start: s, end: e });
     }
   }
@@ -70,16 +73,14 @@ export function findMentions(sentence: string): SentenceMentions {
     for (const m of sentence.matchAll(re)) {
       const s = m.index!;
       const e = s + m[0].length;
-      if (overlaps(taken, s, e)) continue;
-      taken.push({ start: s, end: e });
+      if (!claim(taken, s, e)) continue;
       alts.push({ gene, alteration, start: s, end: e, attachedTo: [] });
     }
   }
   genes.sort((a, b) => a.start - b.start);
   alts.sort((a, b) => a.start - b.start);
-  let masked = sentence;
-  for (const g of genes) masked = masked.slice(0, g.start) + GENE_MASK.repeat(g.end - g.start) + masked.slice(g.end);
-  for (const a of alts) masked = masked.slice(0, a.start) + ALT_MASK.repeat(a.end - a.start) + masked.slice(a.end);
+  const masked = maskSpans(sentence, genes, alts);
+  const altAt = new Map(alts.map((a) => [a.start, a]));
 
   const mentions: Mention[] = [];
   let previous: { gene: GeneSpan; backward: Qualifier | null } | null = null;
@@ -98,9 +99,10 @@ export function findMentions(sentence: string): SentenceMentions {
     previous = { gene: g, backward };
     if (repeat) continue;
     // "class II BRAF mutation": an alteration written just before its gene carries the mention.
-    const altBefore = alts.find((a) => a.gene === g.gene && a.end <= g.start && /^\s*$/.test(masked.slice(a.end, g.start)));
+    const nearest = alts[lastEndingBy(alts, g.start)];
+    const altBefore = nearest && nearest.gene === g.gene && /^\s*$/.test(masked.slice(nearest.end, g.start));
     if (altBefore) continue;
-    const { qualifier, alt } = scanForward(masked, g, alts);
+    const { qualifier, alt } = scanForward(masked, g, altAt);
     if (alt) {
       // "EGFR exon 19 deletion": the alteration carries the mention; no gene-level row.
       alt.attachedTo.push(g.gene);
@@ -131,12 +133,13 @@ export function findMentions(sentence: string): SentenceMentions {
       mentions.push({ gene: 'KRAS', alteration: null, kind: 'marker', start: v.index!, end: v.index! + v[0].length, qualified: true, carvedOut: false, variant: true });
     }
   }
+  const exon20Genes = genes.filter((g) => g.gene === 'EGFR' || g.gene === 'HER2');
   for (const a of alts) {
     // "a therapy targeting KRAS G12C": the cue before the gene covers its alteration.
-    const cueStart = a.attachedTo.length > 0 ? Math.max(0, genes.filter((g) => g.end <= a.start).slice(-1)[0]?.start ?? a.start) : a.start;
+    const cueStart = a.attachedTo.length > 0 ? Math.max(0, genes[lastEndingBy(genes, a.start)]?.start ?? a.start) : a.start;
     const therapyBefore = BACKWARD_QUALIFIERS[0][1].test(masked.slice(Math.max(0, cueStart - 40), cueStart));
-    const owners = a.gene ? [a.gene] : a.attachedTo.length > 0 ? a.attachedTo : [nearestOwner(genes, a)];
-    const therapy = therapyBefore || THERAPY_AFTER_ALT.test(masked.slice(a.end));
+    const owners = a.gene ? [a.gene] : a.attachedTo.length > 0 ? a.attachedTo : [nearestOwner(exon20Genes, a)];
+    const therapy = therapyBefore || THERAPY_AFTER_ALT.test(masked.slice(a.end, a.end + SCAN));
     const carvedOut = /\bnon[- ]?$/i.test(sentence.slice(Math.max(0, a.start - 5), a.start));
     for (const gene of new Set(owners)) {
       mentions.push({ gene, alteration: a.alteration, kind: therapy ? 'therapy' : 'marker', start: a.start, end: a.end, qualified: true, carvedOut });
@@ -155,17 +158,18 @@ export function findMentions(sentence: string): SentenceMentions {
  * Walks from a gene over list filler and other genes to the first word that says what
  * the gene is about. Alterations of other genes are skipped ("EGFR or KRAS G12C mutations").
  */
-function scanForward(masked: string, g: GeneSpan, alts: AltSpan[]): { qualifier: Qualifier | null; alt: AltSpan | null } {
+function scanForward(masked: string, g: GeneSpan, altAt: Map<number, AltSpan>): { qualifier: Qualifier | null; alt: AltSpan | null } {
   let pos = g.end;
   let crossedList = false;
   for (let guard = 0; guard < 12; guard++) {
-    const rest = masked.slice(pos);
+    // Bounded look-ahead: filler and qualifiers are short, and a long sentence must not be copied per gene.
+    const rest = masked.slice(pos, pos + SCAN);
     const gap = rest.match(GENE_QUALIFIER_GAP)?.[0] ?? '';
     crossedList ||= /,|\b(?:or|and)\b/i.test(gap);
     pos += gap.length;
-    const after = masked.slice(pos);
+    const after = masked.slice(pos, pos + SCAN);
     if (after.startsWith(ALT_MASK)) {
-      const alt = alts.find((a) => a.start === pos);
+      const alt = altAt.get(pos);
       if (!alt) return { qualifier: null, alt: null };
       const belongs = alt.gene === g.gene || (alt.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2'));
       if (belongs) return { qualifier: null, alt };
@@ -185,9 +189,33 @@ function scanForward(masked: string, g: GeneSpan, alts: AltSpan[]): { qualifier:
 }
 
 /** An exon 20 insertion with no gene beside it belongs to the closest EGFR/HER2 before it. */
-function nearestOwner(genes: GeneSpan[], a: AltSpan): Gene {
-  const before = genes.filter((g) => (g.gene === 'EGFR' || g.gene === 'HER2') && g.end <= a.start);
-  if (before.length > 0) return before[before.length - 1].gene;
-  const after = genes.find((g) => (g.gene === 'EGFR' || g.gene === 'HER2') && g.start >= a.end);
-  return after?.gene ?? 'EGFR';
+function nearestOwner(exon20Genes: GeneSpan[], a: AltSpan): Gene {
+  const i = lastEndingBy(exon20Genes, a.start);
+  if (i >= 0) return exon20Genes[i].gene;
+  return exon20Genes.find((g) => g.start >= a.end)?.gene ?? 'EGFR';
+}
+
+/** The sentence with genes and alterations replaced by mask characters, built in one pass. */
+function maskSpans(sentence: string, genes: Span[], alts: Span[]): string {
+  if (genes.length === 0 && alts.length === 0) return sentence;
+  const spans = [...genes.map((g) => [g.start, g.end, GENE_MASK] as const), ...alts.map((a) => [a.start, a.end, ALT_MASK] as const)].sort((x, y) => x[0] - y[0]);
+  let out = '';
+  let last = 0;
+  for (const [s, e, mask] of spans) {
+    out += sentence.slice(last, s) + mask.repeat(e - s);
+    last = e;
+  }
+  return out + sentence.slice(last);
+}
+
+/** Index of the last span ending at or before pos in spans sorted by position (they do not overlap), or -1. */
+function lastEndingBy(spans: Span[], pos: number): number {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid].end <= pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }

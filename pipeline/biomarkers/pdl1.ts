@@ -14,24 +14,54 @@ export interface Pdl1Cutoff {
 
 const N = String.raw`(\d{1,3}(?:\.\d+)?)`;
 
-/** Words to symbols, so one grammar reads "at least 50%" and "≥50%" alike. */
+const COMPARATOR_WORDS = new RegExp([
+  String.raw`(≥|=>|⩾|\bgreater than or equal to\b|\bmore than or equal to\b|\bequal to or (?:greater|more|higher) than\b|\bequal or (?:greater|higher) than\b|\bat least\b|\bno (?:less|fewer) than\b|\bminimum of\b|\bgreater or equal(?: to)?\b)`,
+  String.raw`(≤|=<|⩽|\bless than or equal to\b|\bequal to or less than\b|\bno more than\b|\bup to\b|\bless or equal(?: to)?\b)`,
+  String.raw`(\b(?:greater|more|higher) than\b|\babove\b|\bexceeding\b|\bover\b)`,
+  String.raw`(\b(?:less|lower|fewer) than\b|\bbelow\b|\bunder\b)`,
+].join('|'), 'gi');
+const SYMBOLS = ['>=', '<=', '>', '<'];
+
+/**
+ * Words to symbols, so one grammar reads "at least 50%" and "≥50%" alike. `rawAt[i]` is
+ * the index in `s` of the normalized text's character i (one pass, so cut-offs can be
+ * placed back beside the mention they belong to).
+ */
+function normalizeWithMap(s: string): { text: string; rawAt: Int32Array } {
+  let text = '';
+  const pieces: Array<[number, number]> = [];
+  let last = 0;
+  for (const m of s.matchAll(COMPARATOR_WORDS)) {
+    text += s.slice(last, m.index!);
+    pieces.push([text.length, m.index!]);
+    text += SYMBOLS[m.slice(1).findIndex((g) => g !== undefined)];
+    last = m.index! + m[0].length;
+    pieces.push([text.length, last]);
+  }
+  text += s.slice(last);
+  const rawAt = new Int32Array(text.length + 1);
+  let p = 0;
+  let offset = 0;
+  for (let i = 0; i <= text.length; i++) {
+    while (p < pieces.length && pieces[p][0] <= i) { offset = pieces[p][1] - pieces[p][0]; p++; }
+    rawAt[i] = i + offset;
+  }
+  return { text, rawAt };
+}
+
 export function normalizeComparators(s: string): string {
-  return s
-    .replace(/≥|=>|⩾|\bgreater than or equal to\b|\bmore than or equal to\b|\bequal to or (?:greater|more|higher) than\b|\bequal or (?:greater|higher) than\b|\bat least\b|\bno (?:less|fewer) than\b|\bminimum of\b|\bgreater or equal(?: to)?\b/gi, '>=')
-    .replace(/≤|=<|⩽|\bless than or equal to\b|\bequal to or less than\b|\bno more than\b|\bup to\b|\bless or equal(?: to)?\b/gi, '<=')
-    .replace(/\b(?:greater|more|higher) than\b|\babove\b|\bexceeding\b|\bover\b/gi, '>')
-    .replace(/\b(?:less|lower|fewer) than\b|\bbelow\b|\bunder\b/gi, '<');
+  return normalizeWithMap(s).text;
 }
 
 const METRIC_CPS = /\b(?:CPS|combined positive score)\b/i;
 const METRIC_CONTEXT = /\b(?:TPS|CPS|TC|score|tumou?r proportion|tumou?r cells?|expression|PD-?L-?1|level)\b[^.;%]{0,25}$/i;
 
-function metricBefore(text: string, at: number): PdL1Metric {
+function metricBefore(text: string, at: number, cpsOnly: boolean): PdL1Metric {
   const window = text.slice(Math.max(0, at - 60), at);
   const cps = window.search(/\b(?:CPS|combined positive score)\b/i);
   const tps = window.search(/\b(?:TPS|TC\d?|tumou?r proportion score|tumou?r cells?)\b/i);
   if (cps >= 0 && cps > tps) return 'CPS';
-  if (cps < 0 && tps < 0 && METRIC_CPS.test(text) && !/\b(?:TPS|tumou?r proportion)\b/i.test(text)) return 'CPS';
+  if (cps < 0 && tps < 0 && cpsOnly) return 'CPS';
   return 'TPS';
 }
 
@@ -42,14 +72,22 @@ function minus(n: number): number {
 
 /** All cut-offs in a clause, in order of appearance. */
 export function findPdl1Cutoffs(raw: string): Pdl1Cutoff[] {
-  const text = normalizeComparators(raw);
+  return findPdl1CutoffsAt(raw).map(({ at: _at, ...c }) => c);
+}
+
+/** The same, each with its position in `raw`. */
+export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number }> {
+  const { text, rawAt } = normalizeWithMap(raw);
   const found: Array<Pdl1Cutoff & { at: number }> = [];
-  const taken: Array<[number, number]> = [];
+  // Characters already read as part of a cut-off: one array, not a list of spans, so a
+  // clause with hundreds of percentages stays linear.
+  const covered = new Uint8Array(text.length);
   const take = (s: number, e: number) => {
-    if (taken.some(([a, b]) => s < b && e > a)) return false;
-    taken.push([s, e]);
+    for (let i = s; i < e; i++) if (covered[i]) return false;
+    covered.fill(1, s, e);
     return true;
   };
+  const cpsOnly = METRIC_CPS.test(text) && !/\b(?:TPS|tumou?r proportion)\b/i.test(text);
   const patterns: Array<[RegExp, (m: RegExpMatchArray) => Omit<Pdl1Cutoff, 'metric'> | null]> = [
     // ">= 1% and < 50%", ">=1% to <50%"
     [new RegExp(String.raw`>=\s*${N}\s*%?\s*(?:and|to|but|,|-|–)\s*(?:[A-Za-z\-]+\s*){0,3}(<=?)\s*${N}\s*%?`, 'g'),
@@ -74,15 +112,15 @@ export function findPdl1Cutoffs(raw: string): Pdl1Cutoff[] {
       const hasPercent = m[0].includes('%');
       if (!hasPercent && !METRIC_CONTEXT.test(text.slice(Math.max(0, at - 40), at))) continue;
       // "≥ 10% tumour-infiltrating immune cells (IC)" is an immune-cell score, not TPS or CPS.
-      if (/^[^;,]{0,12}\b(?:tumou?r[- ]infiltrating\s+)?immune cells?\b|^\s*%?\s*(?:of\s+)?IC\b/i.test(text.slice(at + m[0].length))) continue;
+      if (/^[^;,]{0,12}\b(?:tumou?r[- ]infiltrating\s+)?immune cells?\b|^\s*%?\s*(?:of\s+)?IC\b/i.test(text.slice(at + m[0].length, at + m[0].length + 60))) continue;
       const value = build(m);
       if (!value) continue;
       if (!take(at, at + m[0].length)) continue;
-      found.push({ ...value, metric: metricBefore(text, at), at });
+      found.push({ ...value, metric: metricBefore(text, at, cpsOnly), at });
     }
   }
   found.sort((a, b) => a.at - b.at);
-  return found.map(({ at: _at, ...c }) => c);
+  return found.map((c) => ({ ...c, at: rawAt[c.at] }));
 }
 
 /** "PD-L1 negative", "PD-L1-negative": expression below 1%. */

@@ -72,41 +72,87 @@ const THERAPY_CONDITION = /\b(?:if|when|in case|for (?:patients|participants|sub
 // a cue in one item does not reach into the next.
 const BOUNDARY = /;|\b(?:but(?! not limited)|however|whereas|although|though|provided that)\b|(?<=\s)\(?(?:i{1,3}|iv|vi{0,3}|ix|x|[a-h])\)(?=\s)/gi;
 
-function clauseOf(masked: string, m: Mention): [number, number] {
-  let start = 0;
-  let end = masked.length;
+/**
+ * How far from a mention a cue may sit and still govern it. Real clauses are far shorter;
+ * the window keeps each mention's work constant, so a pathological multi-kilobyte
+ * "sentence" with hundreds of mentions costs linear time, not quadratic.
+ */
+const WINDOW = 400;
+
+interface SentenceView {
+  raw: string;
+  /** The sentence with "(but) not limited to" blanked. */
+  masked: string;
+  /** Top-level clause boundaries as [start, end], in order. */
+  bounds: Array<[number, number]>;
+}
+
+// readPolarity is called once per mention of the same sentence in a row: read the
+// sentence's clause boundaries once.
+let lastView: SentenceView | null = null;
+
+function viewOf(rawMasked: string): SentenceView {
+  if (lastView && lastView.raw === rawMasked) return lastView;
+  // "including but not limited to" introduces a list; its "not" negates nothing.
+  const masked = rawMasked.replace(/\b(?:but\s+)?not\s+limited\s+to\b/gi, (t) => ' '.repeat(t.length));
+  const bounds: Array<[number, number]> = [];
+  let depth = 0;
+  let i = 0;
   for (const b of masked.matchAll(BOUNDARY)) {
     const s = b.index!;
     const e = s + b[0].length;
+    for (; i < s; i++) {
+      const c = masked[i];
+      if (c === '(' || c === '[') depth++;
+      else if ((c === ')' || c === ']') && depth > 0) depth--;
+    }
     // A semicolon inside brackets separates list items of one aside, not clauses.
-    if (depthAt(masked, s) > 0) continue;
+    if (depth > 0) continue;
     // "but not" starts a carve-out of the same clause, not a new clause.
-    if (/^but$/i.test(b[0]) && /^\s+not\b/i.test(masked.slice(e))) continue;
-    if (e <= m.start) start = e;
-    else if (s >= m.end) { end = s; break; }
+    if (/^but$/i.test(b[0]) && /^\s+not\b/i.test(masked.slice(e, e + 8))) continue;
+    bounds.push([s, e]);
   }
-  return [start, end];
+  lastView = { raw: rawMasked, masked, bounds };
+  return lastView;
 }
 
-function depthAt(text: string, pos: number): number {
-  let depth = 0;
-  for (let i = 0; i < pos; i++) {
-    if (text[i] === '(' || text[i] === '[') depth++;
-    else if ((text[i] === ')' || text[i] === ']') && depth > 0) depth--;
+function clauseOf(view: SentenceView, m: Mention): [number, number] {
+  let start = 0;
+  let end = view.masked.length;
+  // Boundaries overlapping the mention are ignored, as before: find the last ending at or
+  // before it and the first starting at or after its end.
+  let lo = 0;
+  let hi = view.bounds.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (view.bounds[mid][1] <= m.start) lo = mid + 1;
+    else hi = mid;
   }
-  return depth;
+  if (lo > 0) start = view.bounds[lo - 1][1];
+  for (let k = lo; k < view.bounds.length; k++) {
+    if (view.bounds[k][0] >= m.end) { end = view.bounds[k][0]; break; }
+  }
+  return [Math.max(start, m.start - WINDOW), Math.min(end, m.end + WINDOW)];
 }
 
 /** Blanks out parenthetical asides that do not contain `pos`, so their verbs stay theirs. */
 function outerView(text: string, pos: number): string {
-  const out = [...text];
+  if (!/[(\[]/.test(text)) return text;
+  // Blanked ranges are summed in a difference array, so deep nesting costs no more than flat asides.
+  const diff = new Int32Array(text.length + 1);
   const stack: number[] = [];
   for (let i = 0; i < text.length; i++) {
     if (text[i] === '(' || text[i] === '[') stack.push(i);
     else if ((text[i] === ')' || text[i] === ']') && stack.length > 0) {
       const open = stack.pop()!;
-      if (!(pos > open && pos < i)) for (let j = open + 1; j < i; j++) out[j] = ' ';
+      if (!(pos > open && pos < i)) { diff[open + 1]++; diff[i]--; }
     }
+  }
+  const out = text.split('');
+  let depth = 0;
+  for (let j = 0; j < text.length; j++) {
+    depth += diff[j];
+    if (depth > 0) out[j] = ' ';
   }
   return out.join('');
 }
@@ -127,9 +173,9 @@ function parenAround(text: string, pos: number): [number, number] | null {
 const HEADER_NEG = /\b(?:not|no|without|none of|must not|do not|does not|absence of)\s+(?:[\w-]+\s+){0,4}?(?:(?:any|one|all|either)\s+of\s+)?(?:the\s+)?(?:following|these|below)\b[^:]{0,80}:\s*$/i;
 
 export function readPolarity(rawMasked: string, m: Mention, section: Section, headers: string[]): Polarity {
-  // "including but not limited to" introduces a list; its "not" negates nothing.
-  const masked = rawMasked.replace(/\b(?:but\s+)?not\s+limited\s+to\b/gi, (t) => ' '.repeat(t.length));
-  const [cs, ce] = clauseOf(masked, m);
+  const view = viewOf(rawMasked);
+  const masked = view.masked;
+  const [cs, ce] = clauseOf(view, m);
   const clause = masked.slice(cs, ce);
   const pos = m.start - cs;
   const before = clause.slice(0, pos);
@@ -144,14 +190,14 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   if (CONDITIONAL_BEFORE.test(before)) return { requirement: null, reason: 'conditional (if/when)' };
   if (UNLESS_TREATED_AFTER.test(afterOuter) && (section === 'exclusion' || POST_VERB_NEG.test(afterOuter))) return { requirement: null, reason: 'conditional (X unless treated/progressed)' };
   if (IF_AFTER.test(afterOuter)) return { requirement: null, reason: 'conditional (X if treated with ...)' };
-  if (FOR_SUBGROUP.test(before) && SUBGROUP_AFTER.test(masked.slice(m.end)) && THERAPY_WORDS.test(clause)) return { requirement: null, reason: 'conditional (therapy for X patients)' };
+  if (FOR_SUBGROUP.test(before) && SUBGROUP_AFTER.test(masked.slice(m.end, m.end + 80)) && THERAPY_WORDS.test(clause)) return { requirement: null, reason: 'conditional (therapy for X patients)' };
   if (section === 'exclusion' && THERAPY_TARGET_BEFORE.test(before)) return { requirement: null, reason: 'target of an excluded prior therapy' };
   if (EITHER_WORDS.test(clause)) return { requirement: null, reason: 'either status accepted' };
   if (m.gene === 'PD-L1' && /\bany\s+(?:[\u0001\s]|\b(?:level|levels|expression|status|of)\b)*$/i.test(before)) return { requirement: null, reason: 'any PD-L1 level' };
   if (FAMILY_HISTORY.test(before)) return { requirement: null, reason: 'family history, not the tumour' };
   if (section === 'inclusion' && EXAMPLE_BEFORE.test(before) && !PRE_NEG.test(before)) return { requirement: null, reason: 'example of a broader inclusion category' };
   if (AND_NOT_TREATED.test(afterOuter)) return { requirement: null, reason: 'conditional (X and has not received ...)' };
-  if (EITHER_SIGN.test(masked.slice(m.end))) return { requirement: null, reason: 'either status accepted (-/+)' };
+  if (EITHER_SIGN.test(masked.slice(m.end, m.end + 20))) return { requirement: null, reason: 'either status accepted (-/+)' };
   if (SUBJECT_WITH.test(before) && MUST_HAVE_HAD.test(afterOuter)) return { requirement: null, reason: 'conditional (patients with X must have had ...)' };
   if (PERMISSIVE_BEFORE.test(before)) return { requirement: null, reason: 'not a requirement (regardless of / with or without)' };
   // Inside an aside, the verb of the sentence may come before it: "... are eligible (i.e. KRAS G12C)".

@@ -86,3 +86,27 @@ describe('blind batch 4-6 constructs', () => {
     expect(units({ conditions: ['HER2-positive Breast Cancer'] })).toEqual(['+HER2']);
   });
 });
+
+describe('cost on pathological input', () => {
+  // A 4.5 KB "sentence" of repeated PD-L1 cut-offs took 1.5 s (every mention re-read every
+  // cut-off of the clause) and 9 KB overflowed the stack. Bounds are loose: shared cores.
+  const repeated = (unit: string, size: number) => '* ' + unit.repeat(Math.floor(size / unit.length));
+  it('reads a long repeated PD-L1 sentence quickly, with one row per cut-off', () => {
+    const t0 = performance.now();
+    const got = units({ inclusion: repeated('PD-L1 TPS ≥ 50%, ', 4500) });
+    expect(performance.now() - t0).toBeLessThan(400);
+    expect(got).toEqual(['+PD-L1:TPS>=50']);
+  });
+  it('grows about linearly with sentence length and never overflows the stack', () => {
+    for (const unit of ['PD-L1 ≥1% ', 'EGFR, ', '(EGFR (ALK ', 'KRAS G12C or ']) {
+      units({ inclusion: repeated(unit, 4500) });
+      const t0 = performance.now();
+      units({ inclusion: repeated(unit, 4500), exclusion: repeated(unit, 4500) });
+      const small = performance.now() - t0;
+      const t1 = performance.now();
+      units({ inclusion: repeated(unit, 36000), exclusion: repeated(unit, 36000) });
+      const large = performance.now() - t1;
+      expect(large, unit).toBeLessThan(Math.max(20 * small, 2000));
+    }
+  });
+});
