@@ -91,6 +91,13 @@ describe('refresh flow', () => {
     const body = (await listed.json()) as { queues: Array<{ name: string; counts: Record<string, number> }> };
     expect(body.queues.map((q) => q.name).sort()).toEqual([...STAGE_NAMES, 'refresh'].sort());
     expect(body.queues.find((q) => q.name === 'publish')?.counts.completed).toBe(1);
+
+    // Without OPERATOR_TOKEN the dashboard is not there at all.
+    const plain = await startServer({ env: loadEnv({ ...world.env, PORT: '0', LOG_LEVEL: 'silent' }), logger: world.logger, handleSignals: false });
+    servers.push(plain);
+    const absent = await fetch(`${plain.url}/operator/queues`, { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } });
+    expect(absent.status).toBe(404);
+    expect(((await absent.json()) as { error: { code: string } }).error.code).toBe('not_found');
   });
 
   it('a failed run names its stage and reason, and leaves `latest` where it was', async () => {
