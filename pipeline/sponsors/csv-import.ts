@@ -141,6 +141,8 @@ export async function importSponsorCsvFile(entry: SponsorCatalogEntry, file: str
 
 /** `<dir>/<slug>.csv` and every `<dir>/<slug>/*.csv`, for each CSV sponsor of the catalog. */
 async function filesInDir(dir: string): Promise<Record<string, string[]>> {
+  // A mistyped directory must fail the run, not publish a snapshot without sponsor data.
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new Error(`sponsor CSV directory ${dir} does not exist`);
   const out: Record<string, string[]> = {};
   for (const entry of SPONSOR_CATALOG) {
     if (entry.source.kind !== 'csv') continue;

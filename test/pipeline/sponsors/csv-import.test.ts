@@ -159,6 +159,11 @@ describe('importSponsorCsvs stage', () => {
     expect(second.summary.bySponsor.astrazeneca).toEqual({ fetched: 6, new: 0, changed: 0, unchanged: 6, failed: 4 });
   });
 
+  it('fails the stage when the exports directory does not exist, rather than importing nothing', async () => {
+    const missing = path.join(os.tmpdir(), `no-such-sponsor-dir-${process.pid}`);
+    await expect(importSponsorCsvs({ dir: missing }, { logger })).rejects.toThrow(/sponsor CSV directory .* does not exist/);
+  });
+
   it('takes explicit files per sponsor and reports every trial as new without a state file', async () => {
     const r = await importSponsorCsvs({ files: { lilly: path.join(SPONSOR_FIXTURES, 'lilly', 'lilly-trials.csv') } }, { logger });
     expect(r.summary).toEqual({
