@@ -9,7 +9,7 @@
  * do not already say: a title's gene-level row is dropped when the criteria state a
  * requirement of the same gene and direction, which is always at least as precise.
  */
-import type { Gene, Requirement } from '../../domain/biomarkers.js';
+import { coveredBy, type Gene, type Requirement } from '../../domain/biomarkers.js';
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { findMentions, type Mention } from './mentions.js';
 import { findPdl1CutoffsAt, isPdl1Negative, PDL1_NEGATIVE, PDL1_QUALIFIED, PDL1_QUALIFIED_BEFORE, type Pdl1Cutoff } from './pdl1.js';
@@ -114,6 +114,7 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   // Per gene and requirement, the starts of specific-alteration and of gene-level mentions.
   const altStarts = new Map<string, number[]>();
   const firstGeneLevel = new Map<string, Mention>();
+  const firstCovering = new Map<string, Mention>();
   for (const o of decided) {
     const k = `${o.mention.gene}|${o.requirement}`;
     if (o.mention.kind === 'marker' && o.mention.alteration !== null) {
@@ -123,6 +124,13 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
     }
     const first = firstGeneLevel.get(k);
     if (o.mention.alteration === null && (!first || o.mention.start < first.start)) firstGeneLevel.set(k, o.mention);
+    if (o.mention.kind === 'marker' && o.mention.alteration !== null) {
+      for (const narrow of coveredBy(o.mention.gene, o.mention.alteration).slice(1)) {
+        const kk = `${k}|${narrow}`;
+        const f = firstCovering.get(kk);
+        if (!f || o.mention.start < f.start) firstCovering.set(kk, o.mention);
+      }
+    }
   }
   // The nearest later alteration is the only candidate: a cue or another gene before it is also before any later one.
   const specifiedLater = (d: Decided) => {
@@ -136,7 +144,10 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   const exampleOfGene = (d: Decided) => {
     if (d.mention.alteration === null || d.mention.kind !== 'marker') return false;
     const first = firstGeneLevel.get(`${d.mention.gene}|${d.requirement}`);
-    return first !== undefined && first.start < d.mention.start && cueBetween(first.end, d.mention.start);
+    if (first !== undefined && first.start < d.mention.start && cueBetween(first.end, d.mention.start)) return true;
+    // "HER2 activating mutation, including exon 20 insertions": examples of a broader alteration.
+    const broad = firstCovering.get(`${d.mention.gene}|${d.requirement}|${d.mention.alteration}`);
+    return broad !== undefined && broad.start < d.mention.start && cueBetween(broad.end, d.mention.start);
   };
   // "HR+/HER2- or HER2+ breast cancer", "EGFR wild-type or mutant": a sentence that
   // accepts both states of a marker requires neither.

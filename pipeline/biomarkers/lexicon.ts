@@ -74,7 +74,8 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   // "BRAF+MEK inhibitor" is a combination therapy, not "BRAF-positive".
   ['therapy', /^(?:\+\s*[A-Za-z][\w-]*\s+(?:inhibitors?|TKIs?\b|therap)|pathway|TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap|peptides?|vaccin)/i],
   ['fusion', /^(?:-?fusions?|-?rearrange(?:ment|ments|d)|translocations?|-?fusion[- ]positive|-?rearrangement[- ]positive)/i],
-  ['amp', /^(?:amplifi(?:cation|cations|ed)|amp\b|-?amplified|copy[- ]number (?:gain|amplification)|gene copy)/i],
+  // "MET/CEP7 ratio", "MET GCN ≥ 10": measures of amplification.
+  ['amp', /^(?:amplifi(?:cation|cations|ed)|amp\b|-?amplified|copy[- ]number (?:gain|amplification)|gene copy|copy[- ]number\b|GCN\b|CEP\s*-?\d+\b)/i],
   ['overexp', /^(?:over-?expressi(?:on|ng)|over-?expressed|IHC\s*(?:score\s*)?(?:of\s*)?3\+|3\+)/i],
   ['expression', /^(?:-?expressi(?:on|ng)|-?expressed|protein expression)/i],
   ['mutation', /^(?:-?mutations?|-?mutant|-?mutated|-?muts?\b|variants?|SNVs?\b|substitutions?|point mutations?|-?MT\b|-?m\b)/i],

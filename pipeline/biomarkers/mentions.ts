@@ -38,6 +38,9 @@ interface AltSpan extends Span {
   attachedTo: Gene[];
 }
 
+const HER2_IHC_POSITIVE = /^[^.;]{0,60}?(?:(?:IHC|immunohistochemistry)\s*(?:score\s*(?:of\s*)?)?(?:≥\s*)?[23]\s*\+|[23]\s*\+\s*(?:staining|by IHC))/i;
+const HER2_ISH_POSITIVE = /^[^.;]{0,60}?\b(?:(?:F|S|C|D)?ISH[\s-]*(?:\+|positive|amplifi\w*)|amplifi\w*\s+(?:by|on|per)\s+(?:F|S|C|D)?ISH\b)/i;
+
 export const GENE_MASK = '\u0001';
 const SCAN = 300;
 export const ALT_MASK = '\u0002';
@@ -113,18 +116,17 @@ export function findMentions(sentence: string): SentenceMentions {
       mentions.push({ gene: g.gene, alteration: null, kind: 'therapy', start: g.start, end: g.end, qualified: true, carvedOut: false });
       continue;
     }
-    // "HER2-positive (IHC 3+)": the score says which kind of positive.
-    const her2Score = g.gene === 'HER2' && q === 'positive'
-      && /^[^.;]{0,60}?(?:(?:IHC|immunohistochemistry)\s*(?:score\s*(?:of\s*)?)?(?:≥\s*)?[23]\s*\+|[23]\s*\+\s*(?:staining|by IHC))/i.test(sentence.slice(g.end));
-    mentions.push({
-      gene: g.gene,
-      alteration: her2Score ? 'OVEREXP' : q ? alterationForQualifier(g.gene, q) : null,
-      kind: 'marker',
-      start: g.start,
-      end: g.end,
-      qualified: q !== null,
-      carvedOut: false,
-    });
+    // "HER2-positive (IHC 3+ or ISH-positive)", "HER2 IHC 2+ with ISH amplification": the
+    // scores say which kind of positive (overexpression, amplification or both).
+    const her2Alts: string[] = [];
+    if (g.gene === 'HER2' && (q === 'positive' || q === null)) {
+      const tail = sentence.slice(g.end, g.end + 100);
+      if (q === 'positive' && HER2_IHC_POSITIVE.test(tail)) her2Alts.push('OVEREXP');
+      if (HER2_ISH_POSITIVE.test(tail)) her2Alts.push('AMP');
+    }
+    for (const alteration of her2Alts.length > 0 ? her2Alts : [q ? alterationForQualifier(g.gene, q) : null]) {
+      mentions.push({ gene: g.gene, alteration, kind: 'marker', start: g.start, end: g.end, qualified: q !== null || her2Alts.length > 0, carvedOut: false });
+    }
   }
   // KRAS variants with no id of their own (G12A, G13D, Q61H) still require KRAS.
   const kras = genes.find((g) => g.gene === 'KRAS');

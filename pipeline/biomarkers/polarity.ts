@@ -29,7 +29,7 @@ const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negat
 const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:considered\s+|deemed\s+)?(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible))\b/i;
 
 const PERMISSIVE_AFTER = /\b(?:(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|requirements? (?:is|are) (?:excluded|waived|not applicable)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|unknown)\b/i;
-const PERMISSIVE_BEFORE = new RegExp(`\\b(?:with or without|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|concurrent|co-?occurring|co-?existing|coexistent|accompanied by)${CHAIN}$`, 'i');
+const PERMISSIVE_BEFORE = new RegExp(`\\b(?:with or without|(?:alone or )?in combination with other|alone or (?:in combination |together )?with|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|concurrent|co-?occurring|co-?existing|coexistent|accompanied by)${CHAIN}$`, 'i');
 const ONLY = /\bonly\b/i;
 
 const TESTING_BEFORE = /\b(?:(?:presence|absence) or (?:presence|absence)|test(?:ed|ing|s)?|screen(?:ed|ing)?|assess(?:ed|ment)?|evaluat(?:ed|ion)|determin(?:e|ed|ation)|analys(?:is|ed)|samples?|tissue|specimens?|submitted|submission|available|availability|collection|measurement|measured|central(?:ly)?)\s+(?:of|for|by)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:a|an|known|any|the|their|tumou?r|biomarkers?|testing|tests?|analysis|profiling|panel|NGS|status|expression|level|levels|mutations?|mutational|molecular|or|and|and\/or|including|e\.g\.|such as|retrospective|exploratory|analysis)\b)*$/i;
@@ -50,6 +50,8 @@ export const PDL1_NEGATIVE_BEFORE = /\bnegative (?:for|to)\s*$/i;
 const PDL1_ASSAY_AFTER = /^\s*(?:\(?\s*(?:SP263|SP142|22C3|28-8)\b|IHC\b|immunohistochemistry|assays?\b|antibod|pharmDx|CDx)/i;
 const FAMILY_HISTORY = /\b(?:family history|first-degree relatives?|relatives?)\b[^;]*$/i;
 /** "tumours with actionable alterations (e.g. EGFR exon 19 deletion)": the category is the requirement. */
+const EXAMPLE_CUE_LAST = /\b(?:e\.g\.?|for example|for instance|such as|including but not limited to)(?![\s\S]*\b(?:e\.g\.?|for example|for instance|such as|including but not limited to))/i;
+const NEGATED_CATEGORY = /\b(?:no|not|without|absence of|negative for|lack of|free of|never had)\s+(?:[\w-]+\s+){0,4}?(?:mutations?|alterations?|aberrations?|drivers?|rearrangements?|fusions?|variants?)\b[^;]*$/i;
 const EXAMPLE_BEFORE = new RegExp(`\\b(?:e\\.g\\.?|for example|for instance|such as|including but not limited to)${CHAIN.replace('|e\\.g\\.|such as', '')}$`, 'i');
 const AND_NOT_TREATED = /^[^;]*?\band (?:has|have|had) not (?:yet )?(?:received|been treated|had)\b/i;
 const EITHER_SIGN = /^\s*(?:-\s*\/\s*\+|\+\s*\/\s*-)/;
@@ -195,7 +197,14 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   if (EITHER_WORDS.test(clause)) return { requirement: null, reason: 'either status accepted' };
   if (m.gene === 'PD-L1' && /\bany\s+(?:[\u0001\s]|\b(?:level|levels|expression|status|of)\b)*$/i.test(before)) return { requirement: null, reason: 'any PD-L1 level' };
   if (FAMILY_HISTORY.test(before)) return { requirement: null, reason: 'family history, not the tumour' };
-  if (section === 'inclusion' && EXAMPLE_BEFORE.test(before) && !PRE_NEG.test(before)) return { requirement: null, reason: 'example of a broader inclusion category' };
+  // "ISH positive is defined as HER2/CEP17 ratio ≥ 2.0": the gene defines a term used elsewhere.
+  if (m.gene !== 'PD-L1' && /\b(?:is|are)\s+defined\s+as\b/i.test(before)) return { requirement: null, reason: 'definition of a term, not a requirement' };
+  if (section === 'inclusion' && EXAMPLE_BEFORE.test(before) && !PRE_NEG.test(before)) {
+    // "Absence of driver mutations for which targeted therapy is approved (e.g., EGFR, ALK)": examples of an excluded category.
+    const cue = before.search(EXAMPLE_CUE_LAST);
+    if (cue >= 0 && NEGATED_CATEGORY.test(before.slice(0, cue))) return { requirement: 'excluded', reason: 'inclusion, example of a negated category' };
+    return { requirement: null, reason: 'example of a broader inclusion category' };
+  }
   if (AND_NOT_TREATED.test(afterOuter)) return { requirement: null, reason: 'conditional (X and has not received ...)' };
   if (EITHER_SIGN.test(masked.slice(m.end, m.end + 20))) return { requirement: null, reason: 'either status accepted (-/+)' };
   if (SUBJECT_WITH.test(before) && MUST_HAVE_HAD.test(afterOuter)) return { requirement: null, reason: 'conditional (patients with X must have had ...)' };
@@ -217,7 +226,10 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   if (m.gene === 'PD-L1' && PDL1_ASSAY_AFTER.test(afterFull)) return { requirement: null, reason: 'PD-L1 assay name' };
   let flip = false;
   const reasons: string[] = [];
-  if (PRE_NEG.test(before)) { flip = !flip; reasons.push('negated before'); }
+  // "EGFR wild-type and ALK-negative": the "wild-type" before ALK is EGFR's own state.
+  const preNeg = before.match(PRE_NEG);
+  const othersState = preNeg !== null && /^(?:wild|negative)/i.test(preNeg[0]) && /\u0001[\s-]*$/.test(before.slice(0, preNeg.index));
+  if (preNeg && !othersState) { flip = !flip; reasons.push('negated before'); }
   if (m.gene !== 'PD-L1' && POST_NEG.test(afterFull)) { flip = !flip; reasons.push('negative/wild-type after'); }
   // In the exclusion section "... are excluded" restates the section; elsewhere it negates.
   const verbScope = afterInParen !== null && POST_VERB_NEG.test(afterInParen) ? afterInParen : afterOuter;
