@@ -38,6 +38,8 @@ interface AltSpan extends Span {
   attachedTo: Gene[];
 }
 
+const APPOSITION = /^,\s*(?:[A-Za-z][\w-]*[\s,]+){1,10}[(\[]\s*$/;
+const QUALIFIER_WORD = /\b(?:mutat\w*|mutant|fusions?|rearrange\w*|translocat\w*|amplif\w*|positiv\w*|negativ\w*|wild|express\w*|alteration\w*|or|and|nor|not|no|without)\b/i;
 const HER2_IHC_POSITIVE = /^[^.;]{0,60}?(?:(?:IHC|immunohistochemistry)\s*(?:score\s*(?:of\s*)?)?(?:≥\s*)?[23]\s*\+|[23]\s*\+\s*(?:staining|by IHC))/i;
 const HER2_ISH_POSITIVE = /^[^.;]{0,60}?\b(?:(?:F|S|C|D)?ISH[\s-]*(?:\+|positive|amplifi\w*)|amplifi\w*\s+(?:by|on|per)\s+(?:F|S|C|D)?ISH\b)/i;
 
@@ -82,7 +84,18 @@ export function findMentions(sentence: string): SentenceMentions {
   }
   genes.sort((a, b) => a.start - b.start);
   alts.sort((a, b) => a.start - b.start);
-  const masked = maskSpans(sentence, genes, alts);
+  // "c-ros oncogene 1, receptor tyrosine kinase of the insulin receptor family (ROS-1)": an
+  // apposition between a spelled-out name and its bracketed symbol belongs to the name, so
+  // list words and negations read across it ("EGFR, ALK, and <that> negative").
+  const appositions: Span[] = [];
+  for (let i = 1; i < genes.length; i++) {
+    const a = genes[i - 1];
+    const b = genes[i];
+    if (a.gene !== b.gene) continue;
+    const gap = sentence.slice(a.end, b.start);
+    if (APPOSITION.test(gap) && !QUALIFIER_WORD.test(gap)) appositions.push({ start: a.end, end: a.end + gap.replace(/[(\[]\s*$/, '').length });
+  }
+  const masked = maskSpans(sentence, [...genes, ...appositions], alts);
   const altAt = new Map(alts.map((a) => [a.start, a]));
 
   const mentions: Mention[] = [];
@@ -98,7 +111,7 @@ export function findMentions(sentence: string): SentenceMentions {
       backward = 'therapy';
     }
     // "epidermal growth factor receptor (EGFR)": the name in brackets repeats the mention before it.
-    const repeat = previous !== null && previous.gene.gene === g.gene && /^\s*(?:[a-z-]+\s*)?[(\[]\s*$/i.test(masked.slice(previous.gene.end, g.start));
+    const repeat = previous !== null && previous.gene.gene === g.gene && /^[\s\u0001]*(?:[a-z-]+\s*)?[(\[]\s*$/i.test(masked.slice(previous.gene.end, g.start));
     previous = { gene: g, backward };
     if (repeat) continue;
     // "class II BRAF mutation": an alteration written just before its gene carries the mention.

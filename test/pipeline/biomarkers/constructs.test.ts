@@ -81,6 +81,10 @@ describe('blind batch 4-6 constructs', () => {
     const inclusion = '* Cutaneous melanoma that is either locally unresectable or metastatic:\n  * BRAF wild type: progressed after receiving PD-1 containing therapy\n  * BRAF mutation: patients who refused targeted therapy';
     expect(units({ inclusion })).toEqual([]);
   });
+  it('reads a list negation across an apposition between a spelled-out name and its symbol', () => {
+    expect(units({ inclusion: '* Epidermal growth factor receptor (EGFR), anaplastic lymphoma kinase (ALK), and c-ros oncogene 1, receptor tyrosine kinase of the insulin receptor family (ROS-1) negative' }))
+      .toEqual(['-ALK', '-EGFR', '-ROS1']);
+  });
   it('drops a marker that the conditions list in both states', () => {
     expect(units({ conditions: ['HER2+ Breast Cancer', 'HER2-negative Breast Cancer', 'Lung Cancer'] })).toEqual([]);
     expect(units({ conditions: ['HER2-positive Breast Cancer'] })).toEqual(['+HER2']);
