@@ -24,7 +24,7 @@ export function milesBetween(lat1: number, lon1: number, lat2: number, lon2: num
   return turfDistance([lon1, lat1], [lon2, lat2], { units: 'miles' });
 }
 
-const MILES_PER_RADIAN = 6371008.8 / 1609.344; // turf: earthRadius / metres per mile
+export const MILES_PER_RADIAN = 6371008.8 / 1609.344; // turf: earthRadius / metres per mile
 
 function toRadians(degrees: number): number {
   return ((degrees % 360) * Math.PI) / 180;
@@ -52,24 +52,60 @@ export class PointDistances {
   }
 }
 
-/**
- * Cheap exact rejection before the haversine: a point farther north/south than the
- * radius, or outside the cap's longitude span, cannot be within it.
- */
-function boundingBox(lat: number, lon: number, miles: number): { minLat: number; maxLat: number; dLon: number } {
-  const angular = miles / MILES_PER_RADIAN;
-  const dLat = (angular * 180) / Math.PI;
-  const latRad = (lat * Math.PI) / 180;
-  const s = Math.sin(angular) / Math.cos(latRad);
-  // Near a pole (or a huge radius) the cap spans every longitude.
-  const dLon = s >= 1 || lat + dLat >= 90 || lat - dLat <= -90 ? 360 : (Math.asin(s) * 180) / Math.PI;
-  // A hair of slack so rounding in the box never rejects a point turf would accept.
-  return { minLat: lat - dLat - 1e-9, maxLat: lat + dLat + 1e-9, dLon: dLon + 1e-9 };
+/** Points on the unit sphere, so an angle test is a dot product. */
+export class UnitVectors {
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly z: Float64Array;
+
+  constructor(points: GeoPoints) {
+    this.x = new Float64Array(points.count);
+    this.y = new Float64Array(points.count);
+    this.z = new Float64Array(points.count);
+    for (let p = 0; p < points.count; p++) {
+      const [x, y, z] = unitVector(points.lat[p], points.lon[p]);
+      this.x[p] = x;
+      this.y[p] = y;
+      this.z[p] = z;
+    }
+  }
 }
 
-function lonDelta(a: number, b: number): number {
-  const d = Math.abs(a - b) % 360;
-  return d > 180 ? 360 - d : d;
+export function unitVector(lat: number, lon: number): [number, number, number] {
+  const phi = (lat * Math.PI) / 180;
+  const lambda = (lon * Math.PI) / 180;
+  return [Math.cos(phi) * Math.cos(lambda), Math.cos(phi) * Math.sin(lambda), Math.sin(phi)];
+}
+
+/**
+ * Angular slack around the radius (about 6 m). The dot product of two computed unit
+ * vectors is within ~1e-15 of the true cosine, which moves the angle by at most ~5e-8
+ * radians (near zero) and far less elsewhere; turf's own error is smaller still. So a
+ * point whose dot product clears the radius by this slack is inside (or outside) by
+ * turf's reckoning too, and only points in the thin band between need the haversine.
+ */
+export const CAP_SLACK_RADIANS = 1e-6;
+
+/** Dot-product bounds of a circle: at least `inside` is surely within it, below `outside` surely not. */
+export interface Cap {
+  cx: number;
+  cy: number;
+  cz: number;
+  inside: number;
+  outside: number;
+}
+
+export function capOf(lat: number, lon: number, miles: number): Cap {
+  const [cx, cy, cz] = unitVector(lat, lon);
+  const angle = miles / MILES_PER_RADIAN;
+  return {
+    cx,
+    cy,
+    cz,
+    // A radius within the slack of zero has no sure inside: every point there gets the haversine.
+    inside: angle > CAP_SLACK_RADIANS ? Math.cos(angle - CAP_SLACK_RADIANS) : Infinity,
+    outside: angle + CAP_SLACK_RADIANS < Math.PI ? Math.cos(angle + CAP_SLACK_RADIANS) : -Infinity,
+  };
 }
 
 export class BruteForceGeoCandidates implements GeoCandidates {
@@ -108,12 +144,17 @@ interface Buckets {
 
 export class H3GeoCandidates implements GeoCandidates {
   private readonly buckets = new Map<number, Buckets>();
-  /** Popular ZIPs repeat: remember the covering disks (cell lists are small). */
-  private readonly diskCache = new Map<string, string[]>();
+  /**
+   * Popular ZIPs repeat: remember each covering disk as the bucket slots it holds
+   * (a few hundred integers), which also saves a Map lookup per cell of the disk.
+   */
+  private readonly diskCache = new Map<string, Int32Array>();
   private readonly distances: PointDistances;
+  private readonly unit: UnitVectors;
 
   constructor(private readonly points: GeoPoints) {
     this.distances = new PointDistances(points);
+    this.unit = new UnitVectors(points);
     const cells7 = new Array<string>(points.count);
     for (let p = 0; p < points.count; p++) cells7[p] = latLngToCell(points.lat[p], points.lon[p], 7);
     for (const res of RESOLUTIONS) this.buckets.set(res, this.bucket(cells7, res));
@@ -153,31 +194,35 @@ export class H3GeoCandidates implements GeoCandidates {
     return { res: coarsest, rings: Math.ceil(miles / this.buckets.get(coarsest)!.ringMiles) + EXTRA_RINGS };
   }
 
-  private disk(lat: number, lon: number, res: number, rings: number): string[] {
+  /** Slots of `b` (cells with points) in the disk of `rings` rings around the centre's cell. */
+  private diskSlots(lat: number, lon: number, res: number, rings: number, b: Buckets): Int32Array {
     const centre = latLngToCell(lat, lon, res);
     const key = `${centre}:${rings}`;
-    let cells = this.diskCache.get(key);
-    if (!cells) {
-      cells = gridDisk(centre, rings);
+    let slots = this.diskCache.get(key);
+    if (!slots) {
+      const found: number[] = [];
+      for (const cell of gridDisk(centre, rings)) {
+        const slot = b.ranges.get(cell);
+        if (slot !== undefined) found.push(slot);
+      }
+      slots = Int32Array.from(found);
       if (this.diskCache.size >= 2048) this.diskCache.delete(this.diskCache.keys().next().value!);
-      this.diskCache.set(key, cells);
+      this.diskCache.set(key, slots);
     }
-    return cells;
+    return slots;
   }
 
   within(lat: number, lon: number, miles: number, visit: (point: number, miles: number) => void): void {
     const { res, rings } = this.plan(miles);
     const b = this.buckets.get(res)!;
-    const box = boundingBox(lat, lon, miles);
-    const { lat: plat, lon: plon } = this.points;
+    const cap = capOf(lat, lon, miles);
+    const { x, y, z } = this.unit;
     const cosLat0 = Math.cos(toRadians(lat));
-    for (const cell of this.disk(lat, lon, res, rings)) {
-      const slot = b.ranges.get(cell);
-      if (slot === undefined) continue;
+    for (const slot of this.diskSlots(lat, lon, res, rings, b)) {
       for (let i = b.starts[slot], end = b.ends[slot]; i < end; i++) {
         const p = b.order[i];
-        const y = plat[p];
-        if (y < box.minLat || y > box.maxLat || lonDelta(plon[p], lon) > box.dLon) continue;
+        // A dot product rejects the disk's corners; what is left is held to turf's distance.
+        if (x[p] * cap.cx + y[p] * cap.cy + z[p] * cap.cz < cap.outside) continue;
         const d = this.distances.miles(lat, lon, cosLat0, p);
         if (d <= miles) visit(p, d);
       }

@@ -1,6 +1,7 @@
 /**
  * Response bodies assembled from the per-trial JSON prepared at index time; only the
- * envelope's numbers and a ZIP search's nearest site are serialised per request.
+ * envelope's numbers and a ZIP search's distance are serialised per request. A list body
+ * is sized first and then written into one buffer: no intermediate buffers per trial.
  */
 import type { TrialIndex } from './trial-index.js';
 import type { SearchResult } from './search.js';
@@ -12,29 +13,59 @@ export interface QuotaMeta {
 
 const DATA_OPEN = Buffer.from('{"data":');
 const LIST_OPEN = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
+const COMMA = 0x2c;
+const NEAREST_SITE = Buffer.from(',"nearest_site":');
 
 export function renderTrialList(index: TrialIndex, result: SearchResult, page: { limit: number; offset: number }, quota: QuotaMeta): Buffer {
-  const parts: Buffer[] = [LIST_OPEN];
-  for (let i = 0; i < result.hits.length; i++) {
-    if (i > 0) parts.push(COMMA);
-    const hit = result.hits[i];
-    const json = index.listJson[hit.rank];
-    if (hit.pair === undefined) {
-      parts.push(json);
-    } else {
-      // Reopen the trial object (drop its closing brace) to append the two ZIP-search fields.
-      parts.push(json.subarray(0, json.length - 1));
-      parts.push(Buffer.from(`,"nearest_site":${index.geo.pairSiteJson[hit.pair]},"distance_miles":${hit.miles}}`));
+  const { listJson } = index;
+  const { pairSiteBytes, pairSiteStart } = index.geo;
+  const { hits } = result;
+  // Numbers and fixed keys only, so these strings are ASCII: one byte per character.
+  const close =
+    `],"meta":{"total":${result.total},"limit":${page.limit},"offset":${page.offset},` +
+    `"quota_used":${quota.quota_used},"quota_limit":${quota.quota_limit}}}`;
+  const distances: string[] = new Array(hits.length);
+  let size = LIST_OPEN.length + Math.max(0, hits.length - 1) + close.length;
+  for (let i = 0; i < hits.length; i++) {
+    const { rank, pair } = hits[i];
+    size += listJson[rank].length;
+    if (pair !== undefined) {
+      distances[i] = `,"distance_miles":${hits[i].miles}}`;
+      // The trial object's closing brace is dropped, the two ZIP-search fields and a new brace added.
+      size += NEAREST_SITE.length + pairSiteStart[pair + 1] - pairSiteStart[pair] + distances[i].length - 1;
     }
   }
-  parts.push(
-    Buffer.from(
-      `],"meta":{"total":${result.total},"limit":${page.limit},"offset":${page.offset},` +
-        `"quota_used":${quota.quota_used},"quota_limit":${quota.quota_limit}}}`,
-    ),
-  );
-  return Buffer.concat(parts);
+
+  // TypedArray#set and a char loop: Buffer#copy and #write cross into C++ per call, which
+  // costs more than the copy itself at these sizes.
+  const out = Buffer.allocUnsafe(size);
+  out.set(LIST_OPEN, 0);
+  let at = LIST_OPEN.length;
+  for (let i = 0; i < hits.length; i++) {
+    if (i > 0) out[at++] = COMMA;
+    const { rank, pair } = hits[i];
+    const json = listJson[rank];
+    if (pair === undefined) {
+      out.set(json, at);
+      at += json.length;
+    } else {
+      out.set(json.subarray(0, json.length - 1), at);
+      at += json.length - 1;
+      out.set(NEAREST_SITE, at);
+      at += NEAREST_SITE.length;
+      out.set(pairSiteBytes.subarray(pairSiteStart[pair], pairSiteStart[pair + 1]), at);
+      at += pairSiteStart[pair + 1] - pairSiteStart[pair];
+      at = writeAscii(out, at, distances[i]);
+    }
+  }
+  at = writeAscii(out, at, close);
+  if (at !== size) throw new Error(`renderTrialList: wrote ${at} bytes into ${size}`);
+  return out;
+}
+
+function writeAscii(out: Buffer, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) out[at++] = text.charCodeAt(i);
+  return at;
 }
 
 /** `{ data: <prebuilt JSON>, meta: { quota_used, quota_limit } }` */

@@ -14,6 +14,7 @@ import { STATUS_BUCKETS, TRIAL_STATUSES, type StatusBucket, type TrialStatus } f
 import { presentDetailTrial, presentListTrial, presentNearestSite, presentSource } from '../present.js';
 import { Bitset } from './bitset.js';
 import { BruteForceGeoCandidates, H3GeoCandidates, type GeoCandidates, type GeoPoints } from './geo-candidates.js';
+import { TrialCells } from './geo-trial-cells.js';
 
 /** A PD-L1 row kept for range matching, which depends on the range the caller asks for. */
 export interface PdL1Requirement {
@@ -51,8 +52,15 @@ export interface GeoIndex {
   /** Pairs of point p are pairStart[p] .. pairStart[p+1]-1. */
   pairStart: Int32Array;
   pairRank: Int32Array;
-  /** The trial's first site at that point, as `nearest_site` JSON. */
-  pairSiteJson: string[];
+  /**
+   * The trial's first site at that point, as `nearest_site` JSON: pair k's bytes are
+   * pairSiteBytes[pairSiteStart[k] .. pairSiteStart[k+1]). One buffer rather than ~190,000
+   * strings, so a response copies bytes instead of encoding strings, and the heap stays small.
+   */
+  pairSiteBytes: Buffer;
+  pairSiteStart: Int32Array;
+  /** Counts a large circle's trials by H3 cell; null in the brute-force index, which counts point by point. */
+  trialCells: TrialCells | null;
 }
 
 export interface TrialIndex {
@@ -265,16 +273,21 @@ function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind
   const keys = Float64Array.from(firstSite.keys()).sort();
   const pairStart = new Int32Array(count + 1);
   const pairRank = new Int32Array(keys.length);
-  const pairSiteJson: string[] = new Array(keys.length);
+  const siteJson: string[] = new Array(keys.length);
+  const pairSiteStart = new Int32Array(keys.length + 1);
   for (let i = 0; i < keys.length; i++) {
     const p = Math.floor(keys[i] / RANK_SPAN);
     pairStart[p + 1]++;
     pairRank[i] = keys[i] - p * RANK_SPAN;
     const s = firstSite.get(keys[i])!;
-    pairSiteJson[i] = JSON.stringify(presentNearestSite(s as SiteRow & { latitude: number; longitude: number }));
+    siteJson[i] = JSON.stringify(presentNearestSite(s as SiteRow & { latitude: number; longitude: number }));
+    pairSiteStart[i + 1] = pairSiteStart[i] + Buffer.byteLength(siteJson[i]);
   }
   for (let p = 0; p < count; p++) pairStart[p + 1] += pairStart[p];
+  const pairSiteBytes = Buffer.allocUnsafe(pairSiteStart[keys.length]);
+  for (let i = 0; i < keys.length; i++) pairSiteBytes.write(siteJson[i], pairSiteStart[i], 'utf8');
   const points: GeoPoints = { count, lat: Float64Array.from(lat), lon: Float64Array.from(lon) };
   const candidates = kind === 'h3' ? new H3GeoCandidates(points) : new BruteForceGeoCandidates(points);
-  return { points, candidates, pairStart, pairRank, pairSiteJson };
+  const trialCells = kind === 'h3' ? new TrialCells(points, { pairStart, pairRank, trialCount: trials.length }) : null;
+  return { points, candidates, pairStart, pairRank, pairSiteBytes, pairSiteStart, trialCells };
 }

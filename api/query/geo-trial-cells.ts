@@ -1,0 +1,196 @@
+/**
+ * Which trials have a site inside a large circle, without the distance of each site:
+ * the trials of every H3 cell at resolutions 2 (~33,000 sq mi) and 3 (~4,800 sq mi) kept
+ * as bitsets, so a cell wholly inside the circle adds its trials with one word-wide OR,
+ * a cell wholly outside is skipped, and only the sites of resolution-3 cells the circle's
+ * edge crosses are tested one by one. A 500-mile circle holds ~9,000 of the ~38,000 US
+ * points; most of them sit in cells wholly inside it.
+ */
+import { cellToParent, latLngToCell } from 'h3-js';
+import { Bitset } from './bitset.js';
+import {
+  CAP_SLACK_RADIANS, capOf, MILES_PER_RADIAN, milesBetween, UnitVectors, type Cap, type GeoPoints,
+} from './geo-candidates.js';
+
+export interface TrialPairs {
+  /** Pairs of point p are pairStart[p] .. pairStart[p+1]-1. */
+  pairStart: Int32Array;
+  pairRank: Int32Array;
+  trialCount: number;
+}
+
+/** One resolution's cells: each with a spherical cap holding all its points, its trials, and its children's range. */
+class CellLevel {
+  readonly cx: Float64Array;
+  readonly cy: Float64Array;
+  readonly cz: Float64Array;
+  /** Largest angle (radians) from the cell's mean point to any of its points, plus slack. */
+  readonly spread: Float64Array;
+  /** Cell c's trials are the bitset words [c * wordsPerCell, (c + 1) * wordsPerCell). */
+  readonly trialWords: Uint32Array;
+  /** Cell c's children (next level's cells, or points) are first[c] .. first[c+1]-1. */
+  readonly first: Int32Array;
+
+  constructor(
+    readonly count: number,
+    readonly wordsPerCell: number,
+  ) {
+    this.cx = new Float64Array(count);
+    this.cy = new Float64Array(count);
+    this.cz = new Float64Array(count);
+    this.spread = new Float64Array(count);
+    this.trialWords = new Uint32Array(count * wordsPerCell);
+    this.first = new Int32Array(count + 1);
+  }
+
+  /** Angle from a unit vector to the cell's mean point; acos near 1 is off by up to ~5e-8 rad, inside the slack. */
+  angleTo(c: number, x: number, y: number, z: number): number {
+    return Math.acos(Math.min(1, Math.max(-1, x * this.cx[c] + y * this.cy[c] + z * this.cz[c])));
+  }
+
+  orInto(c: number, words: Uint32Array): void {
+    const own = this.trialWords;
+    const n = this.wordsPerCell;
+    for (let w = 0, base = c * n; w < n; w++) words[w] |= own[base + w];
+  }
+}
+
+const OUTSIDE = 0;
+const INSIDE = 1;
+const CROSSED = 2;
+
+export class TrialCells {
+  private readonly unit: UnitVectors;
+  /** Resolution 2, whose children are resolution-3 cells. */
+  private readonly coarse: CellLevel;
+  /** Resolution 3, whose children are points (indices into `order`). */
+  private readonly fine: CellLevel;
+  /** Points grouped by resolution-3 cell, those cells grouped by resolution-2 parent. */
+  private readonly order: Int32Array;
+  /** Unit vectors in `order`'s sequence, so an edge cell's points are read in one sweep. */
+  private readonly ox: Float64Array;
+  private readonly oy: Float64Array;
+  private readonly oz: Float64Array;
+
+  constructor(
+    private readonly points: GeoPoints,
+    private readonly pairs: TrialPairs,
+  ) {
+    this.unit = new UnitVectors(points);
+    // parent -> child -> points, in first-seen order.
+    const tree = new Map<string, Map<string, number[]>>();
+    for (let p = 0; p < points.count; p++) {
+      const fine = cellToParent(latLngToCell(points.lat[p], points.lon[p], 7), 3);
+      const coarse = cellToParent(fine, 2);
+      let children = tree.get(coarse);
+      if (!children) tree.set(coarse, (children = new Map()));
+      let list = children.get(fine);
+      if (!list) children.set(fine, (list = []));
+      list.push(p);
+    }
+    const wordsPerCell = new Bitset(pairs.trialCount).words.length;
+    const fineCount = [...tree.values()].reduce((n, children) => n + children.size, 0);
+    this.coarse = new CellLevel(tree.size, wordsPerCell);
+    this.fine = new CellLevel(fineCount, wordsPerCell);
+    this.order = new Int32Array(points.count);
+
+    let c2 = 0;
+    let c3 = 0;
+    let at = 0;
+    for (const children of tree.values()) {
+      this.coarse.first[c2] = c3;
+      const coarsePoints: number[] = [];
+      for (const list of children.values()) {
+        this.fine.first[c3] = at;
+        for (const p of list) this.order[at++] = p;
+        this.describe(this.fine, c3, list);
+        for (const p of list) coarsePoints.push(p);
+        c3++;
+      }
+      this.describe(this.coarse, c2, coarsePoints);
+      c2++;
+    }
+    this.coarse.first[c2] = c3;
+    this.fine.first[c3] = at;
+    const { x, y, z } = this.unit;
+    this.ox = Float64Array.from(this.order, (p) => x[p]);
+    this.oy = Float64Array.from(this.order, (p) => y[p]);
+    this.oz = Float64Array.from(this.order, (p) => z[p]);
+  }
+
+  /** Sets cell c's cap and trials from its points. */
+  private describe(level: CellLevel, c: number, list: readonly number[]): void {
+    const { x, y, z } = this.unit;
+    const { pairStart, pairRank } = this.pairs;
+    let sx = 0;
+    let sy = 0;
+    let sz = 0;
+    const base = c * level.wordsPerCell;
+    for (const p of list) {
+      sx += x[p];
+      sy += y[p];
+      sz += z[p];
+      for (let k = pairStart[p]; k < pairStart[p + 1]; k++) {
+        const rank = pairRank[k];
+        level.trialWords[base + (rank >>> 5)] |= 1 << (rank & 31);
+      }
+    }
+    const norm = Math.hypot(sx, sy, sz);
+    level.cx[c] = sx / norm;
+    level.cy[c] = sy / norm;
+    level.cz[c] = sz / norm;
+    let spread = 0;
+    for (const p of list) spread = Math.max(spread, level.angleTo(c, x[p], y[p], z[p]));
+    level.spread[c] = spread + CAP_SLACK_RADIANS;
+  }
+
+  /**
+   * Sets in `out` every trial with a point within `miles` of (lat, lon) by turf's distance,
+   * the same set the points of GeoCandidates.within() lead to.
+   */
+  markWithin(lat: number, lon: number, miles: number, out: Bitset): void {
+    const angle = miles / MILES_PER_RADIAN;
+    const cap = capOf(lat, lon, miles);
+    const words = out.words;
+    // Every point of a cell is between (angle to its mean point - spread) and (angle + spread) away.
+    const classify = (level: CellLevel, c: number): number => {
+      const toCentre = level.angleTo(c, cap.cx, cap.cy, cap.cz);
+      if (toCentre - level.spread[c] > angle + CAP_SLACK_RADIANS) return OUTSIDE;
+      if (toCentre + level.spread[c] < angle - CAP_SLACK_RADIANS) return INSIDE;
+      return CROSSED;
+    };
+    const { coarse, fine, order } = this;
+    for (let c2 = 0; c2 < coarse.count; c2++) {
+      const outer = classify(coarse, c2);
+      if (outer === OUTSIDE) continue;
+      if (outer === INSIDE) {
+        coarse.orInto(c2, words);
+        continue;
+      }
+      for (let c3 = coarse.first[c2]; c3 < coarse.first[c2 + 1]; c3++) {
+        const inner = classify(fine, c3);
+        if (inner === OUTSIDE) continue;
+        if (inner === INSIDE) fine.orInto(c3, words);
+        else this.markPoints(order, fine.first[c3], fine.first[c3 + 1], lat, lon, miles, cap, words);
+      }
+    }
+  }
+
+  private markPoints(
+    order: Int32Array, from: number, to: number, lat: number, lon: number, miles: number,
+    cap: Cap, words: Uint32Array,
+  ): void {
+    const { ox, oy, oz } = this;
+    const { pairStart, pairRank } = this.pairs;
+    for (let i = from; i < to; i++) {
+      const dot = ox[i] * cap.cx + oy[i] * cap.cy + oz[i] * cap.cz;
+      if (dot < cap.outside) continue;
+      const p = order[i];
+      if (dot < cap.inside && milesBetween(lat, lon, this.points.lat[p], this.points.lon[p]) > miles) continue;
+      for (let k = pairStart[p], e = pairStart[p + 1]; k < e; k++) {
+        const rank = pairRank[k];
+        words[rank >>> 5] |= 1 << (rank & 31);
+      }
+    }
+  }
+}
