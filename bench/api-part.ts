@@ -18,6 +18,11 @@ export interface HttpMeasure extends LoadResult {
   /** How many distinct requests the mix rotates over. */
   distinct: number;
   store: StoreKind | null;
+  /**
+   * Server CPU (user + system) per request during the measured run: the server's own cost,
+   * which other load on a shared machine disturbs far less than it disturbs req/s.
+   */
+  server_cpu_ms: number;
 }
 
 export interface ApiPartResult {
@@ -30,9 +35,15 @@ export interface ApiPartResult {
 
 const CONNECTIONS = 16;
 
+function selectedMixes(settings: BenchSettings, ids: readonly string[], defaultTotal: number): Mix[] {
+  const all = buildMixes({ ids, defaultTotal }, { zipCount: settings.zipCount });
+  return settings.mixes.length === 0 ? all : all.filter((m) => settings.mixes.some((text) => m.name.includes(text)));
+}
+
 async function startServer(args: string[], settings: BenchSettings, label: string): Promise<{ child: BenchChild; ready: ServerReady }> {
   const nodeFlags = ['--expose-gc'];
-  if (settings.profile) nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`);
+  // One folder per child: the tsx loader thread writes a profile of its own beside the main thread's.
+  if (settings.profile) nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `${label}-${Date.now()}`)}`);
   const child = startChild('api-server.ts', args, { nodeFlags });
   try {
     return { child, ready: await child.next<ServerReady>('ready') };
@@ -51,21 +62,25 @@ async function precheck(base: string, key: string, mix: Mix): Promise<void> {
   }
 }
 
-async function measure(
-  base: string,
-  name: string,
-  kind: HttpMeasure['kind'],
-  paths: string[],
-  headers: Record<string, string>,
-  settings: BenchSettings,
-  store: StoreKind | null,
-): Promise<HttpMeasure> {
+interface Target {
+  base: string;
+  server: BenchChild;
+  headers: Record<string, string>;
+  store: StoreKind | null;
+}
+
+async function measure(target: Target, name: string, kind: HttpMeasure['kind'], paths: string[], settings: BenchSettings): Promise<HttpMeasure> {
+  const { base, headers } = target;
   // Unrecorded warm-up: JIT, connection setup, first-touch of the index pages.
   await runLoad({ base, paths, headers, seconds: settings.warmupSeconds, connections: CONNECTIONS });
+  const before = await target.server.ask<ServerStats>({ type: 'stats' }, 'stats');
   const result = await runLoad({ base, paths, headers, seconds: settings.mixSeconds, connections: CONNECTIONS });
-  const measured: HttpMeasure = { name, kind, distinct: paths.length, store, ...result };
+  const after = await target.server.ask<ServerStats>({ type: 'stats' }, 'stats');
+  const server_cpu_ms = (after.cpu_ms - before.cpu_ms) / result.requests;
+  const measured: HttpMeasure = { name, kind, distinct: paths.length, store: target.store, server_cpu_ms, ...result };
   settings.log(
-    `  ${name.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms.toFixed(2)} ms  p99 ${result.p99_ms.toFixed(2)} ms  (${paths.length} distinct, ${Math.round(result.bytes / 1024)} KiB)`,
+    `  ${name.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms.toFixed(2)} ms  p99 ${result.p99_ms.toFixed(2)} ms  ` +
+      `server CPU ${server_cpu_ms.toFixed(3)} ms/req  (${paths.length} distinct, ${Math.round(result.bytes / 1024)} KiB)`,
   );
   return measured;
 }
@@ -88,16 +103,17 @@ export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult
     const bodyFile = path.join(DATA_DIR, 'ceiling-body.json');
     await fs.writeFile(bodyFile, body);
     ceiling = await startServer(['--mode', 'ceiling', '--body-file', bodyFile], settings, 'ceiling');
-    const ceilingUrl = ceiling.ready.url;
+    const ceilingTarget: Target = { base: ceiling.ready.url, server: ceiling.child, headers: {}, store: null };
+    const apiTarget: Target = { base: url, server: api.child, headers, store: 'memory' };
     settings.log(`ceiling: the same Express setup sending the default list's ${body.length} bytes as one prebuilt Buffer`);
 
-    const ceilingStart = await measure(ceilingUrl, 'ceiling (start)', 'ceiling', ['/ceiling'], {}, settings, null);
+    const ceilingStart = await measure(ceilingTarget, 'ceiling (start)', 'ceiling', ['/ceiling'], settings);
     const mixes: HttpMeasure[] = [];
-    for (const mix of buildMixes({ ids: api.ready.ids, defaultTotal }, { zipCount: settings.zipCount })) {
+    for (const mix of selectedMixes(settings, api.ready.ids, defaultTotal)) {
       await precheck(url, key, mix);
-      mixes.push(await measure(url, mix.name, mix.kind, mix.paths, headers, settings, 'memory'));
+      mixes.push(await measure(apiTarget, mix.name, mix.kind, mix.paths, settings));
     }
-    const ceilingEnd = await measure(ceilingUrl, 'ceiling (end)', 'ceiling', ['/ceiling'], {}, settings, null);
+    const ceilingEnd = await measure(ceilingTarget, 'ceiling (end)', 'ceiling', ['/ceiling'], settings);
     const after = await api.child.ask<ServerStats>({ type: 'stats' }, 'stats');
 
     if (settings.redis) mixes.push(...(await redisMixes(settings, api.ready.ids, defaultTotal)));
@@ -126,12 +142,12 @@ async function redisMixes(settings: BenchSettings, ids: readonly string[], defau
     return [];
   }
   try {
-    const headers = { Authorization: `Bearer ${server.ready.key}` };
+    const target: Target = { base: server.ready.url, server: server.child, headers: { Authorization: `Bearer ${server.ready.key}` }, store: 'redis' };
     const out: HttpMeasure[] = [];
-    for (const mix of buildMixes({ ids, defaultTotal }, { zipCount: settings.zipCount })) {
+    for (const mix of selectedMixes(settings, ids, defaultTotal)) {
       if (mix.name !== 'default list' && mix.name !== 'detail by id') continue;
       await precheck(server.ready.url, server.ready.key, mix);
-      out.push(await measure(server.ready.url, `${mix.name} (redis)`, mix.kind, mix.paths, headers, settings, 'redis'));
+      out.push(await measure(target, `${mix.name} (redis)`, mix.kind, mix.paths, settings));
     }
     return out;
   } finally {

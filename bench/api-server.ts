@@ -53,6 +53,8 @@ export interface ServerStats {
   rss_mb: number;
   max_rss_mb: number;
   heap_mb: number;
+  /** CPU time (user + system) this process has used so far, in ms. */
+  cpu_ms: number;
 }
 
 const UNLIMITED = { dailyQuota: Number.MAX_SAFE_INTEGER, burstPerMinute: Number.MAX_SAFE_INTEGER };
@@ -173,7 +175,11 @@ async function main(): Promise<void> {
 
   process.on('message', (m: { type: string }) => {
     if (m.type !== 'stats') return;
-    const stats: ServerStats = { type: 'stats', rss_mb: rssMb(), max_rss_mb: maxRssMb(), heap_mb: process.memoryUsage().heapUsed / 2 ** 20 };
+    const cpu = process.cpuUsage();
+    const stats: ServerStats = {
+      type: 'stats', rss_mb: rssMb(), max_rss_mb: maxRssMb(), heap_mb: process.memoryUsage().heapUsed / 2 ** 20,
+      cpu_ms: (cpu.user + cpu.system) / 1000,
+    };
     void sendToParent(stats);
   });
   await sendToParent(ready);

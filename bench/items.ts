@@ -25,6 +25,7 @@ function httpItem(m: HttpMeasure, ceilingRps: number, summary: string): ResultIt
     ratio: m.rps / ceilingRps,
     p50_ms: m.p50_ms,
     p99_ms: m.p99_ms,
+    server_cpu_ms: m.server_cpu_ms,
     mean_ms: m.mean_ms,
     requests: m.requests,
     distinct_requests: m.distinct,
@@ -55,7 +56,8 @@ export function apiItems(api: ApiPartResult): ResultItem[] {
       // Cost per request is 1/rps, so the cost ratio is the inverse rps ratio.
       const cost = defaultList.rps / m.rps;
       item.cost_vs_default_list = cost;
-      item.summary += `; ${cost.toFixed(2)}x the default list's cost`;
+      item.cpu_cost_vs_default_list = m.server_cpu_ms / defaultList.server_cpu_ms;
+      item.summary += `; ${cost.toFixed(2)}x the default list's cost by req/s, ${(m.server_cpu_ms / defaultList.server_cpu_ms).toFixed(2)}x by server CPU`;
       item.checks.push({ target: `<= ${TARGETS.zip500CostVsDefault}x default list's cost`, pass: cost <= TARGETS.zip500CostVsDefault });
     }
     items.push(item);

@@ -21,6 +21,8 @@ export interface ResultItem {
   ratio: number | null;
   p50_ms: number | null;
   p99_ms: number | null;
+  /** Server CPU per request (HTTP items): less disturbed by other load than req/s. */
+  server_cpu_ms?: number;
   /** Pipeline runs. */
   wall_s?: number;
   peak_rss_mb?: number;
@@ -73,8 +75,8 @@ export function formatTable(header: ResultHeader, items: ResultItem[]): string {
       `${m.total_mem_gb} GiB RAM, Node ${m.node} (${m.platform}); load average ${header.load_avg.start.toFixed(1)} at the start, ` +
       `${header.load_avg.end.toFixed(1)} at the end.`,
     '',
-    '| item | req/s | ratio to ceiling | p50 ms | p99 ms | measured | target | |',
-    '|---|---:|---:|---:|---:|---|---|---|',
+    '| item | req/s | ratio to ceiling | p50 ms | p99 ms | server CPU ms/req | measured | target | |',
+    '|---|---:|---:|---:|---:|---:|---|---|---|',
   ];
   for (const item of items) {
     const checks = item.checks.length > 0 ? item.checks : [{ target: '', pass: true }];
@@ -82,7 +84,8 @@ export function formatTable(header: ResultHeader, items: ResultItem[]): string {
       const first = i === 0;
       lines.push(
         `| ${first ? item.name : ''} | ${first ? num(item.rps, 0) : ''} | ${first ? num(item.ratio, 3) : ''} | ` +
-          `${first ? num(item.p50_ms, 2) : ''} | ${first ? num(item.p99_ms, 2) : ''} | ${first ? item.summary : ''} | ` +
+          `${first ? num(item.p50_ms, 2) : ''} | ${first ? num(item.p99_ms, 2) : ''} | ${first ? num(item.server_cpu_ms, 3) : ''} | ` +
+          `${first ? item.summary : ''} | ` +
           `${check.target} | ${check.target ? (check.pass ? 'PASS' : '**MISS**') : ''} |`,
       );
     });

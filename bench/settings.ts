@@ -16,6 +16,8 @@ export interface BenchSettings {
   redis: boolean;
   /** Write a CPU profile of each server child to bench/.data/profiles. */
   profile: boolean;
+  /** Only the HTTP mixes whose name contains one of these (the ceiling always runs). */
+  mixes: string[];
   log(line: string): void;
 }
 
@@ -23,7 +25,8 @@ export const USAGE = `npm run bench [-- options]
   --quick              3 s per HTTP mix, fewer geo queries (about 3 minutes in all)
   --only <parts>       comma-separated subset of ${PARTS.join(', ')} (repeatable)
   --no-redis           skip the Redis-backed API run
-  --profile            CPU-profile the server children (bench/.data/profiles/*.cpuprofile)`;
+  --profile            CPU-profile the server children (bench/.data/profiles/*.cpuprofile)
+  --mix <text>         only the HTTP mixes whose name contains the text (repeatable), e.g. --mix "zip 500"`;
 
 export function parseSettings(argv: string[]): BenchSettings {
   const { values } = parseArgs({
@@ -33,6 +36,7 @@ export function parseSettings(argv: string[]): BenchSettings {
       only: { type: 'string', multiple: true },
       'no-redis': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
+      mix: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -53,6 +57,7 @@ export function parseSettings(argv: string[]): BenchSettings {
     zipCount: quick ? 150 : 500,
     redis: !values['no-redis'],
     profile: values.profile,
+    mixes: values.mix ?? [],
     log: (line) => console.log(line),
   };
 }
