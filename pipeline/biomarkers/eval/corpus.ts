@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { sharedCtgovDir } from '../../../config/shared-data.js';
 import { splitCriteria } from '../../eligibility/split-criteria.js';
 import type { BiomarkerInput } from '../extract.js';
 
@@ -14,10 +14,8 @@ export interface CorpusTrial extends BiomarkerInput {
   criteria: string;
 }
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
 export function defaultDataDir(): string {
-  return path.resolve(REPO_ROOT, '../shared/data/ctgov');
+  return sharedCtgovDir();
 }
 
 export class MissingDataError extends Error {}
