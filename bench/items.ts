@@ -1,6 +1,7 @@
 /** Part results turned into result items, each held to the targets of issue 6. */
 import type { ApiPartResult, HttpMeasure } from './api-part.js';
 import type { GeoResult } from './geo-bench.js';
+import type { PipelineMeasure } from './pipeline-part.js';
 import type { ServerReady, ServerStats } from './api-server.js';
 import type { ResultItem } from './report.js';
 
@@ -80,6 +81,31 @@ export function geoItems(geo: GeoResult): ResultItem[] {
       `whole search ${r.search_h3_ms.toFixed(3)} vs ${r.search_brute_ms.toFixed(2)} ms (${r.search_speedup.toFixed(1)}x)`,
     checks: r.radius === 25 ? [{ target: `H3 >= ${TARGETS.h3SpeedupAt25}x brute force`, pass: r.speedup >= TARGETS.h3SpeedupAt25 }] : [],
   }));
+}
+
+export function pipelineItems(runs: PipelineMeasure[]): ResultItem[] {
+  return runs.map((run, i) => {
+    const limit = i === 0 ? TARGETS.fullPipelineS : TARGETS.incrementalS;
+    const stages_s = Object.fromEntries(Object.entries(run.stages).map(([name, s]) => [name, s.seconds]));
+    return {
+      name: run.name,
+      part: 'pipeline',
+      rps: null,
+      ratio: null,
+      p50_ms: null,
+      p99_ms: null,
+      wall_s: run.wall_s,
+      run_s: run.run_s,
+      peak_rss_mb: run.peak_rss_mb,
+      stages_s,
+      stage_summaries: Object.fromEntries(Object.entries(run.stages).map(([name, s]) => [name, s.summary])),
+      version: run.version,
+      summary:
+        `wall ${run.wall_s.toFixed(1)} s, peak RSS ${run.peak_rss_mb.toFixed(0)} MB; ` +
+        Object.entries(stages_s).map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', '),
+      checks: [{ target: `<= ${limit} s`, pass: run.wall_s <= limit }],
+    };
+  });
 }
 
 export function memoryItems(server: ServerReady, after: ServerStats): ResultItem[] {

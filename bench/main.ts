@@ -8,8 +8,9 @@ import os from 'node:os';
 import { measureServerMemory, runApiPart, type ApiPartResult } from './api-part.js';
 import { runChild } from './child.js';
 import type { GeoResult } from './geo-bench.js';
-import { apiItems, geoItems, memoryItems } from './items.js';
+import { apiItems, geoItems, memoryItems, pipelineItems } from './items.js';
 import { DATA_DIR, PROFILE_DIR, RESULTS_FILE, SNAPSHOT_ROOT } from './paths.js';
+import { runPipelinePart } from './pipeline-part.js';
 import type { PreparedData } from './prepare-data.js';
 import { formatTable, resultHeader, writeResults, type ResultItem } from './report.js';
 import { parseSettings } from './settings.js';
@@ -59,9 +60,9 @@ async function main(): Promise<void> {
   }
 
   if (settings.parts.includes('pipeline')) {
-    // runPipeline (pipeline/run/) is not in the tree yet; the part is wired in when it is.
-    log('pipeline: skipped, pipeline/run is not available yet');
-    notes.push('pipeline part not run: pipeline/run not available yet');
+    log('pipeline: full build in a fresh data dir, then 5% changed ...');
+    const runs = await runPipelinePart(settings, { full: data.dump, changed: data.changedDump, changedCount: data.changed });
+    items.push(...pipelineItems(runs));
   }
 
   if (settings.parts.includes('memory')) {
