@@ -13,7 +13,7 @@ import { TRIAL_PHASE_FILTERS } from '../../domain/phase.js';
 import { GENDER_FILTERS } from '../../domain/sex.js';
 import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../../domain/status.js';
 import { invalidParameter } from '../errors.js';
-import { ZIP_PATTERN, zipCentroid } from '../query/zip-centroid.js';
+import { ZIP_PATTERN, zipCentroid } from '../../pipeline/geocode/zip-centroid.js';
 import type { MutationCriterion, TrialQuery } from '../query/types.js';
 import { listOf, oneOf, parsed } from './vocab-schemas.js';
 
@@ -147,7 +147,7 @@ export function parseTrialsQuery(query: Record<string, unknown>): TrialQuery {
   if (p.zip !== undefined && p.radius !== undefined) {
     const c = zipCentroid(p.zip);
     if (!c) throw invalidParameter('zip', `unknown US ZIP code '${p.zip}'`);
-    near = { zip: p.zip, lat: c.lat, lon: c.lon, radiusMiles: p.radius };
+    near = { zip: p.zip, lat: c.latitude, lon: c.longitude, radiusMiles: p.radius };
   }
   return {
     diagnosisType: p.diagnosisType ?? null,

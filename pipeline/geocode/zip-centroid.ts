@@ -18,9 +18,18 @@ export interface ZipPlace {
   state: string | null;
 }
 
-/** Centroid of a five-digit ZIP (already normalised), or null. */
+/** A US ZIP as the API accepts it and the geocoder normalises to. */
+export const ZIP_PATTERN = /^\d{5}$/;
+
+/**
+ * Centroid of a five-digit ZIP, or null. One source for the geocoder and the API's
+ * radius-search centre, so a site and a search at the same ZIP land on the same point.
+ */
 export function zipCentroid(zip5: string): ZipPlace | null {
-  const known = zipcodes.lookup(zip5);
+  if (!ZIP_PATTERN.test(zip5)) return null;
+  const found = zipcodes.lookup(zip5);
+  // zipcodes also holds Canadian postal areas; only a US record is a ZIP centroid.
+  const known = found?.country === 'US' ? found : undefined;
   const census = usZips[zip5];
   if (census) return { latitude: census.latitude, longitude: census.longitude, state: known?.state ?? null };
   if (known) return { latitude: known.latitude, longitude: known.longitude, state: known.state };
