@@ -3,29 +3,17 @@
  * on the wire. Every output field is listed here by name; the field-name arrays feed
  * /api/v1/docs, and the query index serialises these objects once per snapshot.
  */
-import type { Comparator, Gene, PdL1Metric, Requirement } from '../domain/biomarkers.js';
 import type { DiagnosisType, NsclcStage, SclcStage } from '../domain/diagnosis.js';
 import type { FlagKind, FlagSeverity } from '../domain/flags.js';
 import type { StudyType } from '../domain/phase.js';
-import type {
-  BiomarkerRow, FlagRow, Intervention, IsoDate, Outcome, Publication, SiteRow, SourceRow, StudyDocument, TrialRow,
-} from '../domain/rows.js';
+import type { BiomarkerRow, FlagRow, Intervention, IsoDate, Outcome, Publication, SiteLocation, SiteRow, SourceRow, StudyDocument, TrialRow } from '../domain/rows.js';
 import type { Sex } from '../domain/sex.js';
 import type { TrialStatus } from '../domain/status.js';
 
 /** Locations shown in `locations_sample`; the contract caps it at five. */
 export const LOCATIONS_SAMPLE_SIZE = 5;
 
-export interface PresentedLocation {
-  facility: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  status: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+export type PresentedLocation = SiteLocation;
 
 export interface ListTrial {
   nct_id: string;
@@ -47,17 +35,7 @@ export interface ListTrial {
   locations_sample: PresentedLocation[];
 }
 
-export interface PresentedBiomarker {
-  gene: Gene;
-  alteration: string | null;
-  requirement: Requirement;
-  metric: PdL1Metric | null;
-  comparator: Comparator | null;
-  cutoff: number | null;
-  cutoff_high: number | null;
-  section: string;
-  source_text: string;
-}
+export type PresentedBiomarker = Omit<BiomarkerRow, 'nct_id'>;
 
 export interface PresentedFlag {
   kind: FlagKind;

@@ -3,18 +3,9 @@
  * before one builder turns them into a TrialRecord, so the conversions (status table,
  * phases, ages, criteria split, H3) live in one place.
  */
-import type { Intervention, Outcome, Publication, StudyDocument } from '../../domain/rows.js';
+import type { Intervention, Outcome, Publication, SiteLocation, StudyDocument } from '../../domain/rows.js';
 
-export interface LocationFields {
-  facility: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  status: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+export type LocationFields = SiteLocation;
 
 export interface StudyFields {
   nctId: string | null;
