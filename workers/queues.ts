@@ -9,6 +9,7 @@ import { Queue, Worker, type ConnectionOptions, type DefaultJobOptions, type Job
 import { Redis } from 'ioredis';
 import type { Logger } from '../config/logger.js';
 import { STAGE_NAMES, type StageName } from '../pipeline/run/index.js';
+import { redactUrl } from '../config/redact-url.js';
 
 /** Queue of the monthly job scheduler; its job starts a refresh flow. */
 export const REFRESH_QUEUE = 'refresh';
@@ -87,7 +88,7 @@ export async function connectQueueRedis(url: string, options: ConnectQueueRedisO
     ]);
   } catch (err) {
     redis.disconnect();
-    throw new Error(`Redis is not reachable at ${redactRedisUrl(url)}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`Redis is not reachable at ${redactUrl(url)}: ${err instanceof Error ? err.message : String(err)}`);
   }
   return redis;
 }
@@ -165,14 +166,4 @@ export function createWorker<D, R>(name: QueueName, processor: Processor<D, R>, 
   });
   worker.on('error', (err: Error) => log.error({ err }, 'worker error'));
   return worker;
-}
-
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }

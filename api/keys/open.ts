@@ -14,6 +14,7 @@ import { closeRedis, connectRedis } from '../redis.js';
 import { FileKeyStore } from './file-store.js';
 import { RedisKeyStore } from './redis-store.js';
 import type { KeyStore } from './types.js';
+import { redactUrl } from '../../config/redact-url.js';
 
 export interface ServiceStores {
   keys: KeyStore;
@@ -58,15 +59,4 @@ export async function openStores(
     keyBackend: 'file',
     close: async () => {},
   };
-}
-
-/** Never log a Redis password. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }
