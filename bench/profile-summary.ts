@@ -1,8 +1,8 @@
 /**
- * Where a server child's time went under load: reads a .cpuprofile written by
- * `npm run bench -- --profile`, keeps the samples from the first HTTP request on (so the
- * snapshot open does not count), and prints self time per function and inclusive time
- * of the request path's main steps.
+ * Where a child's time went: reads a .cpuprofile written by `npm run bench -- --profile`
+ * and prints self time per function and inclusive time of the main steps. For a server,
+ * only the samples from the first HTTP request on count (not the snapshot open); for a
+ * pipeline run, all of them.
  *
  *   npx tsx bench/profile-summary.ts bench/.data/profiles/api-<time>/<largest>.cpuprofile [top]
  */
@@ -20,10 +20,12 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Functions whose inclusive share is worth seeing for a request. */
+/** Functions whose inclusive share is worth seeing: a request's steps, a pipeline run's stages. */
 const STEPS = [
-  'parserOnIncoming', 'apiKey', 'rateLimit', 'parseTrialsQuery', 'matchFilters', 'searchTrials', 'within',
-  'renderTrialList', 'renderWithQuota', 'getTrial', 'sendJsonBytes', 'writev', 'corsMiddleware', '(garbage collector)',
+  'parserOnIncoming', 'apiKey', 'rateLimit', 'parseTrialsQuery', 'matchFilters', 'searchTrials', 'within', 'markWithin',
+  'renderTrialList', 'renderWithQuota', 'getTrial', 'sendJsonBytes', 'writev', 'corsMiddleware',
+  'registryStage', 'sponsorCsvStage', 'scrapeStage', 'extractStage', 'geocodeStage', 'flagsStage', 'publishStage',
+  'readArtifact', 'writeArtifact', 'stageData', 'publishSnapshot', '(garbage collector)',
 ];
 
 function label(node: ProfileNode): string {
@@ -47,7 +49,8 @@ function main(): void {
 
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
-  let started = false;
+  const server = profile.nodes.some((n) => n.callFrame.functionName === 'parserOnIncoming');
+  let started = !server;
   let total = 0;
   let idle = 0;
   for (let i = 0; i < profile.samples.length; i++) {
@@ -68,7 +71,7 @@ function main(): void {
   }
   if (total === 0) throw new Error(`${file}: no samples after the first request`);
   const pct = (t: number) => `${((t / total) * 100).toFixed(1).padStart(5)}%`;
-  console.log(`${(total / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle after the first request`);
+  console.log(`${(total / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle${server ? ' after the first request' : ''}`);
   console.log('\ninclusive (share of busy time):');
   for (const step of STEPS) if (inclusive.has(step)) console.log(`  ${pct(inclusive.get(step)!)}  ${step}`);
   console.log('\nself time:');
