@@ -30,6 +30,11 @@ export interface RunContext {
   /** The run's clock, fixed at creation. */
   now: Date;
   deps: PipelineDeps;
+  /**
+   * Stage data produced or read in this process. The artifacts on disk stay the record a
+   * retry or another worker resumes from; the inline runner needs not re-read them.
+   */
+  memo: Map<string, unknown>;
 }
 
 /**
@@ -54,5 +59,5 @@ export async function openRunContext(runId: string, options: PipelineOptions | n
     await fs.rename(tmp, file);
     saved = resolved;
   }
-  return { runId, runDir, options: saved, now: new Date(saved.now!), deps };
+  return { runId, runDir, options: saved, now: new Date(saved.now!), deps, memo: new Map() };
 }

@@ -47,13 +47,16 @@ export async function runStageOnce<D>(
   }
   const duration_ms = Math.round(performance.now() - started);
   await writeArtifact(ctx.runDir, stage, { ...output, duration_ms });
+  ctx.memo.set(stage, output.data);
   log.info({ summary: output.summary, duration_ms }, 'stage finished');
   return { summary: output.summary, duration_ms, reused: false };
 }
 
 /** The data a finished stage stored, for the stages after it. */
 export async function stageData<D>(ctx: RunContext, stage: StageName): Promise<D> {
+  if (ctx.memo.has(stage)) return ctx.memo.get(stage) as D;
   const done = await readArtifact<StageOutput<D>>(ctx.runDir, stage);
   if (!done) throw new Error(`stage ${stage} has not finished in run ${ctx.runId}`);
+  ctx.memo.set(stage, done.data);
   return done.data;
 }

@@ -4,7 +4,7 @@ import { computeFlags } from '../../flags/compute.js';
 import type { RunContext } from '../context.js';
 import { stageData, type StageOutput } from '../run-stage.js';
 import type { ExtractStageData } from './extract.js';
-import type { GeocodeStageData } from './geocode.js';
+import { geocodedRecords } from './geocode.js';
 import type { SponsorStageData } from './sponsors.js';
 
 export interface FlagsStageData {
@@ -13,7 +13,7 @@ export interface FlagsStageData {
 
 export async function flagsStage(ctx: RunContext): Promise<StageOutput<FlagsStageData>> {
   const extract = await stageData<ExtractStageData>(ctx, 'extract');
-  const { records } = await stageData<GeocodeStageData>(ctx, 'geocode');
+  const records = await geocodedRecords(ctx);
   const csv = await stageData<SponsorStageData>(ctx, 'sponsor-csv');
   const scraped = await stageData<SponsorStageData>(ctx, 'scrape');
   const computed = computeFlags({

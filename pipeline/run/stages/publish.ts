@@ -12,7 +12,7 @@ import type { RunContext } from '../context.js';
 import { stageData, type StageOutput } from '../run-stage.js';
 import type { ExtractStageData } from './extract.js';
 import type { FlagsStageData } from './flags.js';
-import type { GeocodeStageData } from './geocode.js';
+import { geocodedRecords } from './geocode.js';
 
 export interface PublishStageData {
   version: string;
@@ -25,7 +25,7 @@ export async function publishStage(ctx: RunContext): Promise<StageOutput<Publish
   if (earlier) return { summary: { version: earlier, reused_publish: true }, data: { version: earlier, dir: path.join(root, earlier) } };
 
   const extract = await stageData<ExtractStageData>(ctx, 'extract');
-  const { records } = await stageData<GeocodeStageData>(ctx, 'geocode');
+  const records = await geocodedRecords(ctx);
   const { flags } = await stageData<FlagsStageData>(ctx, 'flags');
   const trials: TrialRow[] = records.map((r) => ({ ...r.trial, location_count: r.sites.length }));
   const sites: SiteRow[] = records.flatMap((r) => r.sites);
