@@ -19,6 +19,7 @@ import { metaHandler } from './routes/meta.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
 import type { SnapshotHolder } from './snapshot-holder.js';
+import { EXPOSED_HEADERS } from './headers.js';
 
 export interface AppDeps {
   snapshots: SnapshotHolder;
@@ -43,7 +44,7 @@ export function createApp(deps: AppDeps): express.Express {
       origin: '*',
       methods: ['GET', 'HEAD'],
       allowedHeaders: ['Authorization', 'X-API-Key', 'Content-Type'],
-      exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Burst-Limit', 'X-RateLimit-Burst-Remaining', 'Retry-After', 'X-Snapshot-Version'],
+      exposedHeaders: [...EXPOSED_HEADERS],
       maxAge: 86_400,
     }),
   );

@@ -12,6 +12,7 @@ import {
   BIOMARKER_FIELDS, DETAIL_FIELDS, FLAG_FIELDS, LIST_FIELDS, LOCATION_FIELDS, LOCATIONS_SAMPLE_SIZE,
   NEAREST_SITE_FIELDS, SOURCE_FIELDS,
 } from './present.js';
+import { EXPOSED_HEADERS } from './headers.js';
 
 export const API_NAME = 'Lung Cancer Clinical Trial Search API';
 export const API_VERSION = 'v1';
@@ -74,6 +75,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         'X-RateLimit-Burst-Limit': `requests allowed per ${BURST_WINDOW_SECONDS} s`,
         'X-RateLimit-Burst-Remaining': 'requests left in the current window',
         'Retry-After': 'on 429: seconds to wait (until 00:00 UTC for the daily quota)',
+        'X-Snapshot-Version': 'the snapshot version that produced this response (trials, detail and sources)',
       },
     },
     endpoints: [
@@ -167,7 +169,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
     cors: {
       allowed_origins: '*',
       allowed_headers: ['Authorization', 'X-API-Key', 'Content-Type'],
-      exposed_headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Burst-Limit', 'X-RateLimit-Burst-Remaining', 'Retry-After'],
+      exposed_headers: [...EXPOSED_HEADERS],
     },
   };
 }
