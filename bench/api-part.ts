@@ -23,6 +23,8 @@ export interface HttpMeasure extends LoadResult {
    * which other load on a shared machine disturbs far less than it disturbs req/s.
    */
   server_cpu_ms: number;
+  /** The server's highest RSS during the measured run. */
+  server_peak_rss_mb: number;
 }
 
 export interface ApiPartResult {
@@ -77,10 +79,13 @@ async function measure(target: Target, name: string, kind: HttpMeasure['kind'], 
   const result = await runLoad({ base, paths, headers, seconds: settings.mixSeconds, connections: CONNECTIONS });
   const after = await target.server.ask<ServerStats>({ type: 'stats' }, 'stats');
   const server_cpu_ms = (after.cpu_ms - before.cpu_ms) / result.requests;
-  const measured: HttpMeasure = { name, kind, distinct: paths.length, store: target.store, server_cpu_ms, ...result };
+  const measured: HttpMeasure = {
+    name, kind, distinct: paths.length, store: target.store, server_cpu_ms, server_peak_rss_mb: after.window_peak_rss_mb, ...result,
+  };
   settings.log(
     `  ${name.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms.toFixed(2)} ms  p99 ${result.p99_ms.toFixed(2)} ms  ` +
-      `server CPU ${server_cpu_ms.toFixed(3)} ms/req  (${paths.length} distinct, ${Math.round(result.bytes / 1024)} KiB)`,
+      `server CPU ${server_cpu_ms.toFixed(3)} ms/req, RSS up to ${after.window_peak_rss_mb.toFixed(0)} MB  ` +
+      `(${paths.length} distinct, ${Math.round(result.bytes / 1024)} KiB)`,
   );
   return measured;
 }

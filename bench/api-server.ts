@@ -55,6 +55,23 @@ export interface ServerStats {
   heap_mb: number;
   /** CPU time (user + system) this process has used so far, in ms. */
   cpu_ms: number;
+  /** Highest RSS seen (sampled every 50 ms) since the previous stats message. */
+  window_peak_rss_mb: number;
+}
+
+/** RSS sampled between stats messages: the peak of each load run, not only of the whole process. */
+function rssWindow(): { take(): number } {
+  let peak = rssMb();
+  setInterval(() => {
+    peak = Math.max(peak, rssMb());
+  }, 50).unref();
+  return {
+    take() {
+      const seen = Math.max(peak, rssMb());
+      peak = rssMb();
+      return seen;
+    },
+  };
 }
 
 const UNLIMITED = { dailyQuota: Number.MAX_SAFE_INTEGER, burstPerMinute: Number.MAX_SAFE_INTEGER };
@@ -103,6 +120,17 @@ async function openStores(kind: StoreKind, redisUrl: string): Promise<Stores> {
   };
 }
 
+/** The holder's own load path (read, then index), split in two so each half is timed; the row tables die with this frame. */
+async function openSnapshot(root: string): Promise<{ holder: SnapshotHolder; read_ms: number; index_ms: number }> {
+  const latest = await resolveLatest(root);
+  if (!latest) throw new Error(`no snapshot under ${root}`);
+  const t0 = performance.now();
+  const { manifest, tables } = await readSnapshot(latest.dir);
+  const t1 = performance.now();
+  const holder = SnapshotHolder.fromTables(tables, manifest);
+  return { holder, read_ms: t1 - t0, index_ms: performance.now() - t1 };
+}
+
 function listen(app: { listen: (port: number, host: string) => Server }): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(0, '127.0.0.1');
@@ -136,15 +164,7 @@ async function main(): Promise<void> {
       heap_after_gc_mb: process.memoryUsage().heapUsed / 2 ** 20, max_rss_mb: maxRssMb(),
     };
   } else {
-    const latest = await resolveLatest(values['snapshot-root']!);
-    if (!latest) throw new Error(`no snapshot under ${values['snapshot-root']}`);
-    // The holder's own load path, split in two so each half is timed.
-    const t0 = performance.now();
-    let read: Awaited<ReturnType<typeof readSnapshot>> | null = await readSnapshot(latest.dir);
-    const t1 = performance.now();
-    const holder = SnapshotHolder.fromTables(read.tables, read.manifest);
-    const t2 = performance.now();
-    read = null;
+    const { holder, read_ms, index_ms } = await openSnapshot(values['snapshot-root']!);
     const rssAfterOpen = rssMb();
     gc();
     const storeKind = values.store as StoreKind;
@@ -164,8 +184,8 @@ async function main(): Promise<void> {
       key: plaintext,
       ids: holder.current()!.index.nctIds,
       store: storeKind,
-      read_ms: t1 - t0,
-      index_ms: t2 - t1,
+      read_ms,
+      index_ms,
       rss_after_open_mb: rssAfterOpen,
       rss_after_gc_mb: rssMb(),
       heap_after_gc_mb: process.memoryUsage().heapUsed / 2 ** 20,
@@ -173,12 +193,14 @@ async function main(): Promise<void> {
     };
   }
 
+  const window = rssWindow();
   process.on('message', (m: { type: string }) => {
     if (m.type !== 'stats') return;
     const cpu = process.cpuUsage();
     const stats: ServerStats = {
       type: 'stats', rss_mb: rssMb(), max_rss_mb: maxRssMb(), heap_mb: process.memoryUsage().heapUsed / 2 ** 20,
       cpu_ms: (cpu.user + cpu.system) / 1000,
+      window_peak_rss_mb: window.take(),
     };
     void sendToParent(stats);
   });

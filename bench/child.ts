@@ -140,5 +140,5 @@ export function maxRssMb(): number {
 }
 
 export function rssMb(): number {
-  return process.memoryUsage().rss / (1024 * 1024);
+  return process.memoryUsage.rss() / (1024 * 1024);
 }

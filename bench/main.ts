@@ -67,7 +67,9 @@ async function main(): Promise<void> {
 
   if (settings.parts.includes('memory')) {
     const memory = api ? { server: api.server, after: api.after } : await measureServerMemory(settings);
-    items.push(...memoryItems(memory.server, memory.after));
+    const peaks = api ? api.mixes.filter((m) => m.store === 'memory').map((m) => m.server_peak_rss_mb) : [];
+    const loadPeak = peaks.length > 0 ? Math.max(...peaks) : null;
+    items.push(...memoryItems(memory.server, memory.after, loadPeak));
   }
 
   const header = resultHeader(settings, notes, loadAtStart);
