@@ -67,10 +67,13 @@ export class TrialCells {
   private readonly fine: CellLevel;
   /** Points grouped by resolution-3 cell, those cells grouped by resolution-2 parent. */
   private readonly order: Int32Array;
-  /** Unit vectors in `order`'s sequence, so an edge cell's points are read in one sweep. */
+  /** Unit vectors and trial ranks in `order`'s sequence, so an edge cell is read in one sweep. */
   private readonly ox: Float64Array;
   private readonly oy: Float64Array;
   private readonly oz: Float64Array;
+  /** Ranks of the point at order[i] are oRank[oStart[i] .. oStart[i+1]). */
+  private readonly oStart: Int32Array;
+  private readonly oRank: Int32Array;
 
   constructor(
     private readonly points: GeoPoints,
@@ -116,6 +119,13 @@ export class TrialCells {
     this.ox = Float64Array.from(this.order, (p) => x[p]);
     this.oy = Float64Array.from(this.order, (p) => y[p]);
     this.oz = Float64Array.from(this.order, (p) => z[p]);
+    this.oStart = new Int32Array(points.count + 1);
+    this.oRank = new Int32Array(pairs.pairRank.length);
+    for (let i = 0, k = 0; i < points.count; i++) {
+      const p = this.order[i];
+      for (let j = pairs.pairStart[p]; j < pairs.pairStart[p + 1]; j++) this.oRank[k++] = pairs.pairRank[j];
+      this.oStart[i + 1] = k;
+    }
   }
 
   /** Sets cell c's cap and trials from its points. */
@@ -180,15 +190,16 @@ export class TrialCells {
     order: Int32Array, from: number, to: number, lat: number, lon: number, miles: number,
     cap: Cap, words: Uint32Array,
   ): void {
-    const { ox, oy, oz } = this;
-    const { pairStart, pairRank } = this.pairs;
+    const { ox, oy, oz, oStart, oRank } = this;
     for (let i = from; i < to; i++) {
       const dot = ox[i] * cap.cx + oy[i] * cap.cy + oz[i] * cap.cz;
       if (dot < cap.outside) continue;
-      const p = order[i];
-      if (dot < cap.inside && milesBetween(lat, lon, this.points.lat[p], this.points.lon[p]) > miles) continue;
-      for (let k = pairStart[p], e = pairStart[p + 1]; k < e; k++) {
-        const rank = pairRank[k];
+      if (dot < cap.inside) {
+        const p = order[i];
+        if (milesBetween(lat, lon, this.points.lat[p], this.points.lon[p]) > miles) continue;
+      }
+      for (let k = oStart[i], e = oStart[i + 1]; k < e; k++) {
+        const rank = oRank[k];
         words[rank >>> 5] |= 1 << (rank & 31);
       }
     }
