@@ -125,7 +125,8 @@ const PARAMETER_NAMES = Object.keys(TRIAL_PARAMETER_SCHEMAS);
  * returns the engine's query. Throws ApiError invalid_parameter naming the parameter.
  */
 export function parseTrialsQuery(query: Record<string, unknown>): TrialQuery {
-  const input: Record<string, string> = {};
+  // No prototype: a parameter named __proto__ must stay a key the schema can refuse.
+  const input: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(query)) {
     if (typeof value !== 'string') throw invalidParameter(name, 'given more than once; pass one value (lists are comma-separated)');
     // A blank form field means "not set", as it does in a browser's query string.

@@ -52,6 +52,7 @@ describe('GET /trials parameter validation', () => {
     ['firstPostedAfter=2023-02-29', 'firstPostedAfter', /YYYY-MM-DD/],
     ['firstPostedAfter=yesterday', 'firstPostedAfter', /YYYY-MM-DD/],
     ['sort=distance', 'sort', /unknown parameter/],
+    ['__proto__=1', '__proto__', /unknown parameter/],
     ['limit=10&limit=20', 'limit', /more than once/],
   ])('%s -> 400 naming %s', async (query, parameter, rule) => {
     const error = await rejected(query);
