@@ -31,6 +31,14 @@ const EnvSchema = z.object({
   CTGOV_BASE_URL: z.string().url().default('https://clinicaltrials.gov'),
   /** Chromium used by Playwright scraping. */
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  /** Monthly refresh: cron pattern, evaluated in UTC. @defaultValue 0 3 1 * * (03:00 UTC on the 1st) */
+  REFRESH_CRON: z
+    .string()
+    .trim()
+    .regex(/^\S+( \S+){4,5}$/, 'a cron pattern of 5 or 6 fields, e.g. "0 3 1 * *"')
+    .default('0 3 1 * *'),
+  /** JSON file with the scheduled runs' source options; relative paths in it are relative to the file. */
+  REFRESH_SOURCES_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

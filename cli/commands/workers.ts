@@ -7,7 +7,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { loadEnv } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
 import { STAGE_NAMES, type StageName } from '../../pipeline/run/index.js';
-import { loadRefreshEnv, loadScheduledSources } from '../../workers/config.js';
+import { loadScheduledSources } from '../../workers/config.js';
 import { bullPrefix } from '../../workers/queues.js';
 import { closeOnSignals, runWorkers } from '../../workers/run-workers.js';
 
@@ -35,7 +35,6 @@ export function registerWorkersCommands(program: Command): void {
       const logger = createLogger(env.LOG_LEVEL);
       let running;
       try {
-        const refreshEnv = loadRefreshEnv();
         running = await runWorkers({
           redisUrl: env.REDIS_URL,
           prefix: bullPrefix(env.REDIS_PREFIX),
@@ -45,7 +44,7 @@ export function registerWorkersCommands(program: Command): void {
           chromiumPath: env.CHROMIUM_PATH,
           stages: flags.stages,
           concurrency: flags.concurrency,
-          schedule: flags.scheduler ? { pattern: refreshEnv.REFRESH_CRON, options: await loadScheduledSources(refreshEnv, env) } : null,
+          schedule: flags.scheduler ? { pattern: env.REFRESH_CRON, options: await loadScheduledSources(env) } : null,
           workerOptions: {
             ...(flags.lockDuration !== undefined ? { lockDuration: flags.lockDuration } : {}),
             ...(flags.stalledInterval !== undefined ? { stalledInterval: flags.stalledInterval } : {}),

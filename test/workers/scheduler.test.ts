@@ -7,7 +7,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Job } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadRefreshEnv, loadScheduledSources } from '../../workers/config.js';
+import { loadEnv } from '../../config/env.js';
+import { loadScheduledSources } from '../../workers/config.js';
 import { refreshStatus, startRefresh } from '../../workers/flow.js';
 import { REFRESH_SCHEDULER_ID, SCHEDULED_REFRESH_JOB, upsertRefreshSchedule } from '../../workers/scheduler.js';
 import { queueWorld, realSources, type QueueWorld } from './world.js';
@@ -73,23 +74,23 @@ describe('monthly refresh schedule', () => {
   });
 
   it('reads the cron pattern and the sources file, resolving paths against the file', async () => {
-    expect(loadRefreshEnv({}).REFRESH_CRON).toBe('0 3 1 * *');
-    expect(() => loadRefreshEnv({ REFRESH_CRON: 'monthly' })).toThrow(/REFRESH_CRON/);
-    expect(await loadScheduledSources(loadRefreshEnv({}), { CTGOV_BASE_URL: 'https://clinicaltrials.gov' })).toEqual({
+    expect(loadEnv({}).REFRESH_CRON).toBe('0 3 1 * *');
+    expect(() => loadEnv({ REFRESH_CRON: 'monthly' })).toThrow(/REFRESH_CRON/);
+    expect(await loadScheduledSources(loadEnv({}))).toEqual({
       registryLive: { baseUrl: 'https://clinicaltrials.gov', full: false },
     });
 
     const file = path.join(world.dir, 'conf', 'sources.json');
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, JSON.stringify({ registryDump: '../dumps/ctgov.zip', sponsorCsvDir: '/srv/sponsors', keep: 3 }));
-    const env = loadRefreshEnv({ REFRESH_SOURCES_FILE: file });
-    expect(await loadScheduledSources(env, { CTGOV_BASE_URL: 'https://clinicaltrials.gov' })).toEqual({
+    const env = loadEnv({ REFRESH_SOURCES_FILE: file });
+    expect(await loadScheduledSources(env)).toEqual({
       registryDump: path.join(world.dir, 'dumps', 'ctgov.zip'),
       sponsorCsvDir: '/srv/sponsors',
       keep: 3,
     });
 
     await fs.writeFile(file, JSON.stringify({ registryDump: 'x', now: '2026-01-01T00:00:00Z' }));
-    await expect(loadScheduledSources(env, { CTGOV_BASE_URL: 'https://clinicaltrials.gov' })).rejects.toThrow(/REFRESH_SOURCES_FILE .*now/);
+    await expect(loadScheduledSources(env)).rejects.toThrow(/REFRESH_SOURCES_FILE .*now/);
   });
 });
