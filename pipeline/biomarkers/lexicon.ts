@@ -54,13 +54,13 @@ const EXON = String.raw`(?:exon|ex|e)[- ]?`;
 export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
   { gene: 'BRAF', alteration: 'NONV600', re: /\bnon[- ]?V600[EKD]?\b|\bclass (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?(?=\s+B-?RAF\b)|(?<=\bB-?RAF[\s-]+)class (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?\b/gi },
   { gene: 'EGFR', alteration: 'EX19DEL', re: new RegExp(String.raw`\b(?:${EXON}19\s*(?:in[- ]?frame\s*)?del(?:etion|etions|s)?\b|del(?:etion|etions)?s?[- ]?(?:in[- ]|of[- ])?(?:${EXON})?19\b|19[- ]?del\b|E746[_-]A750(?:del)?\b|exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d))`, 'gi') },
-  { gene: 'EGFR', alteration: 'L858R', re: /\b(?:p\.)?L858R\b|\bexon[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)|\bexon[- ]?21\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))/gi },
+  { gene: 'EGFR', alteration: 'L858R', re: /(?:\b|(?<=\b21))(?:p\.)?L858R\b|\bexon[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)|\bexon[- ]?21\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))/gi },
   { gene: 'EGFR', alteration: 'T790M', re: /\b(?:p\.)?T790M\b/gi },
   { gene: 'EGFR', alteration: 'C797S', re: /\b(?:p\.)?C797[SX]\b/gi },
   { gene: 'EGFR', alteration: 'G719X', re: /\b(?:p\.)?G719[XASCD]?\b/gi },
   { gene: 'EGFR', alteration: 'L861Q', re: /\b(?:p\.)?L861[QR]?\b/gi },
   { gene: 'EGFR', alteration: 'S768I', re: /\b(?:p\.)?S768I\b/gi },
-  { gene: null, alteration: 'EX20INS', re: new RegExp(String.raw`\b(?:${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertion|ertions|\b)(?:\s*mutations?)?|ex20ins|insertions?\s+(?:in|of|within)\s+exon[- ]?20|exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S)))`, 'gi') },
+  { gene: null, alteration: 'EX20INS', re: new RegExp(String.raw`\b(?:${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertion|ertions|\b)(?:\s*mutations?)?|ex20ins|20[- ]?ins(?:ertions?)?\b|insertions?\s+(?:in|of|within)\s+exon[- ]?20|exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S)))`, 'gi') },
   { gene: 'KRAS', alteration: 'G12C', re: /(?:\b|(?<=K-?RAS))(?:p\.\s?)?G12C\b/gi },
   { gene: 'KRAS', alteration: 'G12D', re: /(?:\b|(?<=K-?RAS))(?:p\.\s?)?G12D\b/gi },
   { gene: 'KRAS', alteration: 'G12V', re: /(?:\b|(?<=K-?RAS))(?:p\.\s?)?G12V\b/gi },
@@ -68,6 +68,13 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
   { gene: 'BRAF', alteration: 'V600E', re: /(?:\b|(?<=B-?RAF))(?:p\.)?V600(?:[EKD](?:\s*\/\s*[EKD])*)?\b/gi },
   { gene: 'MET', alteration: 'EX14SKIP', re: new RegExp(String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δex14)(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`, 'gi') },
 ];
+
+/**
+ * After a dash and a space, words that show the dash is a hyphen broken off its compound
+ * ("EGFR- mutation positive", "ALK- rearranged") or a shared suffix ("EGFR- and ALK-negative"),
+ * not the minus sign of "EGFR-".
+ */
+export const DASH_CONTINUES = String.raw`(?:or|and|mutat\w*|mutant|positiv\w*|rearrang\w*|fusions?|translocat\w*|amplif\w*|alterations?|altered|activating|sensiti[sz]\w*|driven|express\w*|insertions?|deletions?|exons?|inhibitors?|TKIs?|targeted|directed)\b|\/`;
 
 /** Words that qualify a gene written right after it (across lists: "ALK, ROS1 or RET fusions"). */
 export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
@@ -81,7 +88,7 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   ['mutation', /^(?:-?mutations?|-?mutant|-?mutated|-?muts?\b|variants?|SNVs?\b|substitutions?|point mutations?|-?MT\b|-?m\b)/i],
   ['alteration', /^(?:-?alterations?|-?aberrations?|-?abnormalit(?:y|ies)|-?altered|activation|-?changes?|-?driven|-?driver|-?addicted|-?dependent)/i],
   ['positive', /^(?:-?positiv(?:e|ity)|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
-  ['negative', /^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|-(?=[)\],;]|\s*$|\s+(?!or\b|and\b|\/)))/i],
+  ['negative', new RegExp(String.raw`^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|-(?=[)\],;]|\s*$|\s+(?!${DASH_CONTINUES})))`, 'i')],
 ];
 
 /** The same, written before the gene ("rearranged ALK", "anti-PD-L1", "EML4-ALK"). */

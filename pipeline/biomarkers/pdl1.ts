@@ -53,6 +53,7 @@ export function normalizeComparators(s: string): string {
   return normalizeWithMap(s).text;
 }
 
+const IC_BEFORE = /\b(?:IC\d?|(?:tumou?r[- ]infiltrating\s+)?immune cells?(?:\s*\(IC\))?)\s*(?:score\s*)?(?:of\s*)?$/i;
 const METRIC_CPS = /\b(?:CPS|combined positive score)\b/i;
 const METRIC_CONTEXT = /\b(?:TPS|CPS|TC|score|tumou?r proportion|tumou?r cells?|expression|PD-?L-?1|level)\b[^.;%]{0,25}$/i;
 
@@ -99,8 +100,8 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
     [new RegExp(String.raw`(?:between\s*)?${N}\s*%?\s*(?:-|–|to|and)\s*${N}\s*%`, 'gi'),
       // "0 to 100%" is every value: no cut-off at all.
       (m) => (Number(m[1]) < Number(m[2]) && !(Number(m[1]) === 0 && Number(m[2]) === 100) ? { comparator: 'between', cutoff: Number(m[1]), cutoff_high: Number(m[2]) } : null)],
-    // "50% or greater", "1% or more"
-    [new RegExp(String.raw`${N}\s*%\s*or\s*(greater|higher|more|above|less|lower|below)`, 'gi'),
+    // "50% or greater", "1% or more", "CPS of 1 or greater" (a score needs no percent sign)
+    [new RegExp(String.raw`${N}\s*%?\s*or\s*(greater|higher|more|above|less|lower|below)\b`, 'gi'),
       (m) => ({ comparator: /greater|higher|more|above/i.test(m[2]) ? '>=' : '<=', cutoff: Number(m[1]), cutoff_high: null })],
     // ">= 50%", "< 1%", "TPS >= 50"
     [new RegExp(String.raw`(>=|<=|>|<|=)\s*${N}\s*(%?)`, 'g'),
@@ -113,6 +114,8 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
       if (!hasPercent && !METRIC_CONTEXT.test(text.slice(Math.max(0, at - 40), at))) continue;
       // "≥ 10% tumour-infiltrating immune cells (IC)" is an immune-cell score, not TPS or CPS.
       if (/^[^;,]{0,12}\b(?:tumou?r[- ]infiltrating\s+)?immune cells?\b|^\s*%?\s*(?:of\s+)?IC\b/i.test(text.slice(at + m[0].length, at + m[0].length + 60))) continue;
+      // "TC ≥ 50% or IC ≥ 10%": the immune-cell score may also be named before its number.
+      if (IC_BEFORE.test(text.slice(Math.max(0, at - 40), at))) continue;
       const value = build(m);
       if (!value) continue;
       if (!take(at, at + m[0].length)) continue;

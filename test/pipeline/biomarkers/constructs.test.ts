@@ -91,6 +91,30 @@ describe('blind batch 4-6 constructs', () => {
   });
 });
 
+describe('blind batch 8 constructs', () => {
+  it('reads an immune-cell score named before its number as neither TPS nor CPS', () => {
+    expect(units({ inclusion: '* PD-L1 TC ≥ 50% or IC ≥ 10% (SP142)' })).toEqual(['+PD-L1:TPS>=50']);
+    expect(units({ inclusion: '* PD-L1 expression on tumour-infiltrating immune cells (IC) ≥ 5%' })).toEqual([]);
+  });
+  it('reads "N or greater" after a score with no percent sign', () => {
+    expect(units({ inclusion: '* PD-L1 combined positive score (CPS) of 1 or greater' })).toEqual(['+PD-L1:CPS>=1']);
+    expect(units({ inclusion: '* At least 1 or more prior lines of therapy' })).toEqual([]);
+  });
+  it('reads an exon number glued to its alteration ("21L858R", "20ins")', () => {
+    expect(units({ inclusion: '* Confirmed by gene test with EGFR 19Del or 21L858R mutation' })).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
+    expect(units({ inclusion: '* EGFR 20ins confirmed by NGS' })).toEqual(['+EGFR:EX20INS']);
+  });
+  it('reads a dash broken off its compound ("EGFR- mutation positive") as a hyphen, not a minus', () => {
+    expect(units({ inclusion: '* EGFR- mutation positive (19del, L858R)' })).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
+    expect(units({ inclusion: '* ALK- rearranged NSCLC' })).toEqual(['+ALK:FUSION']);
+    expect(units({ inclusion: '* EGFR- patients only' })).toEqual(['-EGFR']);
+  });
+  it('reads a bare "concurrent" driver as named, "alone or concurrent" as offered', () => {
+    expect(units({ exclusion: '* Known concurrent EGFR activating mutation or ALK/ROS1 fusion' })).toEqual(['-ALK:FUSION', '-EGFR', '-ROS1:FUSION']);
+    expect(units({ inclusion: '* EGFR E19Del or L858R alone or concurrent rare EGFR mutations (T790M, G719X)' })).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
+  });
+});
+
 describe('cost on pathological input', () => {
   // A 4.5 KB "sentence" of repeated PD-L1 cut-offs took 1.5 s (every mention re-read every
   // cut-off of the clause) and 9 KB overflowed the stack. Bounds are loose: shared cores.

@@ -1,0 +1,10 @@
+/** The written blind batches (batch8.ts, ...): every case as its own test. */
+import { describe, expect, it } from 'vitest';
+import { caseUnits } from './blind-batch.js';
+import { BATCH8 } from './batch8.js';
+
+describe.each([['8', BATCH8]] as const)('blind batch %s', (_name, cases) => {
+  it.each(cases.map((c, i) => [i, c] as const))('case %i', (_i, c) => {
+    expect(caseUnits(c)).toEqual([...c.want].sort());
+  });
+});
