@@ -21,6 +21,9 @@ import { normalizeText, splitStatements, type Statement } from './statements.js'
 // lists examples; "including one or more of L861Q, G719X" says which ones.
 const EXAMPLE_CUE_G = /\b(?:e\.g\.?|for example|for instance|such as|including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b))/gi;
 
+const NONE_OF_THE_ABOVE = /\b(?:(?:wild[- ]?type|negative)\s+for\s+(?:all|any|each)\s+(?:of\s+)?(?:the\s+)?above|none of the above)\b/i;
+const WILD_TYPE_AFTER = /^[\s-]*(?:wild[- ]?type|wildtype|WT)\b/i;
+
 export interface BiomarkerInput {
   nct_id: string;
   inclusion: string | null;
@@ -65,6 +68,9 @@ function fromStatements(nctId: string, statements: Statement[], section: Section
     const rows = fromSentence(nctId, st, section, qualifiedOnly);
     if (st.headers.length === 0) { for (const r of rows) out.push(r); continue; }
     const k = st.headers.join('\n');
+    // "Arm 4: wild-type for all of the above": a sibling cohort takes the other state of
+    // every marker the earlier items name, so the list requires none of them.
+    if (NONE_OF_THE_ABOVE.test(st.text)) { byList.set(k, rows); continue; }
     byList.set(k, [...(byList.get(k) ?? []), ...rows]);
   }
   for (const rows of byList.values()) for (const r of dropEitherState(rows)) out.push(r);
@@ -157,7 +163,18 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
     const k = `${d.mention.gene}|${d.mention.alteration ?? ''}`;
     states.set(k, (states.get(k) ?? new Set()).add(d.requirement));
   }
-  const eitherState = (d: Decided) => d.mention.kind === 'marker' && states.get(`${d.mention.gene}|${d.mention.alteration ?? ''}`)?.size === 2;
+  // "KRAS G12C mutation, or KRAS wild-type": a wild-type gene beside one of its own
+  // alterations of the opposite requirement is the other state of that alteration.
+  const wildType = new Map<string, Requirement>();
+  for (const d of decided) {
+    if (d.mention.kind === 'marker' && d.mention.alteration === null && WILD_TYPE_AFTER.test(st.text.slice(d.mention.end, d.mention.end + 20))) wildType.set(d.mention.gene, d.requirement);
+  }
+  const altOpposite = new Set<string>();
+  for (const d of decided) {
+    const w = wildType.get(d.mention.gene);
+    if (w !== undefined && d.mention.kind === 'marker' && d.mention.alteration !== null && d.requirement !== w) altOpposite.add(d.mention.gene);
+  }
+  const eitherState = (d: Decided) => d.mention.kind === 'marker' && (states.get(`${d.mention.gene}|${d.mention.alteration ?? ''}`)?.size === 2 || altOpposite.has(d.mention.gene));
   const rows: ExplainedRow[] = [];
   const pdl1 = assignCutoffs(st.text, masked, decided.filter((d) => d.mention.gene === 'PD-L1' && !eitherState(d)));
   for (const d of decided) {

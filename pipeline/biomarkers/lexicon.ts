@@ -97,6 +97,7 @@ export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   ['fusion', /(?:\brearranged|\btranslocated|\bfusion[- ]positive|\bEML4\s*-\s*|\bEML4[- ]?|\b(?:rearrangements?|fusions?|translocations?|inversions?)(?:\s+events?)?\s+(?:of|in|involving)\s+(?:the\s+)?)\s*$/i],
   ['amp', /(?:\bamplified|\bamplifications?\s+(?:of|in)\s+(?:the\s+)?)\s*$/i],
   ['mutation', /\b(?:mutant|mutated|activating|sensiti[sz]ing)\s*$/i],
+  ['positive', /\bpositive\s+(?:for|to)\s+(?:an?\s+|the\s+)?$/i],
 ];
 
 /**
@@ -105,7 +106,7 @@ export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
  * adjectives such as "activating", "gene", "somatic".
  */
 export const GENE_QUALIFIER_GAP = new RegExp(
-  String.raw`^(?:[\s,\/()\-–:\u0001]|\bnon-\u0002+|\b(?:or|and|and\/or|gene|genes|genomic|somatic|germline|activating|oncogenic|oncogene|driver|drivers|sensiti[sz]ing|kinase|domain|tyrosine|protein|receptor|known|documented|confirmed|common|classical|classic|canonical|typical|uncommon|atypical|rare|other|any|an?|the|point|hotspot|single|family|fusion partner|targetable|actionable|deleterious|pathogenic|likely|status|is|are|was|tumou?rs?)\b|\b(?:MEK[12]?|VEGFR?\d?|PD-?1|CTLA-?4|HER3|ERBB3|FGFR\d?|NRAS|HRAS|N-RAS|H-RAS|RAS|RAF|CRAF|SHP2|SOS1|CDK4\/6|PARP|TROP-?2|c-?KIT|KIT|PI3K|mTOR|AKT|ERK|AXL|IGF-?1R|NRG1)\b)*`,
+  String.raw`^(?:[\s,\/()\-–:\u0001]|\bnon-\u0002+|\b(?:or|and|and\/or|gene|genes|genomic|somatic|germline|activating|oncogenic|oncogene|driver|drivers|sensiti[sz]ing|kinase|domain|TKD|KD|tyrosine|protein|receptor|known|documented|confirmed|common|classical|classic|canonical|typical|uncommon|atypical|rare|other|any|an?|the|point|hotspot|single|family|fusion partner|targetable|actionable|deleterious|pathogenic|likely|status|is|are|was|tumou?rs?)\b|\b(?:MEK[12]?|VEGFR?\d?|PD-?1|CTLA-?4|HER3|ERBB3|FGFR\d?|NRAS|HRAS|N-RAS|H-RAS|RAS|RAF|CRAF|SHP2|SOS1|CDK4\/6|PARP|TROP-?2|c-?KIT|KIT|PI3K|mTOR|AKT|ERK|AXL|IGF-?1R|NRG1)\b)*`,
   'i',
 );
 

@@ -60,6 +60,15 @@ export interface SentenceMentions {
   masked: string;
 }
 
+const KINDS_IN_BRACKET = /^[\s\-]*(?:(?:gene|genomic|activating|oncogenic|driver)\s+)*(?:alterations?|aberrations?|abnormalit(?:y|ies))\s*[(\[]([^()\[\]]{1,80})[)\]]/i;
+const KIND_WORDS: ReadonlyArray<[Qualifier, RegExp]> = [
+  ['fusion', /\b(?:fusions?|rearrange\w*|translocations?)\b/i],
+  ['amp', /\bamplifi\w*/i],
+  ['overexp', /\bover-?expressi\w*/i],
+  ['mutation', /\b(?:mutations?|variants?|insertions?|deletions?)\b/i],
+];
+const ALT_OF_GENE = /^\s*(?:(?:mutations?|alterations?|variants?)\s+)?(?:in|of|within)\s+(?:the\s+)?$/i;
+
 const THERAPY_AFTER_ALT = /^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?(?:(?:small[- ]molecule|tyrosine kinase|selective|covalent|specific)\s+)*(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)/i;
 
 export function findMentions(sentence: string): SentenceMentions {
@@ -118,6 +127,11 @@ export function findMentions(sentence: string): SentenceMentions {
     const nearest = alts[lastEndingBy(alts, g.start)];
     const altBefore = nearest && nearest.gene === g.gene && /^\s*$/.test(masked.slice(nearest.end, g.start));
     if (altBefore) continue;
+    // "exon 20 insertion mutation in EGFR": the alteration names its gene after it.
+    if (nearest && (nearest.gene === g.gene || (nearest.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2'))) && ALT_OF_GENE.test(masked.slice(nearest.end, g.start))) {
+      nearest.attachedTo.push(g.gene);
+      continue;
+    }
     const { qualifier, alt } = scanForward(masked, g, altAt);
     if (alt) {
       // "EGFR exon 19 deletion": the alteration carries the mention; no gene-level row.
@@ -131,20 +145,28 @@ export function findMentions(sentence: string): SentenceMentions {
     }
     // "HER2-positive (IHC 3+ or ISH-positive)", "HER2 IHC 2+ with ISH amplification": the
     // scores say which kind of positive (overexpression, amplification or both).
-    const her2Alts: string[] = [];
+    const namedAlts: string[] = [];
     if (g.gene === 'HER2' && (q === 'positive' || q === null)) {
       const tail = sentence.slice(g.end, g.end + 100);
-      if (q === 'positive' && HER2_IHC_POSITIVE.test(tail)) her2Alts.push('OVEREXP');
-      if (HER2_ISH_POSITIVE.test(tail)) her2Alts.push('AMP');
+      if (q === 'positive' && HER2_IHC_POSITIVE.test(tail)) namedAlts.push('OVEREXP');
+      if (HER2_ISH_POSITIVE.test(tail)) namedAlts.push('AMP');
     }
-    for (const alteration of her2Alts.length > 0 ? her2Alts : [q ? alterationForQualifier(g.gene, q) : null]) {
-      mentions.push({ gene: g.gene, alteration, kind: 'marker', start: g.start, end: g.end, qualified: q !== null || her2Alts.length > 0, carvedOut: false });
+    // "RET gene alteration (fusion or mutation)": the bracket says which kinds of alteration.
+    if (q === 'alteration' && namedAlts.length === 0) {
+      const kinds = masked.slice(g.end, g.end + SCAN).match(KINDS_IN_BRACKET)?.[1];
+      if (kinds) {
+        for (const [kq, re] of KIND_WORDS) if (re.test(kinds)) namedAlts.push(alterationForQualifier(g.gene, kq) ?? '');
+      }
+    }
+    for (const alteration of namedAlts.length > 0 ? [...new Set(namedAlts)].map((a) => a || null) : [q ? alterationForQualifier(g.gene, q) : null]) {
+      mentions.push({ gene: g.gene, alteration, kind: 'marker', start: g.start, end: g.end, qualified: q !== null || namedAlts.length > 0, carvedOut: false });
     }
   }
   // KRAS variants with no id of their own (G12A, G13D, Q61H) still require KRAS.
   const kras = genes.find((g) => g.gene === 'KRAS');
   if (kras) {
-    for (const v of sentence.matchAll(/\b(?:p\.)?(?:G12[ASRF]|G13[A-Z]|Q61[A-Z]|A146[A-Z]|K117N)\b/g)) {
+    // "codon 12, 13 or 61": codons other than 12 have no id either.
+    for (const v of sentence.matchAll(/\b(?:p\.)?(?:G12[ASRF]|G13[A-Z]|Q61[A-Z]|A146[A-Z]|K117N)\b|(?<=\b[Cc]odons?\s+(?:\d+\s*(?:,|\/|or|and)\s*)*)(?:13|61|146)\b/g)) {
       mentions.push({ gene: 'KRAS', alteration: null, kind: 'marker', start: v.index!, end: v.index! + v[0].length, qualified: true, carvedOut: false, variant: true });
     }
   }

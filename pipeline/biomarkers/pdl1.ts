@@ -103,6 +103,9 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
     // "50% or greater", "1% or more", "CPS of 1 or greater" (a score needs no percent sign)
     [new RegExp(String.raw`${N}\s*%?\s*or\s*(greater|higher|more|above|less|lower|below)\b`, 'gi'),
       (m) => ({ comparator: /greater|higher|more|above/i.test(m[2]) ? '>=' : '<=', cutoff: Number(m[1]), cutoff_high: null })],
+    // "TPS 0% (negative)": a score of nothing is below the first integer step.
+    [new RegExp(String.raw`(?<=\b(?:TPS|CPS|TC|score|expression|PD-?L-?1)\s*(?:of\s*|:\s*)?)0\s*%(?!\s*(?:-|–|to|and|or)\s*\d)`, 'gi'),
+      () => ({ comparator: '<', cutoff: 1, cutoff_high: null })],
     // ">= 50%", "< 1%", "TPS >= 50"
     [new RegExp(String.raw`(>=|<=|>|<|=)\s*${N}\s*(%?)`, 'g'),
       (m) => (m[1] === '=' ? { comparator: 'between', cutoff: Number(m[2]), cutoff_high: Number(m[2]) } : { comparator: m[1] as Comparator, cutoff: Number(m[2]), cutoff_high: null })],

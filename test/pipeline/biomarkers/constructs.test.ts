@@ -115,6 +115,51 @@ describe('blind batch 8 constructs', () => {
   });
 });
 
+describe('blind batch 9 constructs', () => {
+  it('reads a bracketed list of kinds after a generic alteration ("alteration (fusion or mutation)")', () => {
+    expect(units({ inclusion: '* Has a RET gene alteration (fusion or mutation) identified in tumor or blood' })).toEqual(['+RET', '+RET:FUSION']);
+    expect(units({ inclusion: '* MET alteration (amplification or exon 14 skipping)' })).toEqual(['+MET:AMP', '+MET:EX14SKIP']);
+  });
+  it('reads an alteration that names its gene after it ("exon 20 insertion mutation in EGFR")', () => {
+    expect(units({ inclusion: '* Exon 20 insertion mutation in EGFR, confirmed by a CLIA lab' })).toEqual(['+EGFR:EX20INS']);
+    expect(units({ inclusion: '* G12C mutation of KRAS' })).toEqual(['+KRAS:G12C']);
+  });
+  it('reads "positive for ALK" and a gene named as its companion diagnostic', () => {
+    expect(units({ inclusion: '* Positive for ALK by IHC (D5F3) or FISH' })).toEqual(['+ALK:FUSION']);
+    expect(units({ inclusion: '* ALK positive NSCLC confirmed by Ventana ALK (D5F3) CDx assay' })).toEqual(['+ALK:FUSION']);
+  });
+  it('reads category nouns ("driver oncogenes:") between a negation and its list', () => {
+    expect(units({ inclusion: '* Negative for actionable driver oncogenes: EGFR, ALK, KRAS G12C' })).toEqual(['-ALK', '-EGFR', '-KRAS:G12C']);
+  });
+  it('reads "eligible for <therapy>" as a candidacy, not a permission', () => {
+    expect(units({ exclusion: '* Patients with PD-L1 TPS ≥50% who are eligible for pembrolizumab monotherapy' })).toEqual(['-PD-L1:TPS>=50']);
+    expect(units({ inclusion: '* Patients with KRAS G12C mutation are eligible for this study' })).toEqual([]);
+  });
+  it('reads a PD-L1 score of 0% as below 1%', () => {
+    expect(units({ inclusion: '* PD-L1 TPS 0% (negative) by 22C3' })).toEqual(['+PD-L1:TPS<1']);
+    expect(units({ inclusion: '* PD-L1 TPS 0% to 100%' })).not.toContain('+PD-L1:TPS<1');
+  });
+  it('reads a domain abbreviation between gene and qualifier ("HER2 TKD mutation")', () => {
+    expect(units({ inclusion: '* HER2 exon 20 insertion or other HER2 TKD mutation' })).toEqual(['+HER2:EX20INS', '+HER2:MUT']);
+  });
+  it('sets aside a marker that "alone is not sufficient"', () => {
+    expect(units({ inclusion: '* Activating HER2 mutation; HER2 overexpression or amplification alone is not sufficient' })).toEqual(['+HER2:MUT']);
+  });
+  it('drops a wild-type gene beside one of its alterations of the opposite requirement (both states)', () => {
+    expect(units({ inclusion: '* Either (a) KRAS G12C mutation, or (b) STK11 co-mutation with KRAS wild-type' })).toEqual([]);
+    expect(units({ inclusion: '* EGFR exon 20 insertion; EGFR sensitizing mutations are excluded' })).toEqual(['+EGFR:EX20INS', '-EGFR']);
+  });
+  it('reads codons without an id in a codon list as a KRAS variant', () => {
+    expect(units({ inclusion: '* KRAS-mutant (any codon 12, 13 or 61 variant) NSCLC' })).toEqual(['+KRAS', '+KRAS:G12X']);
+  });
+  it('reads tissue "for central confirmation of" a marker as testing', () => {
+    expect(units({ inclusion: '* Tumor tissue available for central confirmation of EGFR T790M' })).toEqual([]);
+  });
+  it('drops the items of a list when a sibling is "wild-type for all of the above"', () => {
+    expect(units({ inclusion: 'Arm assignment:\n  * Arm 1 - EGFR mutation (any)\n  * Arm 2 - BRAF V600E\n  * Arm 3 - wild-type for all of the above' })).toEqual([]);
+  });
+});
+
 describe('cost on pathological input', () => {
   // A 4.5 KB "sentence" of repeated PD-L1 cut-offs took 1.5 s (every mention re-read every
   // cut-off of the clause) and 9 KB overflowed the stack. Bounds are loose: shared cores.
