@@ -77,6 +77,12 @@ export class RawStore {
   private entries = new Map<string, RawEntry>();
   private meta: RawStoreMeta = { last_run: null, last_successful_sync: null };
   private dirty = false;
+  /**
+   * The studies this process stored or confirmed, so the stages after an import in the
+   * same process map them without reading 14,000 files back. Checked against the index
+   * hash on every read; another process's writes are never shadowed.
+   */
+  private readonly held = new Map<string, { form: string; study: unknown; hash: string }>();
 
   private constructor(readonly dir: string) {}
 
@@ -142,6 +148,7 @@ export class RawStore {
         if (better > 0) {
           const change = changeOf(prev.base, hash);
           this.entries.set(record.nctId, { ...prev, hash, form: record.form, size, change });
+          this.held.set(record.nctId, { form: record.form, study: record.study, hash });
           if (hash !== prev.hash) writes.set(record.nctId, record);
         }
         this.dirty = true;
@@ -152,6 +159,7 @@ export class RawStore {
       const base = prev ? (prev.run > this.lastRunId ? prev.base : prev.hash) : null;
       const change = changeOf(base, hash);
       this.entries.set(record.nctId, { hash, form: record.form, size, run: runId, change, base });
+      this.held.set(record.nctId, { form: record.form, study: record.study, hash });
       if (change !== 'unchanged') writes.set(record.nctId, record);
       this.dirty = true;
       return change;
@@ -161,9 +169,16 @@ export class RawStore {
     return results;
   }
 
+  /** Lets the held studies go once the records are mapped; reads go to disk again. */
+  releaseHeld(): void {
+    this.held.clear();
+  }
+
   async read(nctId: string): Promise<StoredRecord | null> {
     const entry = this.entries.get(nctId);
     if (!entry) return null;
+    const held = this.held.get(nctId);
+    if (held && held.hash === entry.hash) return { nctId, form: held.form, study: held.study, entry };
     const body = await readJsonFile<{ form: string; study: unknown }>(this.recordFile(nctId));
     if (!body) return null;
     return { nctId, form: body.form, study: body.study, entry };

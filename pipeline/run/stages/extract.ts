@@ -5,12 +5,12 @@
 import path from 'node:path';
 import type { BiomarkerRow, FlagRow, TrialRecord } from '../../../domain/rows.js';
 import { enrichRecords } from '../../enrich.js';
-import { RawStore, registryRawStoreDir } from '../../raw-store/raw-store.js';
 import { loadRegistryRecordArray } from '../../registry/load-records.js';
 import { mergeSponsorRecords, type SponsorStatus } from '../../sponsors/merge.js';
 import type { RunContext } from '../context.js';
 import { EnrichCache, enrichInputKey } from '../enrich-cache.js';
 import { stageData, type StageOutput } from '../run-stage.js';
+import { registryStore } from './registry.js';
 import type { SponsorStageData } from './sponsors.js';
 
 export interface ExtractStageData {
@@ -22,7 +22,10 @@ export interface ExtractStageData {
 
 export async function extractStage(ctx: RunContext): Promise<StageOutput<ExtractStageData>> {
   const { dataDir } = ctx.deps;
-  const registry = await loadRegistryRecordArray(await RawStore.open(registryRawStoreDir(dataDir)));
+  const store = await registryStore(ctx);
+  const registry = await loadRegistryRecordArray(store);
+  // The raw studies are mapped now; holding them through the later stages only feeds the GC.
+  store.releaseHeld();
   const csv = await stageData<SponsorStageData>(ctx, 'sponsor-csv');
   const scraped = await stageData<SponsorStageData>(ctx, 'scrape');
   const registryRecords: TrialRecord[] = registry.map(({ changed: _changed, ...record }) => record);

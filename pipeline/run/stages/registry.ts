@@ -8,6 +8,7 @@ import type { StageOutput } from '../run-stage.js';
 export async function registryStage(ctx: RunContext): Promise<StageOutput<null>> {
   const { options, deps } = ctx;
   const rawStore = await RawStore.open(registryRawStoreDir(deps.dataDir));
+  ctx.memo.set(REGISTRY_STORE, rawStore);
   const onProgress = (p: { done: number; total: number | null }) => deps.onProgress?.('registry', p.done, p.total);
   const summary = options.registryDump
     ? await importRegistryDump({ path: options.registryDump }, { rawStore, logger: deps.logger, onProgress })
@@ -16,4 +17,12 @@ export async function registryStage(ctx: RunContext): Promise<StageOutput<null>>
         { fetch: deps.fetch ?? globalThis.fetch, rawStore, logger: deps.logger, onProgress },
       );
   return { summary: { ...summary }, data: null };
+}
+
+/** The raw store an import in this process just filled, still holding the studies it stored. */
+export const REGISTRY_STORE = 'registry:store';
+
+/** That store, or the one on disk when the registry stage ran elsewhere (another worker). */
+export async function registryStore(ctx: RunContext): Promise<RawStore> {
+  return (ctx.memo.get(REGISTRY_STORE) as RawStore | undefined) ?? RawStore.open(registryRawStoreDir(ctx.deps.dataDir));
 }
