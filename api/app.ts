@@ -3,7 +3,6 @@
  * match (404/405), API key (401/403), snapshot (503), limits (429, counts), parameter
  * validation (400) and handler, then the one error middleware.
  */
-import cors from 'cors';
 import express, { type RequestHandler, type Router } from 'express';
 import type { Logger } from '../config/logger.js';
 import { BASE_PATH } from './docs.js';
@@ -11,6 +10,7 @@ import type { KeyStore } from './keys/types.js';
 import type { UsageCounter } from './limits/types.js';
 import { allowGet } from './middleware/allow-get.js';
 import { apiKey } from './middleware/api-key.js';
+import { apiCors } from './middleware/cors.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requireSnapshot } from './middleware/require-snapshot.js';
@@ -19,7 +19,6 @@ import { metaHandler } from './routes/meta.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
 import type { SnapshotHolder } from './snapshot-holder.js';
-import { EXPOSED_HEADERS } from './headers.js';
 
 export interface AppDeps {
   snapshots: SnapshotHolder;
@@ -39,15 +38,7 @@ export function createApp(deps: AppDeps): express.Express {
   // against the quota; clients gain nothing from it here.
   app.set('etag', false);
 
-  app.use(
-    cors({
-      origin: '*',
-      methods: ['GET', 'HEAD'],
-      allowedHeaders: ['Authorization', 'X-API-Key', 'Content-Type'],
-      exposedHeaders: [...EXPOSED_HEADERS],
-      maxAge: 86_400,
-    }),
-  );
+  app.use(apiCors());
   if (deps.operatorRouter) app.use(deps.operatorRouter);
 
   const authenticate = apiKey(deps.keys);

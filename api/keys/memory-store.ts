@@ -4,7 +4,7 @@
  */
 import type { Tier } from '../../domain/tiers.js';
 import { assertValidLabel, KeyLabelExistsError } from './errors.js';
-import { generatePlaintextKey, hashKey } from './secret.js';
+import { hashKey, newKeyRecord } from './secret.js';
 import type { ApiKeyRecord, KeyStore } from './types.js';
 
 export class MemoryKeyStore implements KeyStore {
@@ -18,14 +18,7 @@ export class MemoryKeyStore implements KeyStore {
   async create(label: string, tier: Tier): Promise<{ record: ApiKeyRecord; plaintext: string }> {
     assertValidLabel(label);
     if (this.hashByLabel.has(label)) throw new KeyLabelExistsError(label);
-    const plaintext = generatePlaintextKey();
-    const record: ApiKeyRecord = {
-      label,
-      tier,
-      hash: hashKey(plaintext),
-      created_at: new Date().toISOString(),
-      revoked_at: null,
-    };
+    const { record, plaintext } = newKeyRecord(label, tier);
     this.put(record);
     return { record: { ...record }, plaintext };
   }

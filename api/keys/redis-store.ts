@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import { TIERS, type Tier } from '../../domain/tiers.js';
 import { LuaScript } from '../redis.js';
 import { assertValidLabel, KeyLabelExistsError } from './errors.js';
-import { generatePlaintextKey, hashKey } from './secret.js';
+import { hashKey, newKeyRecord } from './secret.js';
 import type { ApiKeyRecord, KeyStore } from './types.js';
 
 const CREATE = new LuaScript(`
@@ -46,14 +46,7 @@ export class RedisKeyStore implements KeyStore {
 
   async create(label: string, tier: Tier): Promise<{ record: ApiKeyRecord; plaintext: string }> {
     assertValidLabel(label);
-    const plaintext = generatePlaintextKey();
-    const record: ApiKeyRecord = {
-      label,
-      tier,
-      hash: hashKey(plaintext),
-      created_at: new Date().toISOString(),
-      revoked_at: null,
-    };
+    const { record, plaintext } = newKeyRecord(label, tier);
     const created = await CREATE.run(
       this.redis,
       [this.labelKey(label), this.recordKey(record.hash), this.allKey()],

@@ -4,16 +4,10 @@
  * text and the rows into the biomarkers table, so text and table always agree.
  */
 import { ALTERATIONS, GENES, coveredBy, type Comparator, type Gene, type PdL1Metric, type Requirement } from '../../domain/biomarkers.js';
+import type { BiomarkerRow } from '../../domain/rows.js';
 
-export interface ClauseRow {
-  gene: Gene;
-  alteration: string | null;
-  requirement: Requirement;
-  metric: PdL1Metric | null;
-  comparator: Comparator | null;
-  cutoff: number | null;
-  cutoff_high: number | null;
-}
+/** A biomarker row as a sentence implies it, before it is tied to a trial. */
+export type ClauseRow = Omit<BiomarkerRow, 'nct_id' | 'section' | 'source_text'>;
 
 export interface Clause {
   section: 'inclusion' | 'exclusion';
