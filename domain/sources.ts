@@ -47,3 +47,8 @@ export function sourceBySlug(slug: string): SourceIdentity | undefined {
 export function registryStudyUrl(nctId: string): string {
   return `https://clinicaltrials.gov/study/${encodeURIComponent(nctId)}`;
 }
+
+/** A study document (protocol, SAP) on the registry CDN, filed under the id's last two digits. */
+export function registryDocumentUrl(nctId: string, filename: string): string {
+  return `https://cdn.clinicaltrials.gov/large-docs/${nctId.slice(-2)}/${nctId}/${encodeURIComponent(filename)}`;
+}

@@ -9,6 +9,7 @@ import { buildTrialRecord } from './build-record.js';
 import { parseRegistryDate } from './dates.js';
 import { arr, at, int, num, obj, str, strings } from './read-fields.js';
 import type { LocationFields, StudyFields } from './study-fields.js';
+import { registryDocumentUrl } from '../../domain/sources.js';
 
 export interface MapOptions {
   /** The record's content hash when the caller already has it (the raw store does). */
@@ -79,11 +80,10 @@ function readOutcome(raw: unknown): Outcome[] {
   return measure ? [{ measure, time_frame: str(o.timeFrame), description: str(o.description) }] : [];
 }
 
-/** Large documents are served from the registry CDN under the id's last two digits. */
 function readLargeDoc(nctId: string | null, raw: unknown): StudyDocument[] {
   const d = obj(raw);
   const filename = str(d.filename);
-  const url = nctId && filename ? `https://cdn.clinicaltrials.gov/large-docs/${nctId.slice(-2)}/${nctId}/${encodeURIComponent(filename)}` : null;
+  const url = nctId && filename ? registryDocumentUrl(nctId, filename) : null;
   const type = str(d.label) ?? str(d.typeAbbrev);
   if (!type && !url) return [];
   return [{ type, url, date: parseRegistryDate(str(d.date) ?? str(d.uploadDate)) }];

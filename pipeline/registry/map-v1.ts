@@ -9,6 +9,7 @@ import { parseRegistryDate } from './dates.js';
 import { arr, at, int, obj, str, strings } from './read-fields.js';
 import type { MapOptions } from './map-study.js';
 import type { LocationFields, StudyFields } from './study-fields.js';
+import { registryDocumentUrl } from '../../domain/sources.js';
 
 export function mapV1StudyToRecord(study: unknown, options: MapOptions = {}): TrialRecord {
   return buildTrialRecord(readV1Fields(study), options.contentHash ?? contentHash(study));
@@ -87,7 +88,7 @@ function readOutcome(raw: unknown, kind: 'Primary' | 'Secondary'): Outcome[] {
 function readLargeDoc(nctId: string | null, raw: unknown): StudyDocument[] {
   const d = obj(raw);
   const filename = str(d.LargeDocFilename);
-  const url = nctId && filename ? `https://cdn.clinicaltrials.gov/large-docs/${nctId.slice(-2)}/${nctId}/${encodeURIComponent(filename)}` : null;
+  const url = nctId && filename ? registryDocumentUrl(nctId, filename) : null;
   const type = str(d.LargeDocLabel) ?? str(d.LargeDocTypeAbbrev);
   if (!type && !url) return [];
   return [{ type, url, date: parseRegistryDate(str(d.LargeDocDate) ?? str(d.LargeDocUploadDate)) }];
