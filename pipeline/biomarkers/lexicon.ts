@@ -32,7 +32,7 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|\b))/g },
   { gene: 'MET', re: /\b(?:c-?Met|cMET|mesenchymal[- ]epithelial transition(?: factor)?)\b/g },
   { gene: 'RET', re: /\b(?:RET|rearranged during transfection)\b/g },
-  { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*\/\s*[1-3])*(?![\w])/g },
+  { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*[\/\-–]\s*[1-3])*(?![\w])/g },
   { gene: 'NTRK', re: /\bTrk[ABC]\b/g },
   { gene: 'PD-L1', re: /\b(?:PD-?L-?1|PDL-?1|CD274|programm?ed (?:cell )?death[- ]?(?:ligand|1 ligand)[- ]?1?)(?![\w])/gi },
   // The scores are PD-L1 measurements even when the sentence does not name PD-L1.
@@ -50,23 +50,36 @@ export interface AlterationPattern {
 
 const EXON = String.raw`(?:exon|ex|e)[- ]?`;
 
+const AA3: Readonly<Record<string, string>> = {
+  A: 'Ala', R: 'Arg', N: 'Asn', D: 'Asp', C: 'Cys', Q: 'Gln', E: 'Glu', G: 'Gly', H: 'His', I: 'Ile',
+  L: 'Leu', K: 'Lys', M: 'Met', F: 'Phe', P: 'Pro', S: 'Ser', T: 'Thr', W: 'Trp', Y: 'Tyr', V: 'Val',
+};
+
+/** A protein variant in one-letter form or its HGVS three-letter spelling ("G12V", "Gly12Val"). */
+function variant(v: string): string {
+  const m = v.match(/^([A-Z])(\d+)([A-Z])$/)!;
+  return `(?:${v}|${AA3[m[1]]}${m[2]}${AA3[m[3]]})`;
+}
+
 /** Specific alterations. NONV600 comes before V600E so "non-V600" is not read as V600E. */
 export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
   { gene: 'BRAF', alteration: 'NONV600', re: /\bnon[- ]?V600[EKD]?\b|\bclass (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?(?=\s+B-?RAF\b)|(?<=\bB-?RAF[\s-]+)class (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?\b/gi },
-  { gene: 'EGFR', alteration: 'EX19DEL', re: new RegExp(String.raw`\b(?:${EXON}19\s*(?:in[- ]?frame\s*)?del(?:etion|etions|s)?\b|del(?:etion|etions)?s?[- ]?(?:in[- ]|of[- ])?(?:${EXON})?19\b|19[- ]?del\b|E746[_-]A750(?:del)?\b|exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d))`, 'gi') },
-  { gene: 'EGFR', alteration: 'L858R', re: /(?:\b|(?<=\b21))(?:p\.)?L858R\b|\bexon[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)|\bexon[- ]?21\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))/gi },
-  { gene: 'EGFR', alteration: 'T790M', re: /\b(?:p\.)?T790M\b/gi },
-  { gene: 'EGFR', alteration: 'C797S', re: /\b(?:p\.)?C797[SX]\b/gi },
-  { gene: 'EGFR', alteration: 'G719X', re: /\b(?:p\.)?G719[XASCD]?\b/gi },
-  { gene: 'EGFR', alteration: 'L861Q', re: /\b(?:p\.)?L861[QR]?\b/gi },
-  { gene: 'EGFR', alteration: 'S768I', re: /\b(?:p\.)?S768I\b/gi },
-  { gene: null, alteration: 'EX20INS', re: new RegExp(String.raw`\b(?:${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertion|ertions|\b)(?:\s*mutations?)?|ex20ins|20[- ]?ins(?:ertions?)?\b|insertions?\s+(?:in|of|within)\s+exon[- ]?20|exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S)))`, 'gi') },
-  { gene: 'KRAS', alteration: 'G12C', re: /(?:\b|(?<=K-?RAS))(?:p\.\s?)?G12C\b/gi },
-  { gene: 'KRAS', alteration: 'G12D', re: /(?:\b|(?<=K-?RAS))(?:p\.\s?)?G12D\b/gi },
-  { gene: 'KRAS', alteration: 'G12V', re: /(?:\b|(?<=K-?RAS))(?:p\.\s?)?G12V\b/gi },
+  // "19 exon deletion", "21 exon L858R": the number written before "exon" (Chinese investigator phrasing).
+  { gene: 'EGFR', alteration: 'EX19DEL', re: new RegExp(String.raw`\b(?:(?:${EXON}19|19\s*exon)\s*(?:in[- ]?frame\s*)?del(?:etion|etions|s)?\b|del(?:etion|etions)?s?[- ]?(?:in[- ]|of[- ])?(?:${EXON})?19\b|19[- ]?del\b|E746[_-]A750(?:del)?\b|exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d))`, 'gi') },
+  { gene: 'EGFR', alteration: 'L858R', re: new RegExp(String.raw`(?:\b|(?<=\b21))(?:p\.)?${variant('L858R')}\b|\b(?:exon|ex)[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)|\b(?:exon[- ]?21|21\s*exon)\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))`, 'gi') },
+  { gene: 'EGFR', alteration: 'T790M', re: new RegExp(String.raw`\b(?:p\.)?${variant('T790M')}\b`, 'gi') },
+  { gene: 'EGFR', alteration: 'C797S', re: new RegExp(String.raw`\b(?:p\.)?(?:C797[SX]|${variant('C797S')})\b`, 'gi') },
+  { gene: 'EGFR', alteration: 'G719X', re: new RegExp(String.raw`\b(?:p\.)?(?:G719[XASCD]?|Gly719(?:Ala|Ser|Cys|Asp)?)\b`, 'gi') },
+  { gene: 'EGFR', alteration: 'L861Q', re: new RegExp(String.raw`\b(?:p\.)?(?:L861[QR]?|${variant('L861Q')}|${variant('L861R')})\b`, 'gi') },
+  { gene: 'EGFR', alteration: 'S768I', re: new RegExp(String.raw`\b(?:p\.)?${variant('S768I')}\b`, 'gi') },
+  { gene: null, alteration: 'EX20INS', re: new RegExp(String.raw`\b(?:${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertions|ertion|\b)(?:\s*mutations?)?|ex20ins|20[- ]?ins(?:ertions?)?\b|insertions?\s+(?:in|of|within)\s+exon[- ]?20|exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S)))`, 'gi') },
+  { gene: 'KRAS', alteration: 'G12C', re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12C')}\b`, 'gi') },
+  { gene: 'KRAS', alteration: 'G12D', re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12D')}\b`, 'gi') },
+  { gene: 'KRAS', alteration: 'G12V', re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12V')}\b`, 'gi') },
   { gene: 'KRAS', alteration: 'G12X', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12X?\b(?![A-Z\/])|\bcodon 12\b/gi },
-  { gene: 'BRAF', alteration: 'V600E', re: /(?:\b|(?<=B-?RAF))(?:p\.)?V600(?:[EKD](?:\s*\/\s*[EKD])*)?\b/gi },
-  { gene: 'MET', alteration: 'EX14SKIP', re: new RegExp(String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δex14)(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`, 'gi') },
+  { gene: 'BRAF', alteration: 'V600E', re: new RegExp(String.raw`(?:\b|(?<=B-?RAF))(?:p\.)?(?:V600(?:[EKD](?:\s*\/\s*[EKD])*)?|${variant('V600E')})\b`, 'gi') },
+  // "METΔ14", "METΔex14": the delta sign for the skipped exon.
+  { gene: 'MET', alteration: 'EX14SKIP', re: new RegExp(String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δ\s?(?:ex)?14)(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`, 'gi') },
 ];
 
 /**

@@ -6,7 +6,7 @@
 import type { Gene } from '../../domain/biomarkers.js';
 import {
   ALTERATION_PATTERNS, BACKWARD_QUALIFIERS, DRUG_PATTERNS, FORWARD_QUALIFIERS, GENE_PATTERNS,
-  GENE_QUALIFIER_GAP, alterationForQualifier, type Qualifier,
+  GENE_QUALIFIER_GAP, alterationForQualifier, isFusionGene, type Qualifier,
 } from './lexicon.js';
 
 export type MentionKind = 'marker' | 'therapy' | 'drug';
@@ -67,6 +67,14 @@ const KIND_WORDS: ReadonlyArray<[Qualifier, RegExp]> = [
   ['overexp', /\bover-?expressi\w*/i],
   ['mutation', /\b(?:mutations?|variants?|insertions?|deletions?)\b/i],
 ];
+/**
+ * "KIF5B-RET", "ETV6::NTRK3", "CD74-ROS1": a partner symbol glued to a fusion gene names a
+ * fusion. Case-sensitive so "non-ALK" is not a partner; known genes are masked, so "EGFR-ALK"
+ * is not one either.
+ */
+const FUSION_PARTNER_BEFORE = /(?<![\w-])[A-Z][A-Z0-9]{1,9}(?:-|–|::)$/;
+/** "exon 19", "21 exon" with no alteration word: EGFR's exons only when no other gene owns them. */
+const BARE_EXON = /^(?:(?:exon|ex)[- ]?(?:19|21)|(?:19|21)\s*exon)$/i;
 const ALT_OF_GENE = /^\s*(?:(?:mutations?|alterations?|variants?)\s+)?(?:in|of|within)\s+(?:the\s+)?$/i;
 
 const THERAPY_AFTER_ALT = /^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?(?:(?:small[- ]molecule|tyrosine kinase|selective|covalent|specific)\s+)*(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)/i;
@@ -115,6 +123,7 @@ export function findMentions(sentence: string): SentenceMentions {
     for (const [q, re] of BACKWARD_QUALIFIERS) {
       if (re.test(before)) { backward = q; break; }
     }
+    if (!backward && isFusionGene(g.gene) && FUSION_PARTNER_BEFORE.test(before)) backward = 'fusion';
     // "anti-EGFR/cMET", "targeting EGFR or HER2": the cue before a list covers the whole list.
     if (!backward && previous?.backward === 'therapy' && /^[\s,\/]*(?:or|and)?[\s,\/]*$/i.test(masked.slice(previous.gene.end, g.start))) {
       backward = 'therapy';
@@ -166,12 +175,17 @@ export function findMentions(sentence: string): SentenceMentions {
   const kras = genes.find((g) => g.gene === 'KRAS');
   if (kras) {
     // "codon 12, 13 or 61": codons other than 12 have no id either.
-    for (const v of sentence.matchAll(/\b(?:p\.)?(?:G12[ASRF]|G13[A-Z]|Q61[A-Z]|A146[A-Z]|K117N)\b|(?<=\b[Cc]odons?\s+(?:\d+\s*(?:,|\/|or|and)\s*)*)(?:13|61|146)\b/g)) {
+    for (const v of sentence.matchAll(/\b(?:p\.)?(?:G12[ASRF]|G13[A-Z]|Q61[A-Z]|A146[A-Z]|K117N|Gly12(?:Ala|Ser|Arg|Phe)|Gly13[A-Z][a-z]{2}|Gln61[A-Z][a-z]{2}|Ala146[A-Z][a-z]{2}|Lys117Asn)\b|(?<=\b[Cc]odons?\s+(?:\d+\s*(?:,|\/|or|and)\s*)*)(?:13|61|146)\b/g)) {
       mentions.push({ gene: 'KRAS', alteration: null, kind: 'marker', start: v.index!, end: v.index! + v[0].length, qualified: true, carvedOut: false, variant: true });
     }
   }
   const exon20Genes = genes.filter((g) => g.gene === 'EGFR' || g.gene === 'HER2');
   for (const a of alts) {
+    // "HER2 mutation (exon 19 or exon 20)": a bare exon after another gene is that gene's exon.
+    if (a.gene === 'EGFR' && a.attachedTo.length === 0 && BARE_EXON.test(sentence.slice(a.start, a.end))) {
+      const owner = genes[lastEndingBy(genes, a.start)];
+      if (owner && owner.gene !== 'EGFR') continue;
+    }
     // "a therapy targeting KRAS G12C": the cue before the gene covers its alteration.
     const cueStart = a.attachedTo.length > 0 ? Math.max(0, genes[lastEndingBy(genes, a.start)]?.start ?? a.start) : a.start;
     const therapyBefore = BACKWARD_QUALIFIERS[0][1].test(masked.slice(Math.max(0, cueStart - 40), cueStart));

@@ -66,6 +66,18 @@ function metricBefore(text: string, at: number, cpsOnly: boolean): PdL1Metric {
   return 'TPS';
 }
 
+const TC_LOW = [0, 1, 5, 50];
+const TC_HIGH_EXCLUSIVE = [1, 5, 50, Infinity];
+
+function sp142Tiers(list: string): Omit<Pdl1Cutoff, 'metric'> {
+  const tiers = list.split('/').map((t) => Number(t.trim()));
+  const lo = Math.min(...tiers);
+  const hi = Math.max(...tiers);
+  if (hi === 3) return { comparator: '>=', cutoff: TC_LOW[lo], cutoff_high: null };
+  if (lo === 0) return { comparator: '<', cutoff: TC_HIGH_EXCLUSIVE[hi], cutoff_high: null };
+  return { comparator: 'between', cutoff: TC_LOW[lo], cutoff_high: TC_HIGH_EXCLUSIVE[hi] - 1 };
+}
+
 function minus(n: number): number {
   // "< 50%" on integer scores ends at 49, the convention of "1-49%".
   return Number.isInteger(n) ? n - 1 : n;
@@ -106,6 +118,8 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
     // "TPS 0% (negative)": a score of nothing is below the first integer step.
     [new RegExp(String.raw`(?<=\b(?:TPS|CPS|TC|score|expression|PD-?L-?1)\s*(?:of\s*|:\s*)?)0\s*%(?!\s*(?:-|–|to|and|or)\s*\d)`, 'gi'),
       () => ({ comparator: '<', cutoff: 1, cutoff_high: null })],
+    // SP142 tumour-cell tiers: "TC3" (>= 50%), "TC2/3" (>= 5%), "TC1/2/3" (>= 1%), "TC0" (< 1%).
+    [/\bTC\s?([0-3](?:\s*\/\s*[0-3])*)\b(?!\s*[%.,]?\d|\s*%)/g, (m) => sp142Tiers(m[1])],
     // ">= 50%", "< 1%", "TPS >= 50"
     [new RegExp(String.raw`(>=|<=|>|<|=)\s*${N}\s*(%?)`, 'g'),
       (m) => (m[1] === '=' ? { comparator: 'between', cutoff: Number(m[2]), cutoff_high: Number(m[2]) } : { comparator: m[1] as Comparator, cutoff: Number(m[2]), cutoff_high: null })],

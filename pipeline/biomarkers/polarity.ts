@@ -18,19 +18,25 @@ export interface Polarity {
 }
 
 /** Words allowed between a cue and the mention it governs ("without known EGFR"). */
-const CHAIN = String.raw`(?:[\s,\/(\-–:\u0001\u0002]|\([^()]*\)|\b(?:known|documented|any|evidence|of|for|with|a|an|the|tumou?rs?|cancers?|harbou?r(?:ing|s)?|hav(?:e|ing)|has|had|carry(?:ing)?|contain(?:ing)?|show(?:ing)?|be|been|is|are|detectable|detected|presence|history|activating|sensiti[sz]ing|actionable|targetable|oncogenic|driver|drivers|genomic|genetic|molecular|oncogenes?|biomarkers?|mutations?|alterations?|aberrations?|rearrangements?|fusions?|translocations?|amplifications?|over-?expression|gene|genes|or|and|and\/or|nor|other|in|to|confirmed|expression|mutant|mutated|somatic|germline|common|classical|also|identified|including|e\.g\.|such as|currently|previously|following|that|which|whose|who|do|does|known to|status|active|exon|exons|\d+|receptor|this|includes|rare|uncommon|atypical|deletions?|insertions?|point|sensitive|specific|types?|variants?|but not limited to|not limited to|limited to|one|more|following|as|like|namely|i\.e\.)\b)*`;
+const CHAIN = String.raw`(?:[\s,\/(\-–:\u0001\u0002]|\([^()]*\)|\b(?:known|documented|any|evidence|of|for|with|a|an|the|tumou?rs?|cancers?|harbou?r(?:ing|s)?|hav(?:e|ing)|has|had|carry(?:ing)?|contain(?:ing)?|show(?:ing)?|be|been|is|are|detectable|detected|presence|history|activating|sensiti[sz]ing|actionable|targetable|oncogenic|driver|drivers|genomic|genetic|molecular|oncogenes?|biomarkers?|mutations?|alterations?|aberrations?|rearrangements?|fusions?|translocations?|amplifications?|over-?expression|gene|genes|or|and|and\/or|nor|other|in|to|confirmed|expression|mutant|mutated|somatic|germline|common|classical|also|identified|including|e\.g\.|such as|currently|previously|following|that|which|whose|who|do|does|known to|status|active|exon|exons|\d+|receptor|this|includes|rare|uncommon|atypical|deletions?|insertions?|point|sensitive|specific|types?|variants?|but not limited to|not limited to|limited to|one|more|following|as|like|namely|i\.e\.|de novo|primary|acquired|secondary|pre-?existing|baseline|co-?occurring|concurrent|concomitant|co-?existing)\b)*`;
 
-const NEG_CUE = String.raw`\b(?:not (?:be )?positive (?:for|to)|without|no|not|nor|neither|negative (?:for|to)|negative (?:(?:test|testing|staining|genetic|molecular|genomic)\s+)?(?:results?|tests?|testing|staining|findings?) (?:on|for|of|by)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
+// "negative EGFR and ALK status": the adjective directly before the gene (the "$" is the mention's start).
+const NEG_CUE = String.raw`\b(?:not (?:be )?positive (?:for|to)|negative(?=\s+(?:\u0001|$))|without|no|not|nor|neither|negative (?:for|to)|negative (?:(?:test|testing|staining|genetic|molecular|genomic)\s+)?(?:results?|tests?|testing|staining|findings?) (?:on|for|of|by)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
 const CARVE_CUE = String.raw`\b(?:except(?: for)?|excluding|with the exception of|other than|apart from|besides|but not|not including|excepting|(?:the )?exceptions?(?: is| are)?:?)`;
 const PRE_NEG = new RegExp(`${NEG_CUE}${CHAIN}$`, 'i');
 const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
 
 const POST_CHAIN = String.raw`(?:[\s,\/()\-–:\u0001\u0002]|\b(?:or|and|and\/or|mutations?|status|gene|genes|alterations?|rearrangements?|fusions?|expression|tumou?rs?|is|are|was|were|must|be|to|known|confirmed|documented|tested|by|both|all|results?|for|as|sensitive|sensiti[sz]ing|activating|driver|drivers|common)\b)*`;
-const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative(?!\\s+(?:for|to)\\b)|negativity|-\\s*ve\\b|(?<!\\s)-(?=[\\])};,]|\\s*$|\\s+(?!${DASH_CONTINUES}))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
-const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:considered\s+|deemed\s+)?(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible))\b/i;
+/** "EGFR-, ALK-, ROS1-, or RET-positive": each dash waits for the suffix of the last gene of the list. */
+const SUSPENDED_HYPHEN = String.raw`[\s,]*(?:(?:or|and|and\/or|nor)\s+)?\u0001+\s*-`;
+const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative(?!\\s+(?:for|to)\\b)|negativity|-\\s*ve\\b|(?<!\\s)-(?!${SUSPENDED_HYPHEN})(?=[\\])};,]|\\s*$|\\s+(?!${DASH_CONTINUES}))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
+// "are not candidates for this study" excludes; "are not candidates for osimertinib" names a therapy.
+const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:considered\s+|deemed\s+)?(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible)|not (?:suitable\s+|eligible\s+|appropriate\s+)?candidates?\b(?!\s+for\s+(?!(?:this|the|these)\s+(?:study|trial|protocol|cohort|arm)s?\b)))/i;
+/** "ineligible if a co-occurring EGFR mutation is present": an exclusion, not a condition. */
+const INELIGIBLE_IF = new RegExp(`\\b(?:ineligible|not eligible|excluded|not allowed|not permitted)\\s+if\\b${CHAIN}$`, 'i');
 
 // "who are eligible for pembrolizumab monotherapy" names a candidate for a therapy, not a permission to enrol.
-const PERMISSIVE_AFTER = /\b(?:(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible(?!\s+(?:for|to receive)\s+(?!(?:this|the|these|enrol\w*|participat\w*|inclusion|study|trial|cohorts?|arms?|parts?)\b))|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|requirements? (?:is|are) (?:excluded|waived|not applicable)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|unknown)\b/i;
+const PERMISSIVE_AFTER = /\b(?:(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible(?!\s+(?:for|to receive)\s+(?!(?:this|the|these|enrol\w*|participat\w*|inclusion|study|trial|cohorts?|arms?|parts?)\b))|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|requirements? (?:is|are) (?:excluded|waived|not applicable)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|(?<!\b(?:negative|wild[- ]?type|wildtype|WT)\s+(?:or|and\/or|\/)\s+(?:status\s+)?)unknown)\b/i;
 // "L858R alone or concurrent rare EGFR mutations" offers the co-mutation; a bare "concurrent
 // EGFR mutation" (in an exclusion, or "KRAS G12C with concurrent MET amplification") names one.
 const PERMISSIVE_BEFORE = new RegExp(`\\b(?:with or without|(?:alone or )?in combination with other|alone or (?:in combination |together )?with|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|alone or (?:with )?(?:concurrent|co-?occurring|co-?existing|coexistent|accompanied by))${CHAIN}$`, 'i');
@@ -38,9 +44,11 @@ const ONLY = /\bonly\b/i;
 /** "HER2 overexpression or amplification alone is not sufficient": named to be set aside, neither required nor excluded. */
 const NOT_SUFFICIENT_AFTER = /^[^;]*?\b(?:alone|only|by itself|by themselves)\s+(?:is|are|will|does|do)\s+not\s+(?:be\s+)?(?:sufficient|enough|qualify|adequate)\b/i;
 
-const TESTING_BEFORE = /\b(?:(?:presence|absence) or (?:presence|absence)|test(?:ed|ing|s)?|screen(?:ed|ing)?|assess(?:ed|ment)?|evaluat(?:ed|ion)|determin(?:e|ed|ation)|analys(?:is|ed)|samples?|tissue|specimens?|submitted|submission|available|availability|collection|measurement|measured|central(?:ly)?)\s+(?:of|for|by)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:a|an|known|any|the|their|tumou?r|biomarkers?|testing|tests?|analysis|profiling|panel|NGS|status|expression|level|levels|mutations?|mutational|molecular|or|and|and\/or|including|e\.g\.|such as|retrospective|exploratory|analysis|central|local|confirmation|confirmatory|of)\b)*$/i;
+const TESTING_BEFORE = /\b(?:(?:presence|absence) or (?:presence|absence)|test(?:ed|ing|s)?|screen(?:ed|ing)?|assess(?:ed|ment)?|evaluat(?:ed|ion)|determin(?:e|ed|ation)|analys(?:is|ed)|samples?|tissue|specimens?|submitted|submission|available|availability|collection|measurement|measured|central(?:ly)?)\s+(?:of|for|by)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:a|an|known|any|the|their|tumou?r|biomarkers?|testing|tests?|analysis|profiling|panel|NGS|status|expression|level|levels|mutations?|mutational|molecular|or|and|and\/or|including|e\.g\.|such as|retrospective|exploratory|analysis|central|local|confirmation|confirmatory|of|at least|one|more|each|all|either|following)\b)*$/i;
 // Unknown short upper-case tokens ("ROS" typo'd beside ALK) may sit in a list before "status".
 const TESTING_AFTER = new RegExp(`^${POST_CHAIN.replace('|status', '')}(?:status|testing|tests?\\b|results?|assessments?|analys[ie]s|assays?\\b|CDx\\b|pharmDx\\b|kits?\\b|evaluation|profiling|reports?|screening|determination|information)`, 'i');
+/** "negative EGFR and ALK status": the state is written before the genes. */
+const STATE_BEFORE = /\b(?:negative|positive|wild[- ]?type|wildtype|mutant|mutated|rearranged)\s+(?:[\u0001\u0002\s,\/]|\b(?:and|or|and\/or)\b)*$/i;
 const POSITIVE_WORD = /\b(?:positive|mutant|mutated|harbou?r|deletion|insertion|rearrange|fusion|amplif|wild|negative)/i;
 /** For PD-L1 a cut-off makes a "status" sentence a requirement ("PD-L1 status (defined as 1% or greater)"). */
 const CUTOFF_WORD = /\b(?:or greater|or higher|or more|at least)\b|[≥≤<>%]/i;
@@ -51,7 +59,10 @@ const MUST_HAVE_HAD = /\b(?:must|should|need to|needs to|will need to|are requir
 const PRIOR_THERAPY = /\b(?:progress\w*|relaps\w*|recurr\w*|resistan\w*|refractory|fail\w*|received|treated|pre-?treated|prior|previous\w*|after|following|intoleran\w*|exposed|exposure)\b/i;
 const NAIVE = /\bna[iï]ve\b/i;
 const THERAPY_TARGET_BEFORE = /\b(?:inhibitors?|degraders?|therap(?:y|ies)|treatments?|agents?|drugs?|TKIs?)\b[^;]{0,20}\b(?:for|against|targeting)\s+(?:the\s+|an?\s+)?[\s\u0001]*$/i;
-const EITHER_WORDS = /\b(?:negative or positive|positive or negative|mutant or wild[- ]?type|wild[- ]?type or mutant|mutated or wild[- ]?type|wild[- ]?type or mutated)\b/i;
+const EITHER_POS = String.raw`(?:mutation[- ])?(?:positive|mutant|mutated)`;
+const EITHER_NEG = String.raw`(?:mutation[- ])?negative|wild[- ]?type|wildtype|non-?mutated`;
+/** "mutation-positive or wild-type", "negative or positive": both states of the marker are accepted. */
+const EITHER_WORDS = new RegExp(String.raw`\b(?:${EITHER_POS})\s+(?:or|and\/or|\/)\s+(?:${EITHER_NEG})\b|\b(?:${EITHER_NEG})\s+(?:or|and\/or|\/)\s+(?:${EITHER_POS})\b`, 'i');
 export const PDL1_NEGATIVE_BEFORE = /\bnegative (?:for|to)\s*$/i;
 const PDL1_ASSAY_AFTER = /^\s*(?:\(?\s*(?:SP263|SP142|22C3|28-8)\b|IHC\b|immunohistochemistry|assays?\b|antibod|pharmDx|CDx)/i;
 const FAMILY_HISTORY = /\b(?:family history|first-degree relatives?|relatives?)\b[^;]*$/i;
@@ -68,7 +79,7 @@ const TEST_METHOD_AFTER = /^[\s\-]*(?:IHC|immunohistochemistry|FISH|NGS|PCR)\b/i
  * treated with erlotinib", "cetuximab for KRAS wild-type subjects": the marker names who
  * a condition applies to, not who may enrol.
  */
-const UNLESS_TREATED_AFTER = /^[^;]*?\bunless\b[^;]*?\b(?:progress\w*|received|treated|pre-?treated|failed|refractory|resistan\w*|intoleran\w*|exhausted|ineligible|contraindicat\w*|unable|unwilling|refused)\b/i;
+const UNLESS_TREATED_AFTER = /^[^;]*?\b(?:unless|except(?:\s+(?:for|in|when|if))?\s+(?:(?:patients|participants|subjects|those|individuals|they|the patient)\b|(?=if\b|when\b)))[^;]*?\b(?:progress\w*|received|treated|pre-?treated|failed|refractory|resistan\w*|intoleran\w*|exhausted|ineligible|contraindicat\w*|unable|unwilling|refused)\b/i;
 const IF_AFTER = /^[^;()]*?\b(?:if|when)\s+(?:(?:the\s+)?(?:patients?|participants?|subjects?|they|he|she)\s+(?:\w+\s+){0,2}?)?(?:(?:previously|already|currently)\s+)?(?:treated|received|receiving|pre-?treated|progress\w*|exposed|non-?squamous|squamous|of\s+(?:non-?)?squamous)\b/i;
 const FOR_SUBGROUP = /\bfor\s+(?:[\s\u0001]|\b(?:the|known|documented)\b)*$/i;
 const SUBGROUP_AFTER = /^[\s\-]*(?:(?:wild[- ]?type|wildtype|WT|mutant|mutated|mutation[- ]positive|mutation[- ]negative|positive|negative|rearranged|altered|driven|non-?mutated|\+|-)\s*)?(?:patients|subjects|participants|individuals|tumou?rs|disease|cancers?|NSCLC|CRC|cohorts?)\b/i;
@@ -195,7 +206,8 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
 
   if (m.kind !== 'marker') return therapyPolarity(masked, clause, before, afterOuter, m, section);
 
-  if (CONDITIONAL_BEFORE.test(before)) return { requirement: null, reason: 'conditional (if/when)' };
+  const ineligibleIf = INELIGIBLE_IF.test(before);
+  if (CONDITIONAL_BEFORE.test(before) && !ineligibleIf) return { requirement: null, reason: 'conditional (if/when)' };
   if (UNLESS_TREATED_AFTER.test(afterOuter) && (section === 'exclusion' || POST_VERB_NEG.test(afterOuter))) return { requirement: null, reason: 'conditional (X unless treated/progressed)' };
   if (IF_AFTER.test(afterOuter)) return { requirement: null, reason: 'conditional (X if treated with ...)' };
   if (FOR_SUBGROUP.test(before) && SUBGROUP_AFTER.test(masked.slice(m.end, m.end + 80)) && THERAPY_WORDS.test(clause)) return { requirement: null, reason: 'conditional (therapy for X patients)' };
@@ -224,7 +236,7 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   if (TESTING_BEFORE.test(before) && !stated(afterFull.slice(0, 40))) return { requirement: null, reason: 'testing, not a requirement' };
   // Other short symbols in the list ("EGFR, ALK, and ROS ALK status", "KRAS Mutation Assay") count as names.
   const symbolsMasked = afterFull.replace(/\b[A-Z][A-Z0-9]{1,5}\b/g, (t) => '\u0001'.repeat(t.length));
-  if (TESTING_AFTER.test(symbolsMasked) && !stated(afterFull)) return { requirement: null, reason: 'status or test mention' };
+  if (TESTING_AFTER.test(symbolsMasked) && !stated(afterFull) && !STATE_BEFORE.test(before)) return { requirement: null, reason: 'status or test mention' };
   if (TEST_METHOD_AFTER.test(afterFull) && !stated(afterFull)) return { requirement: null, reason: 'test named by its method' };
 
   const base: Requirement = section === 'exclusion' ? 'excluded' : 'required';
@@ -237,6 +249,8 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   const preNeg = before.match(PRE_NEG);
   const othersState = preNeg !== null && /^(?:wild|negative)/i.test(preNeg[0]) && /\u0001[\s-]*$/.test(before.slice(0, preNeg.index));
   if (preNeg && !othersState) { flip = !flip; reasons.push('negated before'); }
+  // In the exclusion section "excluded if X" restates the section.
+  if (ineligibleIf && !preNeg && section !== 'exclusion') { flip = !flip; reasons.push('ineligible if present'); }
   if (m.gene !== 'PD-L1' && POST_NEG.test(afterFull)) { flip = !flip; reasons.push('negative/wild-type after'); }
   // In the exclusion section "... are excluded" restates the section; elsewhere it negates.
   const verbScope = afterInParen !== null && POST_VERB_NEG.test(afterInParen) ? afterInParen : afterOuter;
@@ -275,7 +289,11 @@ function therapyPolarity(masked: string, clause: string, before: string, afterOu
   }
   if (!PRIOR_THERAPY.test(clause) || NAIVE.test(clause)) return { requirement: null, reason: 'therapy without prior-therapy requirement' };
   if (THERAPY_CONDITION.test(clause) || CONDITIONAL_BEFORE.test(before)) return { requirement: null, reason: 'conditional therapy' };
-  if (PRE_NEG.test(before) || /\b(?:no|not|without|never)\b/i.test(before)) return { requirement: null, reason: 'negated therapy' };
+  // "with or without prior osimertinib" leaves the therapy open; in "C797S (with or without
+  // T790M) after osimertinib" the phrase governs the marker between, and negates nothing.
+  if (/\bwith or without\b[^;()\u0001\u0002]*$/i.test(before)) return { requirement: null, reason: 'permissive therapy (with or without)' };
+  const plainBefore = before.replace(/\bwith or without\b/gi, ' ');
+  if (PRE_NEG.test(plainBefore) || /\b(?:no|not|without|never)\b/i.test(plainBefore)) return { requirement: null, reason: 'negated therapy' };
   if (PERMISSIVE_BEFORE.test(before) || PERMISSIVE_AFTER.test(afterOuter) || /\b(?:may|might|can|could|allowed|permitted)\b/i.test(clause)) {
     return { requirement: null, reason: 'permissive therapy' };
   }

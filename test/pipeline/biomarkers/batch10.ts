@@ -24,8 +24,9 @@ export const BATCH10: BlindCase[] = [
   { inc: '* Complete (R0) resection of stage IB-IIIA NSCLC\n* EGFR mutation (Ex19del or L858R), alone or in combination with other EGFR mutations including T790M', want: ['+EGFR:EX19DEL', '+EGFR:L858R'] },
   { inc: '* EGFR gene mutation-positive (exon 19 deletion or exon 21 L858R point mutation) confirmed by the cobas EGFR Mutation Test v2', want: ['+EGFR:EX19DEL', '+EGFR:L858R'] },
   { inc: '* ALK fusion gene-positive NSCLC diagnosed by an approved companion diagnostic (IHC, FISH or RT-PCR)', want: ['+ALK:FUSION'] },
-  // The TKI was given for the listed alterations, which specify it (batch 8 review).
-  { inc: '* Patients with EGFR-sensitive mutations (19del, L858R) who had disease progression after first-line icotinib', want: ['+EGFR:EX19DEL', '+EGFR:L858R'] },
+  // First labelled without '+EGFR' (the TKI given for the listed alterations); on review, a TKI named after the
+  // alterations is a second mention, as batch 8's "(Del19 or L858R) ... after 1st or 2nd generation EGFR-TKI" and #81 here.
+  { inc: '* Patients with EGFR-sensitive mutations (19del, L858R) who had disease progression after first-line icotinib', want: ['+EGFR:EX19DEL', '+EGFR:L858R', '+EGFR'] },
   { inc: '* PD-L1 expression ≥ 50% (22C3 pharmDx) in tumor cells', want: ['+PD-L1:TPS>=50'] },
   { inc: '* Patients with advanced NSCLC and documented ROS1 status (positive or negative) at diagnosis', want: [] },
   { inc: '* Diagnosed with ALK-positive advanced NSCLC between 2015 and 2022 and treated with at least one ALK TKI in routine practice', want: ['+ALK:FUSION'] },

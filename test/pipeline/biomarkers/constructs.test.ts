@@ -160,6 +160,77 @@ describe('blind batch 9 constructs', () => {
   });
 });
 
+describe('blind batch 10 constructs', () => {
+  it('reads suspended hyphens in a list ("EGFR-, ALK-, or RET-positive") as a shared suffix, not minus signs', () => {
+    expect(units({ exclusion: '* Tumours that are EGFR-, ALK-, or ROS1-positive' })).toEqual(['-ALK:FUSION', '-EGFR', '-ROS1:FUSION']);
+    expect(units({ inclusion: '* EGFR-, ALK- and ROS1-negative by NGS' })).toEqual(['-ALK', '-EGFR', '-ROS1']);
+    expect(units({ inclusion: '* Non-squamous NSCLC, EGFR-, ALK wild-type' })).toEqual(['-ALK', '-EGFR']);
+  });
+  it('reads "tested for at least one of" a list as testing', () => {
+    expect(units({ inclusion: '* Tumour tested for one or more of EGFR, ALK and ROS1 at diagnosis' })).toEqual([]);
+  });
+  it('reads "are not candidates for this study" as an exclusion, "not candidates for <therapy>" as not one', () => {
+    expect(units({ inclusion: '* Subjects with ALK or ROS1 fusions are not candidates for this trial' })).toEqual(['-ALK:FUSION', '-ROS1:FUSION']);
+    expect(units({ inclusion: '* KRAS G12C mutation in patients who are not candidates for sotorasib' })).toEqual(['+KRAS:G12C']);
+  });
+  it('reads "ineligible if X is present" in inclusion text as an exclusion, not a condition', () => {
+    expect(units({ inclusion: '* BRAF V600E-mutant NSCLC; not eligible if a concomitant KRAS mutation is detected' })).toEqual(['+BRAF:V600E', '-KRAS']);
+    expect(units({ exclusion: '* Excluded if a known EGFR mutation is present' })).toEqual(['-EGFR']);
+  });
+  it('reads a state adjective written before the genes ("negative EGFR and ALK status")', () => {
+    expect(units({ inclusion: '* Documented negative ALK and ROS1 status' })).toEqual(['-ALK', '-ROS1']);
+    expect(units({ inclusion: '* Known EGFR and ALK status' })).toEqual([]);
+  });
+  it('keeps the negative state of "negative or unknown"', () => {
+    expect(units({ inclusion: '* ALK wild-type or unknown' })).toEqual(['-ALK']);
+    expect(units({ inclusion: '* EGFR status unknown' })).toEqual([]);
+  });
+  it('reads "mutation-positive or wild-type" as both states accepted', () => {
+    expect(units({ inclusion: '* KRAS mutation-positive or wild-type tumours may enroll in separate cohorts' })).toEqual([]);
+  });
+  it('reads "except patients who have progressed on" after an exclusion like "unless"', () => {
+    expect(units({ exclusion: '* Known EGFR sensitizing mutation, except for patients who progressed on osimertinib' })).toEqual([]);
+    expect(units({ exclusion: '* Known EGFR mutation, except exon 20 insertion' })).toEqual(['-EGFR']);
+  });
+  it('carves out an alteration qualified by its origin ("de novo", "acquired")', () => {
+    expect(units({ inclusion: '* EGFR-mutant NSCLC other than acquired C797S' })).toEqual(['+EGFR', '-EGFR:C797S']);
+  });
+  it('masks a plural "insertions" whole, so a cue reads across it', () => {
+    expect(units({ inclusion: '* EGFR mutation other than exon 20 insertions or primary T790M' })).toEqual(['+EGFR', '-EGFR:EX20INS', '-EGFR:T790M']);
+  });
+  it('reads a bare exon number after another gene as that gene\'s exon, not EGFR\'s', () => {
+    expect(units({ inclusion: '* ERBB2 mutations in exon 19 or 20' })).toEqual(['+HER2:MUT']);
+    expect(units({ inclusion: '* EGFR mutation in exon 19 or exon 21' })).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
+  });
+  it('reads exon numbers written before "exon" and "Ex21"', () => {
+    expect(units({ inclusion: '* EGFR 19 exon deletion' })).toEqual(['+EGFR:EX19DEL']);
+    expect(units({ inclusion: '* EGFR Ex21 point mutation' })).toEqual(['+EGFR:L858R']);
+  });
+  it('reads HGVS three-letter protein variants', () => {
+    expect(units({ inclusion: '* KRAS p.Gly12Cys or p.Gly12Asp' })).toEqual(['+KRAS:G12C', '+KRAS:G12D']);
+    expect(units({ inclusion: '* EGFR p.Leu858Arg or p.Thr790Met; BRAF p.Val600Glu' })).toEqual(['+BRAF:V600E', '+EGFR:L858R', '+EGFR:T790M']);
+    expect(units({ inclusion: '* KRAS p.Gly12Ser' })).toEqual(['+KRAS']);
+  });
+  it('reads "METΔ14" as exon 14 skipping and "NTRK1-3" as one gene', () => {
+    expect(units({ inclusion: '* METΔ14 NSCLC' })).toEqual(['+MET:EX14SKIP']);
+    expect(units({ inclusion: '* NTRK1-3 gene fusion' })).toEqual(['+NTRK:FUSION']);
+  });
+  it('reads a partner symbol glued to a fusion gene ("KIF5B-RET", "ETV6::NTRK3") as a fusion', () => {
+    expect(units({ inclusion: '* KIF5B-RET or CCDC6-RET positive NSCLC' })).toEqual(['+RET:FUSION']);
+    expect(units({ inclusion: '* ETV6::NTRK3 detected by RNA sequencing' })).toEqual(['+NTRK:FUSION']);
+    expect(units({ inclusion: '* Non-ALK driven tumours' })).not.toContain('+ALK:FUSION');
+  });
+  it('reads SP142 tumour-cell tiers (TC3, TC2/3, TC0) as TPS ranges', () => {
+    expect(units({ inclusion: '* PD-L1 TC3 or IC3 (SP142)' })).toEqual(['+PD-L1:TPS>=50']);
+    expect(units({ inclusion: '* PD-L1 TC2/3 or IC2/3 by SP142' })).toEqual(['+PD-L1:TPS>=5']);
+    expect(units({ exclusion: '* PD-L1 TC0 and IC0' })).toEqual(['-PD-L1:TPS<1']);
+  });
+  it('does not read a "with or without" aside before a drug as a negated therapy', () => {
+    expect(units({ inclusion: '* EGFR C797S (with or without T790M) after progression on osimertinib' })).toEqual(['+EGFR', '+EGFR:C797S']);
+    expect(units({ inclusion: '* EGFR L858R, with or without prior osimertinib' })).toEqual(['+EGFR:L858R']);
+  });
+});
+
 describe('cost on pathological input', () => {
   // A 4.5 KB "sentence" of repeated PD-L1 cut-offs took 1.5 s (every mention re-read every
   // cut-off of the clause) and 9 KB overflowed the stack. Bounds are loose: shared cores.
