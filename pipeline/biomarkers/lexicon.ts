@@ -19,7 +19,8 @@ export interface GenePattern {
 export const GENE_PATTERNS: readonly GenePattern[] = [
   { gene: 'HER2', re: /\b(?:HER[- ]?2(?:\s*\/\s*neu)?|ERBB-?2|human epidermal growth (?:factor )?receptor[- ]?2)(?![\d])/gi },
   // Case-sensitive: "eGFR" is the estimated glomerular filtration rate.
-  { gene: 'EGFR', re: /\bEGFR(?![\w])/g },
+  // "EGFRm+", "EGFRmut": the mutation abbreviation glued to the symbol.
+  { gene: 'EGFR', re: /\bEGFR(?:(?![\w])|(?=(?:m|mt|mut)(?:\+|\b)))/g },
   { gene: 'EGFR', re: /\bepidermal growth factor receptor(?![\w])/gi },
   // "5'ALK" is a probe of the ALK locus, not a requirement on the tumour.
   { gene: 'ALK', re: /(?<![35]['’])\b(?:ALK|anaplastic lymphoma kinase)(?![\w])/g },
@@ -73,6 +74,8 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
   { gene: 'EGFR', alteration: 'L861Q', re: new RegExp(String.raw`\b(?:p\.)?(?:L861[QR]?|${variant('L861Q')}|${variant('L861R')})\b`, 'gi') },
   { gene: 'EGFR', alteration: 'S768I', re: new RegExp(String.raw`\b(?:p\.)?${variant('S768I')}\b`, 'gi') },
   { gene: null, alteration: 'EX20INS', re: new RegExp(String.raw`\b(?:${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertions|ertion|\b)(?:\s*mutations?)?|ex20ins|20[- ]?ins(?:ertions?)?\b|insertions?\s+(?:in|of|within)\s+exon[- ]?20|exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S)))`, 'gi') },
+  // "A763_Y764insFQEA", "Y772_A775dupYVMA", "G776delinsVC": a named exon 20 insertion (EGFR codons ~762-775, HER2 ~772-781).
+  { gene: null, alteration: 'EX20INS', re: /\b(?:p\.)?[A-Z]7[6-8]\d_[A-Z]7[6-8]\d(?:ins|dup)[A-Z]*\b|\b(?:p\.)?[A-Z]7[6-8]\d(?:delins|>)[A-Z]{2,}\b/g },
   { gene: 'KRAS', alteration: 'G12C', re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12C')}\b`, 'gi') },
   { gene: 'KRAS', alteration: 'G12D', re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12D')}\b`, 'gi') },
   { gene: 'KRAS', alteration: 'G12V', re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12V')}\b`, 'gi') },
@@ -96,7 +99,8 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   ['fusion', /^(?:-?fusions?|-?rearrange(?:ment|ments|d)|translocations?|-?fusion[- ]positive|-?rearrangement[- ]positive)/i],
   // "MET/CEP7 ratio", "MET GCN ≥ 10": measures of amplification.
   ['amp', /^(?:amplifi(?:cation|cations|ed)|amp\b|-?amplified|copy[- ]number (?:gain|amplification)|gene copy|copy[- ]number\b|GCN\b|CEP\s*-?\d+\b)/i],
-  ['overexp', /^(?:over-?expressi(?:on|ng)|over-?expressed|IHC\s*(?:score\s*)?(?:of\s*)?3\+|3\+)/i],
+  // "IHC 3+", "IHC 2+ or 3+": a list of scores reaching 3+ (IHC 2+ alone needs ISH to say which).
+  ['overexp', /^(?:over-?expressi(?:on|ng)|over-?expressed|IHC\s*(?:score\s*)?(?:of\s*)?(?:[0-3]\s*\+?\s*(?:,|\/|or|and)\s*)*3\s*\+|3\+)/i],
   ['expression', /^(?:-?expressi(?:on|ng)|-?expressed|protein expression)/i],
   ['mutation', /^(?:-?mutations?|-?mutant|-?mutated|-?muts?\b|variants?|SNVs?\b|substitutions?|point mutations?|-?MT\b|-?m\b)/i],
   ['alteration', /^(?:-?alterations?|-?aberrations?|-?abnormalit(?:y|ies)|-?altered|activation|-?changes?|-?driven|-?driver|-?addicted|-?dependent)/i],
@@ -119,7 +123,7 @@ export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
  * adjectives such as "activating", "gene", "somatic".
  */
 export const GENE_QUALIFIER_GAP = new RegExp(
-  String.raw`^(?:[\s,\/()\-–:\u0001]|\bnon-\u0002+|\b(?:or|and|and\/or|gene|genes|genomic|somatic|germline|activating|oncogenic|oncogene|driver|drivers|sensiti[sz]ing|kinase|domain|TKD|KD|tyrosine|protein|receptor|known|documented|confirmed|common|classical|classic|canonical|typical|uncommon|atypical|rare|other|any|an?|the|point|hotspot|single|family|fusion partner|targetable|actionable|deleterious|pathogenic|likely|status|is|are|was|tumou?rs?)\b|\b(?:MEK[12]?|VEGFR?\d?|PD-?1|CTLA-?4|HER3|ERBB3|FGFR\d?|NRAS|HRAS|N-RAS|H-RAS|RAS|RAF|CRAF|SHP2|SOS1|CDK4\/6|PARP|TROP-?2|c-?KIT|KIT|PI3K|mTOR|AKT|ERK|AXL|IGF-?1R|NRG1)\b)*`,
+  String.raw`^(?:[\s,\/()\-–:\u0001]|\bnon-\u0002+|\b(?:or|and|and\/or|gene|genes|genomic|somatic|germline|activating|oncogenic|oncogene|driver|drivers|sensiti[sz]ing|kinase|domain|TKD|KD|tyrosine|protein|receptor|known|documented|confirmed|common|classical|classic|canonical|typical|uncommon|atypical|rare|other|any|an?|the|point|hotspot|single|family|fusion partner|targetable|actionable|deleterious|pathogenic|likely|status|is|are|was|tumou?rs?)\b|\b(?:p\.\s?)?[A-Z]\d{2,4}[A-Z]\b|\b(?:MEK[12]?|VEGFR?\d?|PD-?1|CTLA-?4|HER3|ERBB3|FGFR\d?|NRAS|HRAS|N-RAS|H-RAS|RAS|RAF|CRAF|SHP2|SOS1|CDK4\/6|PARP|TROP-?2|c-?KIT|KIT|PI3K|mTOR|AKT|ERK|AXL|IGF-?1R|NRG1)\b)*`,
   'i',
 );
 

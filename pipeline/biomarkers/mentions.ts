@@ -75,6 +75,33 @@ const KIND_WORDS: ReadonlyArray<[Qualifier, RegExp]> = [
 const FUSION_PARTNER_BEFORE = /(?<![\w-])[A-Z][A-Z0-9]{1,9}(?:-|–|::)$/;
 /** "exon 19", "21 exon" with no alteration word: EGFR's exons only when no other gene owns them. */
 const BARE_EXON = /^(?:(?:exon|ex)[- ]?(?:19|21)|(?:19|21)\s*exon)$/i;
+const VARIANT_AFTER_GENE = /^[\s-]*(?:p\.\s?)?([A-Z]\d{2,4}[A-Z])\b/;
+const LISTABLE_KINDS = new Set<Qualifier>(['fusion', 'amp', 'overexp', 'expression', 'mutation', 'alteration']);
+/** "A763_Y764insFQEA": a named insertion, as opposed to the class "exon 20 insertion". */
+const NAMED_INSERTION = /_|delins|>/;
+
+/** Further kinds listed after a gene's first qualifier ("mutation, amplification or overexpression"). */
+function moreKinds(masked: string, from: number): Qualifier[] {
+  const out: Qualifier[] = [];
+  let pos = from;
+  for (let guard = 0; guard < 4; guard++) {
+    // A list needs a comma or a conjunction: "fusion variant 3" is one kind.
+    const sep = masked.slice(pos, pos + 20).match(/^\s*(?:,\s*(?:(?:and\/or|or|and)\s+)?|(?:and\/or|or|and)\s+)/)?.[0];
+    if (!sep) break;
+    const after = masked.slice(pos + sep.length, pos + sep.length + 60);
+    let found: [Qualifier, number] | null = null;
+    for (const [q, re] of FORWARD_QUALIFIERS) {
+      if (!LISTABLE_KINDS.has(q)) continue;
+      const m = after.match(re);
+      if (m && !/^\s+(?:in|of|involving)\b/i.test(after.slice(m[0].length))) { found = [q, m[0].length]; break; }
+    }
+    if (!found) break;
+    out.push(found[0]);
+    pos += sep.length + found[1];
+  }
+  return out;
+}
+
 const ALT_OF_GENE = /^\s*(?:(?:mutations?|alterations?|variants?)\s+)?(?:in|of|within)\s+(?:the\s+)?$/i;
 
 const THERAPY_AFTER_ALT = /^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?(?:(?:small[- ]molecule|tyrosine kinase|selective|covalent|specific)\s+)*(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)/i;
@@ -100,6 +127,13 @@ export function findMentions(sentence: string): SentenceMentions {
     }
   }
   genes.sort((a, b) => a.start - b.start);
+  // A named insertion beside the class it belongs to ("exon 20 insertions, including
+  // A763_Y764insFQEA", "... (A763_Y764insFQEA excluded)") is an example or an exception the
+  // vocabulary cannot express; alone it stands for the class.
+  const named = (a: AltSpan) => a.alteration === 'EX20INS' && NAMED_INSERTION.test(sentence.slice(a.start, a.end));
+  if (alts.some((a) => a.alteration === 'EX20INS' && !named(a))) {
+    for (let k = alts.length - 1; k >= 0; k--) if (named(alts[k])) alts.splice(k, 1);
+  }
   alts.sort((a, b) => a.start - b.start);
   // "c-ros oncogene 1, receptor tyrosine kinase of the insulin receptor family (ROS-1)": an
   // apposition between a spelled-out name and its bracketed symbol belongs to the name, so
@@ -141,7 +175,7 @@ export function findMentions(sentence: string): SentenceMentions {
       nearest.attachedTo.push(g.gene);
       continue;
     }
-    const { qualifier, alt } = scanForward(masked, g, altAt);
+    const { qualifier, alt, end: qualifierEnd } = scanForward(masked, g, altAt);
     if (alt) {
       // "EGFR exon 19 deletion": the alteration carries the mention; no gene-level row.
       alt.attachedTo.push(g.gene);
@@ -167,7 +201,10 @@ export function findMentions(sentence: string): SentenceMentions {
         for (const [kq, re] of KIND_WORDS) if (re.test(kinds)) namedAlts.push(alterationForQualifier(g.gene, kq) ?? '');
       }
     }
-    for (const alteration of namedAlts.length > 0 ? [...new Set(namedAlts)].map((a) => a || null) : [q ? alterationForQualifier(g.gene, q) : null]) {
+    // "HER2 mutation, amplification or overexpression": each kind in the list is an option.
+    const kinds = qualifier && q === qualifier && LISTABLE_KINDS.has(qualifier) ? [qualifier, ...moreKinds(masked, qualifierEnd)] : [q];
+    const fromKinds = [...new Set(kinds.map((k) => (k ? alterationForQualifier(g.gene, k) : null)))];
+    for (const alteration of namedAlts.length > 0 ? [...new Set(namedAlts)].map((a) => a || null) : fromKinds) {
       mentions.push({ gene: g.gene, alteration, kind: 'marker', start: g.start, end: g.end, qualified: q !== null || namedAlts.length > 0, carvedOut: false });
     }
   }
@@ -178,6 +215,16 @@ export function findMentions(sentence: string): SentenceMentions {
     for (const v of sentence.matchAll(/\b(?:p\.)?(?:G12[ASRF]|G13[A-Z]|Q61[A-Z]|A146[A-Z]|K117N|Gly12(?:Ala|Ser|Arg|Phe)|Gly13[A-Z][a-z]{2}|Gln61[A-Z][a-z]{2}|Ala146[A-Z][a-z]{2}|Lys117Asn)\b|(?<=\b[Cc]odons?\s+(?:\d+\s*(?:,|\/|or|and)\s*)*)(?:13|61|146)\b/g)) {
       mentions.push({ gene: 'KRAS', alteration: null, kind: 'marker', start: v.index!, end: v.index! + v[0].length, qualified: true, carvedOut: false, variant: true });
     }
+  }
+  // "RET M918T-mutant", "BRAF G469A", "HER2 S310F": a variant with no id of its own names
+  // the gene's mutation (BRAF: a non-V600 one; HER2: a mutation). KRAS variants are read above.
+  for (const g of genes) {
+    if (g.gene === 'KRAS' || g.gene === 'PD-L1') continue;
+    const v = masked.slice(g.end, g.end + 20).match(VARIANT_AFTER_GENE);
+    if (!v) continue;
+    const start = g.end + v[0].length - v[1].length;
+    const alteration = g.gene === 'BRAF' ? 'NONV600' : g.gene === 'HER2' ? 'MUT' : null;
+    mentions.push({ gene: g.gene, alteration, kind: 'marker', start, end: start + v[1].length, qualified: true, carvedOut: false, variant: alteration === null });
   }
   const exon20Genes = genes.filter((g) => g.gene === 'EGFR' || g.gene === 'HER2');
   for (const a of alts) {
@@ -209,7 +256,7 @@ export function findMentions(sentence: string): SentenceMentions {
  * Walks from a gene over list filler and other genes to the first word that says what
  * the gene is about. Alterations of other genes are skipped ("EGFR or KRAS G12C mutations").
  */
-function scanForward(masked: string, g: GeneSpan, altAt: Map<number, AltSpan>): { qualifier: Qualifier | null; alt: AltSpan | null } {
+function scanForward(masked: string, g: GeneSpan, altAt: Map<number, AltSpan>): { qualifier: Qualifier | null; alt: AltSpan | null; end: number } {
   let pos = g.end;
   let crossedList = false;
   for (let guard = 0; guard < 12; guard++) {
@@ -221,9 +268,9 @@ function scanForward(masked: string, g: GeneSpan, altAt: Map<number, AltSpan>): 
     const after = masked.slice(pos, pos + SCAN);
     if (after.startsWith(ALT_MASK)) {
       const alt = altAt.get(pos);
-      if (!alt) return { qualifier: null, alt: null };
+      if (!alt) return { qualifier: null, alt: null, end: pos };
       const belongs = alt.gene === g.gene || (alt.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2'));
-      if (belongs) return { qualifier: null, alt };
+      if (belongs) return { qualifier: null, alt, end: pos };
       pos = alt.end;
       continue;
     }
@@ -231,12 +278,12 @@ function scanForward(masked: string, g: GeneSpan, altAt: Map<number, AltSpan>): 
       const m = after.match(re);
       if (!m) continue;
       // "(ROS1), or mutation in B-Raf": past the end of the list, the word belongs to the next gene.
-      if (q !== 'therapy' && crossedList && /^\s+(?:in|of|involving)\b/i.test(after.slice(m[0].length))) return { qualifier: null, alt: null };
-      return { qualifier: q, alt: null };
+      if (q !== 'therapy' && crossedList && /^\s+(?:in|of|involving)\b/i.test(after.slice(m[0].length))) return { qualifier: null, alt: null, end: pos };
+      return { qualifier: q, alt: null, end: pos + m[0].length };
     }
-    return { qualifier: null, alt: null };
+    return { qualifier: null, alt: null, end: pos };
   }
-  return { qualifier: null, alt: null };
+  return { qualifier: null, alt: null, end: pos };
 }
 
 /** An exon 20 insertion with no gene beside it belongs to the closest EGFR/HER2 before it. */

@@ -103,7 +103,8 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
   const cpsOnly = METRIC_CPS.test(text) && !/\b(?:TPS|tumou?r proportion)\b/i.test(text);
   const patterns: Array<[RegExp, (m: RegExpMatchArray) => Omit<Pdl1Cutoff, 'metric'> | null]> = [
     // ">= 1% and < 50%", ">=1% to <50%"
-    [new RegExp(String.raw`>=\s*${N}\s*%?\s*(?:and|to|but|,|-|–)\s*(?:[A-Za-z\-]+\s*){0,3}(<=?)\s*${N}\s*%?`, 'g'),
+    // ">= 1% (TPS) and < 50%": a short aside may name the score between the two ends.
+    [new RegExp(String.raw`>=\s*${N}\s*%?\s*(?:\([^()]{1,20}\)\s*)?(?:and|to|but|,|-|–)\s*(?:[A-Za-z\-]+\s*){0,3}(<=?)\s*${N}\s*%?`, 'g'),
       (m) => ({ comparator: 'between', cutoff: Number(m[1]), cutoff_high: m[2] === '<' ? minus(Number(m[3])) : Number(m[3]) })],
     // "1% <= TPS < 50%"
     [new RegExp(String.raw`${N}\s*%?\s*(<=?)\s*(?:PD-?L1\s*)?(?:TPS|CPS|TC|expression)\s*(<=?)\s*${N}\s*%?`, 'gi'),

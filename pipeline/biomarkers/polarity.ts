@@ -29,18 +29,20 @@ const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
 const POST_CHAIN = String.raw`(?:[\s,\/()\-–:\u0001\u0002]|\b(?:or|and|and\/or|mutations?|status|gene|genes|alterations?|rearrangements?|fusions?|expression|tumou?rs?|is|are|was|were|must|be|to|known|confirmed|documented|tested|by|both|all|results?|for|as|sensitive|sensiti[sz]ing|activating|driver|drivers|common)\b)*`;
 /** "EGFR-, ALK-, ROS1-, or RET-positive": each dash waits for the suffix of the last gene of the list. */
 const SUSPENDED_HYPHEN = String.raw`[\s,]*(?:(?:or|and|and\/or|nor)\s+)?\u0001+\s*-`;
-const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative(?!\\s+(?:for|to)\\b)|negativity|-\\s*ve\\b|(?<!\\s)-(?!${SUSPENDED_HYPHEN})(?=[\\])};,]|\\s*$|\\s+(?!${DASH_CONTINUES}))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged)`, 'i');
+const POST_NEG = new RegExp(`^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative(?!\\s+(?:for|to)\\b)|negativity|-\\s*ve\\b|(?<!\\s)-(?!${SUSPENDED_HYPHEN})(?=[\\])};,]|\\s*$|\\s+(?!${DASH_CONTINUES}))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged|(?<=:\\s*)(?:no|none)(?=\\s*(?:[.;,)]|$)))`, 'i');
 // "are not candidates for this study" excludes; "are not candidates for osimertinib" names a therapy.
 const POST_VERB_NEG = /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:considered\s+|deemed\s+)?(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible)|not (?:suitable\s+|eligible\s+|appropriate\s+)?candidates?\b(?!\s+for\s+(?!(?:this|the|these)\s+(?:study|trial|protocol|cohort|arm)s?\b)))/i;
 /** "ineligible if a co-occurring EGFR mutation is present": an exclusion, not a condition. */
 const INELIGIBLE_IF = new RegExp(`\\b(?:ineligible|not eligible|excluded|not allowed|not permitted)\\s+if\\b${CHAIN}$`, 'i');
 
 // "who are eligible for pembrolizumab monotherapy" names a candidate for a therapy, not a permission to enrol.
-const PERMISSIVE_AFTER = /\b(?:(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible(?!\s+(?:for|to receive)\s+(?!(?:this|the|these|enrol\w*|participat\w*|inclusion|study|trial|cohorts?|arms?|parts?)\b))|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|requirements? (?:is|are) (?:excluded|waived|not applicable)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|(?<!\b(?:negative|wild[- ]?type|wildtype|WT)\s+(?:or|and\/or|\/)\s+(?:status\s+)?)unknown)\b/i;
+const PERMISSIVE_AFTER = /\b(?:(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible(?!\s+(?:for|to receive)\s+(?!(?:this|the|these|enrol\w*|participat\w*|inclusion|study|trial|cohorts?|arms?|parts?)\b))|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|requirements? (?:is|are) (?:excluded|waived|not applicable)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|(?<!(?:\b(?:negative|positive|wild[- ]?type|wildtype|WT)|%|\d)\s*,?\s+(?:or|and\/or|\/)\s+(?:status\s+)?)unknown)\b/i;
 // "L858R alone or concurrent rare EGFR mutations" offers the co-mutation; a bare "concurrent
 // EGFR mutation" (in an exclusion, or "KRAS G12C with concurrent MET amplification") names one.
 const PERMISSIVE_BEFORE = new RegExp(`\\b(?:with or without|(?:alone or )?in combination with other|alone or (?:in combination |together )?with|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|alone or (?:with )?(?:concurrent|co-?occurring|co-?existing|coexistent|accompanied by))${CHAIN}$`, 'i');
 const ONLY = /\bonly\b/i;
+/** "Neither EGFR T790M nor C797S is required": the "neither" belongs to the requirement, not the markers. */
+const NEITHER_REQUIRED_AFTER = /^[^;]*?\b(?:is|are)\s+(?:required|needed|mandatory|necessary)\b/i;
 /** "HER2 overexpression or amplification alone is not sufficient": named to be set aside, neither required nor excluded. */
 const NOT_SUFFICIENT_AFTER = /^[^;]*?\b(?:alone|only|by itself|by themselves)\s+(?:is|are|will|does|do)\s+not\s+(?:be\s+)?(?:sufficient|enough|qualify|adequate)\b/i;
 
@@ -224,6 +226,7 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
     return { requirement: null, reason: 'example of a broader inclusion category' };
   }
   if (NOT_SUFFICIENT_AFTER.test(afterOuter)) return { requirement: null, reason: 'not sufficient alone' };
+  if (/\bneither\b/i.test(before) && NEITHER_REQUIRED_AFTER.test(afterOuter)) return { requirement: null, reason: 'neither ... nor ... is required' };
   if (AND_NOT_TREATED.test(afterOuter)) return { requirement: null, reason: 'conditional (X and has not received ...)' };
   if (EITHER_SIGN.test(masked.slice(m.end, m.end + 20))) return { requirement: null, reason: 'either status accepted (-/+)' };
   if (SUBJECT_WITH.test(before) && MUST_HAVE_HAD.test(afterOuter)) return { requirement: null, reason: 'conditional (patients with X must have had ...)' };
@@ -232,7 +235,8 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   const examplesOfPermitted = paren !== null && /^\s*(?:i\.e\.|e\.g\.|such as|namely|for example)/i.test(clause.slice(paren[0])) && PERMISSIVE_AFTER.test(clause.slice(Math.max(0, paren[0] - 120), paren[0]));
   const permissiveAfter = examplesOfPermitted || (afterInParen !== null && PERMISSIVE_AFTER.test(afterInParen)) || PERMISSIVE_AFTER.test(afterOuter);
   if (permissiveAfter && !ONLY.test(before)) return { requirement: null, reason: 'permissive (are eligible / allowed)' };
-  const stated = (t: string) => POSITIVE_WORD.test(t) || (m.gene === 'PD-L1' && CUTOFF_WORD.test(t));
+  // "HER2 IHC 2+ or 3+": a score is a stated result, not the name of a test.
+  const stated = (t: string) => POSITIVE_WORD.test(t) || /\b[1-3]\s*\+/.test(t) || (m.gene === 'PD-L1' && CUTOFF_WORD.test(t));
   if (TESTING_BEFORE.test(before) && !stated(afterFull.slice(0, 40))) return { requirement: null, reason: 'testing, not a requirement' };
   // Other short symbols in the list ("EGFR, ALK, and ROS ALK status", "KRAS Mutation Assay") count as names.
   const symbolsMasked = afterFull.replace(/\b[A-Z][A-Z0-9]{1,5}\b/g, (t) => '\u0001'.repeat(t.length));

@@ -231,6 +231,45 @@ describe('blind batch 10 constructs', () => {
   });
 });
 
+describe('batch 11 constructs', () => {
+  it('reads a mutation abbreviation glued to EGFR ("EGFRm+", "EGFRmut")', () => {
+    expect(units({ inclusion: '* EGFRm+ NSCLC after first-line TKI' })).toEqual(['+EGFR']);
+    expect(units({ exclusion: '* EGFRmut tumours' })).toEqual(['-EGFR']);
+  });
+  it('reads every kind in a list after one gene ("mutation, amplification or overexpression")', () => {
+    expect(units({ inclusion: '* ERBB2 amplification or overexpression' })).toEqual(['+HER2:AMP', '+HER2:OVEREXP']);
+    expect(units({ inclusion: '* MET exon 14 skipping, or MET amplification and overexpression' })).toEqual(['+MET', '+MET:AMP', '+MET:EX14SKIP']);
+    expect(units({ inclusion: '* HER2 mutation or amplification of MET' })).toEqual(['+HER2:MUT', '+MET:AMP']);
+  });
+  it('reads a protein variant with no id after its gene as that gene\'s mutation', () => {
+    expect(units({ inclusion: '* RET M918T-mutant thyroid cancer or RET fusion-positive NSCLC' })).toEqual(['+RET', '+RET:FUSION']);
+    expect(units({ inclusion: '* BRAF G469A mutation' })).toEqual(['+BRAF:NONV600']);
+    expect(units({ inclusion: '* HER2 S310F or L755S' })).toEqual(['+HER2:MUT']);
+  });
+  it('reads a named exon 20 insertion as the class only when the class is not named beside it', () => {
+    expect(units({ inclusion: '* HER2 A775_G776insYVMA' })).toEqual(['+HER2:EX20INS']);
+    expect(units({ inclusion: '* EGFR exon 20 insertion; D770_N771insSVD is excluded' })).toEqual(['+EGFR:EX20INS']);
+  });
+  it('reads a key-value "No" after a marker as its absence', () => {
+    expect(units({ inclusion: '* KRAS G12C: no\n* ROS1 fusion: None' })).toEqual(['-KRAS:G12C', '-ROS1:FUSION']);
+    expect(units({ inclusion: '* EGFR mutation: no prior TKI allowed' })).toEqual(['+EGFR']);
+  });
+  it('keeps a PD-L1 cut-off followed by "or unknown"', () => {
+    expect(units({ inclusion: '* PD-L1 ≥ 1% or unknown' })).toEqual(['+PD-L1:TPS>=1']);
+  });
+  it('reads a range whose score is named in an aside between its ends ("≥ 1% (TPS) and < 50%")', () => {
+    expect(units({ inclusion: '* PD-L1 ≥ 1% (22C3) to < 50%' })).toEqual(['+PD-L1:TPS1-49']);
+  });
+  it('reads an IHC score list reaching 3+ after HER2 as overexpression', () => {
+    expect(units({ inclusion: '* HER2 IHC 1+, 2+ or 3+' })).toEqual(['+HER2:OVEREXP']);
+    expect(units({ inclusion: '* HER2 IHC testing on archival tissue' })).toEqual([]);
+  });
+  it('reads "neither X nor Y is required" as no requirement', () => {
+    expect(units({ inclusion: '* Neither ALK nor ROS1 testing results are required' })).toEqual([]);
+    expect(units({ inclusion: '* Neither EGFR mutation nor ALK fusion' })).toEqual(['-ALK:FUSION', '-EGFR']);
+  });
+});
+
 describe('cost on pathological input', () => {
   // A 4.5 KB "sentence" of repeated PD-L1 cut-offs took 1.5 s (every mention re-read every
   // cut-off of the clause) and 9 KB overflowed the stack. Bounds are loose: shared cores.
