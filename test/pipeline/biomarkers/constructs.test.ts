@@ -3,23 +3,9 @@
  * test per construct, written as real criteria phrase them.
  */
 import { describe, expect, it } from 'vitest';
-import { extractBiomarkers } from '../../../pipeline/biomarkers/extract.js';
+import { extractUnits } from '../../helpers/biomarker-units.js';
 
-type Section = { inclusion?: string; exclusion?: string; title?: string; conditions?: string[]; keywords?: string[] };
-
-function units(s: Section): string[] {
-  return extractBiomarkers({
-    nct_id: 'NCT00000000', inclusion: s.inclusion ?? null, exclusion: s.exclusion ?? null,
-    title: s.title ?? null, conditions: s.conditions, keywords: s.keywords,
-  }).map((r) => {
-    const sign = r.requirement === 'required' ? '+' : '-';
-    let alt = r.alteration;
-    if (r.metric && r.comparator && r.cutoff !== null) {
-      alt = r.comparator === 'between' ? `${r.metric}${r.cutoff}-${r.cutoff_high}` : `${r.metric}${r.comparator}${r.cutoff}`;
-    }
-    return `${sign}${r.gene}${alt ? `:${alt}` : ''}`;
-  }).sort();
-}
+const units = extractUnits;
 
 describe('blind batch 4-6 constructs', () => {
   it('reads a spaced dash after a list as punctuation, not a negative sign', () => {

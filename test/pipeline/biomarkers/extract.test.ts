@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractBiomarkers } from '../../../pipeline/biomarkers/extract.js';
-import type { BiomarkerRow } from '../../../domain/rows.js';
+import { extractRows, extractUnits } from '../../helpers/biomarker-units.js';
 import { splitCriteria } from '../../../pipeline/eligibility/split-criteria.js';
 
-type Section = { inclusion?: string; exclusion?: string; title?: string; conditions?: string[] };
-
-function rows(s: Section): BiomarkerRow[] {
-  return extractBiomarkers({ nct_id: 'NCT00000000', inclusion: s.inclusion ?? null, exclusion: s.exclusion ?? null, title: s.title ?? null, conditions: s.conditions });
-}
-
-/** Compact form used in the labels: +GENE:ALT, -GENE, +PD-L1:TPS>=50. */
-function units(s: Section): string[] {
-  return rows(s).map((r) => {
-    const sign = r.requirement === 'required' ? '+' : '-';
-    let alt = r.alteration;
-    if (r.metric && r.comparator && r.cutoff !== null) {
-      alt = r.comparator === 'between' ? `${r.metric}${r.cutoff}-${r.cutoff_high}` : `${r.metric}${r.comparator}${r.cutoff}`;
-    }
-    return `${sign}${r.gene}${alt ? `:${alt}` : ''}`;
-  }).sort();
-}
+const rows = extractRows;
+const units = extractUnits;
 
 describe('synonyms', () => {
   it('reads HER2 as ERBB2 and its exon 20 insertion', () => {

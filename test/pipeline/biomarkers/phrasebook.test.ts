@@ -4,16 +4,10 @@
  * it. Scored before fixes: F1 92.6 required / 90.0 excluded (README.md).
  */
 import { describe, expect, it } from 'vitest';
-import { extractBiomarkers } from '../../../pipeline/biomarkers/extract.js';
+import { extractUnits } from '../../helpers/biomarker-units.js';
 
-function units(section: 'inclusion' | 'exclusion', text: string): string[] {
-  const rows = extractBiomarkers({ nct_id: 'NCT00000000', inclusion: section === 'inclusion' ? text : null, exclusion: section === 'exclusion' ? text : null });
-  return [...new Set(rows.map((r) => {
-    let alt = r.alteration;
-    if (r.metric && r.comparator && r.cutoff !== null) alt = r.comparator === 'between' ? `${r.metric}${r.cutoff}-${r.cutoff_high}` : `${r.metric}${r.comparator}${r.cutoff}`;
-    return `${r.requirement === 'required' ? '+' : '-'}${r.gene}${alt ? `:${alt}` : ''}`;
-  }))].sort();
-}
+/** Units of one section; the phrasebook's labels list each unit once. */
+const units = (section: 'inclusion' | 'exclusion', text: string): string[] => [...new Set(extractUnits({ [section]: text }))].sort();
 
 const CASES: Array<[('inclusion' | 'exclusion'), string, string[]]> = [
   ['inclusion', '* Documented EGFR exon 19 deletion or exon 21 L858R substitution mutation', ['+EGFR:EX19DEL', '+EGFR:L858R']],
