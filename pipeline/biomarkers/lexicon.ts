@@ -104,7 +104,8 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   ['expression', /^(?:-?expressi(?:on|ng)|-?expressed|protein expression)/i],
   ['mutation', /^(?:-?mutations?|-?mutant|-?mutated|-?muts?\b|variants?|SNVs?\b|substitutions?|point mutations?|-?MT\b|-?m\b)/i],
   ['alteration', /^(?:-?alterations?|-?aberrations?|-?abnormalit(?:y|ies)|-?altered|activation|-?changes?|-?driven|-?driver|-?addicted|-?dependent)/i],
-  ['positive', /^(?:-?positiv(?:e|ity)|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
+  // "ALK-postive", "positve": common misspellings in registry text.
+  ['positive', /^(?:-?positiv(?:e|ity)|-?pos(?:ti|it|tit)ve\b|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
   ['negative', new RegExp(String.raw`^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|-(?=[)\],;]|\s*$|\s+(?!${DASH_CONTINUES})))`, 'i')],
 ];
 

@@ -51,7 +51,7 @@ const TESTING_BEFORE = /\b(?:(?:presence|absence) or (?:presence|absence)|test(?
 const TESTING_AFTER = new RegExp(`^${POST_CHAIN.replace('|status', '')}(?:status|testing|tests?\\b|results?|assessments?|analys[ie]s|assays?\\b|CDx\\b|pharmDx\\b|kits?\\b|evaluation|profiling|reports?|screening|determination|information)`, 'i');
 /** "negative EGFR and ALK status": the state is written before the genes. */
 const STATE_BEFORE = /\b(?:negative|positive|wild[- ]?type|wildtype|mutant|mutated|rearranged)\s+(?:[\u0001\u0002\s,\/]|\b(?:and|or|and\/or)\b)*$/i;
-const POSITIVE_WORD = /\b(?:positive|mutant|mutated|harbou?r|deletion|insertion|rearrange|fusion|amplif|wild|negative)/i;
+const POSITIVE_WORD = /\b(?:positive|pos(?:ti|it)ve|mutant|mutated|harbou?r|deletion|insertion|rearrange|fusion|amplif|wild|negative)/i;
 /** For PD-L1 a cut-off makes a "status" sentence a requirement ("PD-L1 status (defined as 1% or greater)"). */
 const CUTOFF_WORD = /\b(?:or greater|or higher|or more|at least)\b|[≥≤<>%]/i;
 
@@ -76,6 +76,9 @@ const AND_NOT_TREATED = /^[^;]*?\band (?:has|have|had) not (?:yet )?(?:received|
 const EITHER_SIGN = /^\s*(?:-\s*\/\s*\+|\+\s*\/\s*-)/;
 /** "c-MET IHC", "PD-L1 and ALK FISH": a gene named with the test run on it ("by FISH" says how a requirement is confirmed). */
 const TEST_METHOD_AFTER = /^[\s\-]*(?:IHC|immunohistochemistry|FISH|NGS|PCR)\b/i;
+/** "therascreen KRAS RGQ PCR", "cobas EGFR Mutation Test": a gene inside an assay's product name. */
+const ASSAY_BRAND_BEFORE = /\b(?:therascreen|cobas|idylla|oncomine|guardant\w*|foundation\s*one\w*|ventana|dako|qiagen|amoydx|super-?ARMS)\s*$/i;
+const ASSAY_PRODUCT_AFTER = /^[\s\-]*(?:[A-Z][A-Za-z0-9]{1,5}\s+){0,2}(?:RT-?|dd|q)?(?:PCR|NGS|IHC|FISH|assay|kit|panel|test|CDx|pharmDx)\b/i;
 /**
  * "X are not eligible unless they have progressed on targeted therapy", "EGFR mutation if
  * treated with erlotinib", "cetuximab for KRAS wild-type subjects": the marker names who
@@ -242,6 +245,7 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   const symbolsMasked = afterFull.replace(/\b[A-Z][A-Z0-9]{1,5}\b/g, (t) => '\u0001'.repeat(t.length));
   if (TESTING_AFTER.test(symbolsMasked) && !stated(afterFull) && !STATE_BEFORE.test(before)) return { requirement: null, reason: 'status or test mention' };
   if (TEST_METHOD_AFTER.test(afterFull) && !stated(afterFull)) return { requirement: null, reason: 'test named by its method' };
+  if (ASSAY_BRAND_BEFORE.test(before) && ASSAY_PRODUCT_AFTER.test(afterFull) && !stated(afterFull.slice(0, 40))) return { requirement: null, reason: 'gene inside an assay product name' };
 
   const base: Requirement = section === 'exclusion' ? 'excluded' : 'required';
   // "negative for PD-L1" is an expression range (TPS < 1), not the absence of a gene.

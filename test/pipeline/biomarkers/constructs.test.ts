@@ -256,6 +256,17 @@ describe('batch 11 constructs', () => {
   });
 });
 
+describe('blind batch 12 constructs', () => {
+  it('reads misspelled "postive" as positive', () => {
+    expect(units({ inclusion: '- ALK-postive as determined by Ventana IHC or FISH' })).toEqual(['+ALK:FUSION']);
+    expect(units({ inclusion: '- ROS1 fusion positve NSCLC' })).toEqual(['+ROS1:FUSION']);
+  });
+  it('does not read a gene inside an assay product name as a requirement', () => {
+    expect(units({ inclusion: '* KRAS G12C mutation confirmed by tissue testing (therascreen KRAS RGQ PCR or Guardant360 CDx)' })).toEqual(['+KRAS:G12C']);
+    expect(units({ inclusion: '* EGFR T790M detected by the cobas EGFR Mutation Test v2' })).toEqual(['+EGFR:T790M']);
+  });
+});
+
 describe('cost on pathological input', () => {
   // A 4.5 KB "sentence" of repeated PD-L1 cut-offs took 1.5 s (every mention re-read every
   // cut-off of the clause) and 9 KB overflowed the stack. Bounds are loose: shared cores.
