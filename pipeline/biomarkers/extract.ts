@@ -64,17 +64,43 @@ function fromStatements(nctId: string, statements: Statement[], section: Section
   // Sibling items of one list ("Melanoma: * BRAF wild type: ... * BRAF mutation: ...") that
   // require opposite states of a marker describe cohorts that together accept both.
   const byList = new Map<string, ExplainedRow[]>();
-  for (const st of statements) {
-    const rows = fromSentence(nctId, st, section, qualifiedOnly);
-    if (st.headers.length === 0) { for (const r of rows) out.push(r); continue; }
-    const k = st.headers.join('\n');
+  const perStatement = statements.map((st) => fromSentence(nctId, st, section, qualifiedOnly));
+  specifiedByItems(statements, perStatement);
+  statements.forEach((st, i) => {
+    const rows = perStatement[i];
+    // "Cohort A: EGFR-mutant ..." / "Cohort B: EGFR wild-type": labelled cohort items of one
+    // list are siblings even when the list has no header line.
+    const cohort = COHORT_ITEM.test(st.text);
+    if (st.headers.length === 0 && !cohort) { for (const r of rows) out.push(r); return; }
+    const k = st.headers.join('\n') + (cohort ? '\n\u0000cohorts' : '');
     // "Arm 4: wild-type for all of the above": a sibling cohort takes the other state of
     // every marker the earlier items name, so the list requires none of them.
-    if (NONE_OF_THE_ABOVE.test(st.text)) { byList.set(k, rows); continue; }
+    if (NONE_OF_THE_ABOVE.test(st.text)) { byList.set(k, rows); return; }
     byList.set(k, [...(byList.get(k) ?? []), ...rows]);
-  }
+  });
   for (const rows of byList.values()) for (const r of dropEitherState(rows)) out.push(r);
   return out;
+}
+
+const COHORT_ITEM = /^(?:(?:expansion|dose[- ]expansion)\s+)?(?:cohorts?|arms?|groups?|strat(?:um|a)|modules?|sub-?studies|sub-?study)\s*[\w.-]{0,5}\s*(?:\([^()]{0,40}\)\s*)?:/i;
+
+/**
+ * "MET dysregulation as defined by one of the following: a. MET exon 14 skipping ...
+ * b. MET amplification": a gene named in a list header is specified by the alterations its
+ * items give for the same gene and requirement, as "EGFR mutation (exon 19 deletion or
+ * L858R)" is within one sentence; the header's gene-level row would widen the requirement.
+ */
+function specifiedByItems(statements: Statement[], perStatement: ExplainedRow[][]): void {
+  statements.forEach((h, i) => {
+    if (!/:\s*$/.test(h.text) || !perStatement[i].some((r) => r.alteration === null && r.gene !== 'PD-L1')) return;
+    const specific = new Set<string>();
+    for (let j = i + 1; j < statements.length; j++) {
+      if (!statements[j].headers.some((x) => x.endsWith(h.text))) continue;
+      for (const r of perStatement[j]) if (r.alteration !== null) specific.add(`${r.gene}|${r.requirement}`);
+    }
+    if (specific.size === 0) return;
+    perStatement[i] = perStatement[i].filter((r) => r.alteration !== null || r.gene === 'PD-L1' || !specific.has(`${r.gene}|${r.requirement}`));
+  });
 }
 
 const stateKey = (r: ExplainedRow) => `${r.gene}|${r.alteration ?? ''}|${r.metric ?? ''}|${r.comparator ?? ''}|${r.cutoff ?? ''}|${r.cutoff_high ?? ''}`;

@@ -265,6 +265,16 @@ describe('blind batch 12 constructs', () => {
     expect(units({ inclusion: '* KRAS G12C mutation confirmed by tissue testing (therascreen KRAS RGQ PCR or Guardant360 CDx)' })).toEqual(['+KRAS:G12C']);
     expect(units({ inclusion: '* EGFR T790M detected by the cobas EGFR Mutation Test v2' })).toEqual(['+EGFR:T790M']);
   });
+  it('reads labelled cohort items of one list as siblings that accept both states', () => {
+    const inclusion = '- Stage IV NSCLC after a PD-1 inhibitor\n- Cohort A: EGFR-mutant NSCLC\n- Cohort B: EGFR wild-type NSCLC';
+    expect(units({ inclusion })).toEqual([]);
+    expect(units({ inclusion: '- Cohort 1: KRAS G12C mutation\n- Cohort 2: KRAS G12C mutation and STK11 co-mutation' })).toEqual(['+KRAS:G12C']);
+  });
+  it('lets the items of a list specify a gene named in its header', () => {
+    const inclusion = '2. MET dysregulation as defined by one of the following:\n   a. MET exon 14 skipping mutation; or\n   b. MET amplification by FISH';
+    expect(units({ inclusion })).toEqual(['+MET:AMP', '+MET:EX14SKIP']);
+    expect(units({ inclusion: '* EGFR-mutant NSCLC, with one of the following:\n  * brain metastases\n  * leptomeningeal disease' })).toEqual(['+EGFR']);
+  });
 });
 
 describe('cost on pathological input', () => {
