@@ -203,7 +203,9 @@ export function findMentions(sentence: string): SentenceMentions {
     }
     // "HER2 mutation, amplification or overexpression": each kind in the list is an option.
     const kinds = qualifier && q === qualifier && LISTABLE_KINDS.has(qualifier) ? [qualifier, ...moreKinds(masked, qualifierEnd)] : [q];
-    const fromKinds = [...new Set(kinds.map((k) => (k ? alterationForQualifier(g.gene, k) : null)))];
+    // "ALK rearrangement-negative", "EGFR mutation negative": negatives are gene level.
+    const negatedKind = qualifier !== null && /^[\s-]*(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b/i.test(masked.slice(qualifierEnd, qualifierEnd + 20));
+    const fromKinds = negatedKind ? [null] : [...new Set(kinds.map((k) => (k ? alterationForQualifier(g.gene, k) : null)))];
     for (const alteration of namedAlts.length > 0 ? [...new Set(namedAlts)].map((a) => a || null) : fromKinds) {
       mentions.push({ gene: g.gene, alteration, kind: 'marker', start: g.start, end: g.end, qualified: q !== null || namedAlts.length > 0, carvedOut: false });
     }

@@ -75,6 +75,8 @@ const EXAMPLE_BEFORE = new RegExp(`\\b(?:e\\.g\\.?|for example|for instance|such
 const AND_NOT_TREATED = /^[^;]*?\band (?:has|have|had) not (?:yet )?(?:received|been treated|had)\b/i;
 const EITHER_SIGN = /^\s*(?:-\s*\/\s*\+|\+\s*\/\s*-)/;
 /** "c-MET IHC", "PD-L1 and ALK FISH": a gene named with the test run on it ("by FISH" says how a requirement is confirmed). */
+/** A later clause of the sentence, naming no gene, that says the statuses named before are negative. */
+const LATER_NEGATIVE_FOR_ALL = /^[^.;]*;[^;\u0001\u0002]*?\b(?:(?:negative|wild[- ]?type)\s+for\s+(?:both|all|each|either|them|these)|(?:both|all|each)\s+(?:(?:must|should|shall)\s+be\s+|are\s+|being\s+)?(?:negative|wild[- ]?type))\b/i;
 const TEST_METHOD_AFTER = /^[\s\-]*(?:IHC|immunohistochemistry|FISH|NGS|PCR)\b/i;
 /** "therascreen KRAS RGQ PCR", "cobas EGFR Mutation Test": a gene inside an assay's product name. */
 const ASSAY_BRAND_BEFORE = /\b(?:therascreen|cobas|idylla|oncomine|guardant\w*|foundation\s*one\w*|ventana|dako|qiagen|amoydx|super-?ARMS)\s*$/i;
@@ -243,7 +245,13 @@ export function readPolarity(rawMasked: string, m: Mention, section: Section, he
   if (TESTING_BEFORE.test(before) && !stated(afterFull.slice(0, 40))) return { requirement: null, reason: 'testing, not a requirement' };
   // Other short symbols in the list ("EGFR, ALK, and ROS ALK status", "KRAS Mutation Assay") count as names.
   const symbolsMasked = afterFull.replace(/\b[A-Z][A-Z0-9]{1,5}\b/g, (t) => '\u0001'.repeat(t.length));
-  if (TESTING_AFTER.test(symbolsMasked) && !stated(afterFull) && !STATE_BEFORE.test(before)) return { requirement: null, reason: 'status or test mention' };
+  if (TESTING_AFTER.test(symbolsMasked) && !stated(afterFull) && !STATE_BEFORE.test(before)) {
+    // "EGFR and ALK status must be known; patients must be negative for both": the later clause states the result.
+    if (LATER_NEGATIVE_FOR_ALL.test(masked.slice(m.end, m.end + WINDOW))) {
+      return { requirement: section === 'exclusion' ? 'required' : 'excluded', reason: `${section}, status stated negative in a later clause` };
+    }
+    return { requirement: null, reason: 'status or test mention' };
+  }
   if (TEST_METHOD_AFTER.test(afterFull) && !stated(afterFull)) return { requirement: null, reason: 'test named by its method' };
   if (ASSAY_BRAND_BEFORE.test(before) && ASSAY_PRODUCT_AFTER.test(afterFull) && !stated(afterFull.slice(0, 40))) return { requirement: null, reason: 'gene inside an assay product name' };
 

@@ -275,6 +275,15 @@ describe('blind batch 12 constructs', () => {
     expect(units({ inclusion })).toEqual(['+MET:AMP', '+MET:EX14SKIP']);
     expect(units({ inclusion: '* EGFR-mutant NSCLC, with one of the following:\n  * brain metastases\n  * leptomeningeal disease' })).toEqual(['+EGFR']);
   });
+  it('reads a kind followed by "negative" as a gene-level negative', () => {
+    expect(units({ inclusion: '2. EGFR wild type (by NGS) and ALK rearrangement-negative tumour' })).toEqual(['-ALK', '-EGFR']);
+    expect(units({ inclusion: '* ROS1 fusion negative by FISH' })).toEqual(['-ROS1']);
+  });
+  it('reads a later clause that states the named statuses negative', () => {
+    expect(units({ inclusion: '* EGFR and ALK status must be known; patients must be negative for both' })).toEqual(['-ALK', '-EGFR']);
+    expect(units({ inclusion: '* EGFR, ALK and ROS1 status must be known; all must be wild-type' })).toEqual(['-ALK', '-EGFR', '-ROS1']);
+    expect(units({ inclusion: '* EGFR and ALK status must be known; PD-L1 TPS must be at least 1%' })).toEqual(['+PD-L1:TPS>=1']);
+  });
 });
 
 describe('cost on pathological input', () => {
