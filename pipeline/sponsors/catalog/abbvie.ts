@@ -20,11 +20,6 @@ export const abbvie: SponsorCatalogEntry = {
     listSeparator: ';',
     siteParts: ['city', 'state', 'country'],
   },
-  statusVocabulary: {
-    recruiting: 'Recruiting',
-    'not yet recruiting': 'Recruiting',
-    'active, not recruiting': 'Active',
-    completed: 'Completed',
-    terminated: 'Closed',
-  },
+  // Registry spellings ("Active, not recruiting") need no entry: the status table reads them.
+  statusVocabulary: {},
 };

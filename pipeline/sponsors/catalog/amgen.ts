@@ -30,10 +30,6 @@ export const amgen: SponsorCatalogEntry = {
       },
     },
   },
-  statusVocabulary: {
-    recruiting: 'Recruiting',
-    'not yet recruiting': 'Recruiting',
-    'active, not recruiting': 'Active',
-    completed: 'Completed',
-  },
+  // Registry spellings ("Active, not recruiting") need no entry: the status table reads them.
+  statusVocabulary: {},
 };

@@ -27,10 +27,7 @@ export const astrazeneca: SponsorCatalogEntry = {
   },
   statusVocabulary: {
     'actively recruiting': 'Recruiting',
-    'not yet recruiting': 'Recruiting',
     'enrolment closed': 'Active',
     'study completed': 'Completed',
-    terminated: 'Closed',
-    withdrawn: 'Closed',
   },
 };

@@ -33,9 +33,6 @@ export const bms: SponsorCatalogEntry = {
   },
   statusVocabulary: {
     'currently recruiting': 'Recruiting',
-    'not yet recruiting': 'Recruiting',
     'invitation only': 'Enrolling',
-    'active, not recruiting': 'Active',
-    completed: 'Completed',
   },
 };

@@ -24,7 +24,6 @@ export const boehringerIngelheim: SponsorCatalogEntry = {
     'currently recruiting': 'Recruiting',
     'recruitment not started': 'Recruiting',
     'no longer recruiting': 'Active',
-    completed: 'Completed',
     'stopped early': 'Closed',
   },
 };

@@ -28,10 +28,6 @@ export const gilead: SponsorCatalogEntry = {
       },
     },
   },
-  statusVocabulary: {
-    recruiting: 'Recruiting',
-    'not yet recruiting': 'Recruiting',
-    'active, not recruiting': 'Active',
-    completed: 'Completed',
-  },
+  // Registry spellings ("Active, not recruiting") need no entry: the status table reads them.
+  statusVocabulary: {},
 };

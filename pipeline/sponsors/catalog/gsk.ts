@@ -20,12 +20,6 @@ export const gsk: SponsorCatalogEntry = {
     },
     listSeparator: ',',
   },
-  statusVocabulary: {
-    recruiting: 'Recruiting',
-    'not yet recruiting': 'Recruiting',
-    'active, not recruiting': 'Active',
-    completed: 'Completed',
-    terminated: 'Closed',
-    withdrawn: 'Closed',
-  },
+  // Registry spellings ("Active, not recruiting") need no entry: the status table reads them.
+  statusVocabulary: {},
 };

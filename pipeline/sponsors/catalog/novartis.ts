@@ -23,11 +23,6 @@ export const novartis: SponsorCatalogEntry = {
     listSeparator: ';',
     siteParts: ['city', 'country'],
   },
-  statusVocabulary: {
-    recruiting: 'Recruiting',
-    'not yet recruiting': 'Recruiting',
-    'active, not recruiting': 'Active',
-    completed: 'Completed',
-    terminated: 'Closed',
-  },
+  // Registry spellings ("Active, not recruiting") need no entry: the status table reads them.
+  statusVocabulary: {},
 };

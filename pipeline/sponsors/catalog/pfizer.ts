@@ -25,11 +25,6 @@ export const pfizer: SponsorCatalogEntry = {
     listSeparator: ',',
   },
   statusVocabulary: {
-    recruiting: 'Recruiting',
-    'not yet recruiting': 'Recruiting',
     'enrollment complete': 'Active',
-    'active, not recruiting': 'Active',
-    completed: 'Completed',
-    terminated: 'Closed',
   },
 };

@@ -27,9 +27,6 @@ export const regeneron: SponsorCatalogEntry = {
       },
     },
   },
-  statusVocabulary: {
-    recruiting: 'Recruiting',
-    'active, not recruiting': 'Active',
-    completed: 'Completed',
-  },
+  // Registry spellings ("Active, not recruiting") need no entry: the status table reads them.
+  statusVocabulary: {},
 };

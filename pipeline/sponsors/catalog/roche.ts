@@ -29,11 +29,6 @@ export const roche: SponsorCatalogEntry = {
     adapter: 'roche',
   },
   statusVocabulary: {
-    recruiting: 'Recruiting',
-    'not yet recruiting': 'Recruiting',
-    'active, not recruiting': 'Active',
     'not recruiting': 'Active',
-    completed: 'Completed',
-    terminated: 'Closed',
   },
 };

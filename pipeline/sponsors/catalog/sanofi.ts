@@ -24,7 +24,6 @@ export const sanofi: SponsorCatalogEntry = {
     'open to enrolment': 'Recruiting',
     'not yet open': 'Recruiting',
     'enrolment closed': 'Active',
-    completed: 'Completed',
     'terminated early': 'Closed',
   },
 };

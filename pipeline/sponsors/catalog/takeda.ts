@@ -19,11 +19,6 @@ export const takeda: SponsorCatalogEntry = {
     },
     listSeparator: ';',
   },
-  statusVocabulary: {
-    recruiting: 'Recruiting',
-    'not yet recruiting': 'Recruiting',
-    'active, not recruiting': 'Active',
-    completed: 'Completed',
-    terminated: 'Closed',
-  },
+  // Registry spellings ("Active, not recruiting") need no entry: the status table reads them.
+  statusVocabulary: {},
 };
