@@ -1,0 +1,96 @@
+/**
+ * What a criteria section heading looks like, as data. Registries write the two headings in
+ * many forms ("Core Exclusion Criteria:", "Part 1: Key Exclusion Criteria", "4.2 Exclusion
+ * Criteria", "Main Exclusion Criteria for the Dose-Expansion Part:", "Exclusion criteria:
+ * - subjects meeting any of these ...") and criteria themselves start with the same words
+ * ("* Eligibility for surgical resection", "Inclusion of patients with ..."). A new form is a
+ * new entry here, not a new branch in the splitter.
+ */
+import { words } from '../text/regex-parts.js';
+
+export type SectionKind = 'inclusion' | 'exclusion';
+
+/** Words that may stand before the section keyword of a heading ("Key", "Core", "Select" ...). */
+export const HEADING_QUALIFIERS = [
+  'key', 'main', 'core', 'select', 'selected', 'major', 'minor', 'general', 'additional', 'specific',
+  'special', 'principal', 'important', 'primary', 'basic', 'common', 'other', 'further', 'detailed',
+  'summary', 'abbreviated', 'brief', 'study', 'protocol', 'trial', 'participant', 'participants',
+  'patient', 'patients', 'subject', 'subjects', 'medical', 'clinical', 'disease', 'cancer-specific',
+  'disease-specific', 'tumor-specific', 'tumour-specific', 'cohort-specific', 'general medical',
+  'of', 'the', 'for', 'all', 'and', 'to', 'in', 'screening', 'enrollment', 'enrolment', 'registration',
+  'randomization', 'randomisation', 'pre-registration', 'step', 'stage', 'phase', 'part', 'cohort',
+  'arm', 'group', 'module', 'section', 'substudy', 'sub-study',
+];
+
+/** "Part 1:", "Phase 2", "Cohort A -", "Parts A, B and C": a label of the part of the trial the heading covers. */
+export const PART_LABEL = String.raw`(?:part|phase|cohort|arm|group|module|step|stage|section|sub-?study)s?\s+[\w.]{1,6}(?:\s*(?:,|and|&|or|\/)\s*[\w.]{1,6})*\s*[:\-–]?`;
+
+/** Line markers a heading may carry: bullets, outline numbers ("4.2", "10."), markdown emphasis. */
+export const LINE_MARKER = /^(?:\s*(?:[*•·▪#>_]+|[-–]+(?=\s)|\(?\d{1,2}(?:\.\d{1,2})*[.)]?(?=\s)|\(?[A-Ha-h][.)](?=\s)|\(?[ivx]{1,4}[.)](?=\s)|[\u2460-\u2473])\s*)+/;
+
+export interface HeadingRule {
+  id: string;
+  /** Which section the heading opens, or null for a rule that says "this line is not a heading". */
+  opens: SectionKind | 'keyword' | null;
+  /** Tested against the line with its markers removed. */
+  pattern: RegExp;
+  note: string;
+}
+
+const KEYWORD = String.raw`(?<kw>inclusion|exclusion|eligibility)s?`;
+const CRITERIA = String.raw`\s*(?:criteria|criterion|criterions)\b`;
+const NOTE = String.raw`(?:\s*[(\[][^()\[\]\n]{0,300}[)\]])?`;
+const QUALIFIERS = String.raw`(?:(?:${PART_LABEL}|${words(HEADING_QUALIFIERS)})\s*[:,\-–]?\s+)*`;
+/** Verbs that make a line a sentence about criteria, not a heading ("Additional exclusion criteria exist"). */
+const SENTENCE_VERB = String.raw`\b(?:exist|exists|apply|applies|may|might|will|are|is|must|can|could|should|shall|specified|described|listed|defined|see|refer|per|met|meet|based)\b`;
+
+/**
+ * Ordered: the first rule that matches decides. Rules with `opens: null` are guards
+ * (pseudo-rules in ConText terms) that stop a criterion from being read as a heading.
+ */
+export const HEADING_RULES: HeadingRule[] = [
+  {
+    id: 'guard.both-sections',
+    opens: null,
+    pattern: /\binclusion\b[^\n]{0,20}\bexclusion\b|\bexclusion\b[^\n]{0,20}\binclusion\b/i,
+    note: '"Other inclusion/exclusion criteria may apply" names both sections and opens neither',
+  },
+  {
+    id: 'heading.criteria-inline-text',
+    opens: 'keyword',
+    pattern: new RegExp(`^${QUALIFIERS}${KEYWORD}${CRITERIA}${NOTE}\\s*[:\\-–]\\s*(?<rest>\\S.*)$`, 'i'),
+    note: '"Exclusion criteria: - subjects meeting any of these will not be enrolled": the heading, then its first text on the same line',
+  },
+  {
+    id: 'heading.criteria',
+    opens: 'keyword',
+    pattern: new RegExp(`^${QUALIFIERS}${KEYWORD}${CRITERIA}${NOTE}(?<desc>(?:(?!${SENTENCE_VERB})[^.:;\\n]){0,250})?${NOTE}\\s*:?\\s*$`, 'i'),
+    note: '"Inclusion Criteria", "Core Exclusion Criteria:", "Exclusion Criteria-Metastatic Colorectal Carcinoma", "Main Exclusion Criteria for the Dose-Expansion Part:"',
+  },
+  {
+    id: 'heading.long-with-colon',
+    opens: 'keyword',
+    pattern: new RegExp(`^${QUALIFIERS}${KEYWORD}${CRITERIA}[^\\n]{0,200}:\\s*$`, 'i'),
+    note: 'a long heading ending in a colon ("Main Inclusion Criteria for the Single Agent Dose Escalation and the Combination with Pembrolizumab:")',
+  },
+  {
+    id: 'heading.bare-keyword-colon',
+    opens: 'keyword',
+    // Case-sensitive: the words before the keyword are a title ("General Medical"), not a sentence.
+    pattern: new RegExp(`^(?:[A-Z][\\w-]*\\s+){0,3}(?<kw>[Ii]nclusion|[Ee]xclusion|INCLUSION|EXCLUSION)[sS]?${NOTE}\\s*:(?<rest>\\s*(?:\\S.*)?)$`),
+    note: '"Inclusion:", "General Medical Exclusions:", "Participant Inclusion: Collection of T cells (Part A)"',
+  },
+  {
+    id: 'heading.bare-keyword-line',
+    opens: 'keyword',
+    pattern: new RegExp(`^${QUALIFIERS}(?<kw>inclusion|exclusion)s?${NOTE}$`, 'i'),
+    note: 'a line holding the keyword alone ("INCLUSION", "Exclusions")',
+  },
+];
+
+/**
+ * "... informed consent. Exclusion Criteria: ..." in a record written without line breaks:
+ * a capitalised heading with its colon after the end of a sentence.
+ */
+export const INLINE_HEADING = /(?<=[.;!?]\s{1,4})(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?(?<kw>Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\s*:/g;
+export const INLINE_HEADING_RULE_ID = 'heading.after-sentence';

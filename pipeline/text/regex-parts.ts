@@ -1,0 +1,36 @@
+/**
+ * Builders for the pieces the rule tables are made of. A rule table states its words as
+ * lists; these turn a list into a regex alternation, so no rule is ever made by editing
+ * another regex's source text.
+ */
+
+export function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\\/]/g, '\\$&');
+}
+
+/**
+ * A non-capturing alternation of literal words or phrases, longest first (so "such as"
+ * wins over "such"), bounded by word boundaries where the phrase starts or ends with a
+ * word character. A space in a phrase matches any run of whitespace.
+ */
+export function words(list: readonly string[]): string {
+  const parts = [...new Set(list)]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => {
+      const body = escapeRegex(w).replace(/ /g, String.raw`\s+`);
+      const pre = /^\w/.test(w) ? String.raw`\b` : '';
+      const post = /\w$/.test(w) ? String.raw`\b` : '';
+      return `${pre}${body}${post}`;
+    });
+  return `(?:${parts.join('|')})`;
+}
+
+/** An alternation of regex sources (already patterns, not literals). */
+export function anyOf(patterns: readonly string[]): string {
+  return `(?:${patterns.join('|')})`;
+}
+
+/** Zero or more of `piece`. */
+export function repeated(piece: string): string {
+  return `(?:${piece})*`;
+}
