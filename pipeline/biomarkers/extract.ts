@@ -13,7 +13,7 @@ import { coveredBy, type Gene, type Requirement } from '../../domain/biomarkers.
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { findMentions, type Mention } from './mentions.js';
 import { findPdl1CutoffsAt, isPdl1Negative, PDL1_NEGATIVE, PDL1_QUALIFIED, PDL1_QUALIFIED_BEFORE, type Pdl1Cutoff } from './pdl1.js';
-import { PDL1_NEGATIVE_BEFORE, readPolarity, type Section } from './polarity.js';
+import { PDL1_NEGATIVE_BEFORE, readPolarity, sentenceView, type Polarity, type Section } from './polarity/index.js';
 import { isFusionGene } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 
@@ -34,37 +34,42 @@ export interface BiomarkerInput {
   keywords?: string[];
 }
 
-/** A row plus the rule that produced it (for the eval's --explain and for tests). */
+/** A row plus the rules that produced it (for the eval's --explain and for tests). */
 export interface ExplainedRow extends BiomarkerRow {
   reason: string;
+  /** Ids of the polarity rules that fired for the mention behind the row. */
+  rules: string[];
 }
+
+/** Sees every polarity decision, including mentions that gave no row (the eval counts rule firings). */
+export type PolarityTrace = (decision: Polarity, section: Section) => void;
 
 export function extractBiomarkers(input: BiomarkerInput): BiomarkerRow[] {
-  return explainBiomarkers(input).map(({ reason: _reason, ...row }) => row);
+  return explainBiomarkers(input).map(({ reason: _reason, rules: _rules, ...row }) => row);
 }
 
-export function explainBiomarkers(input: BiomarkerInput): ExplainedRow[] {
+export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace): ExplainedRow[] {
   const criteria: ExplainedRow[] = [
-    ...fromStatements(input.nct_id, splitStatements(input.inclusion), 'inclusion'),
-    ...fromStatements(input.nct_id, splitStatements(input.exclusion), 'exclusion'),
+    ...fromStatements(input.nct_id, splitStatements(input.inclusion), 'inclusion', false, trace),
+    ...fromStatements(input.nct_id, splitStatements(input.exclusion), 'exclusion', false, trace),
   ];
   const described: ExplainedRow[] = [];
   const titles = [input.title, input.official_title].filter((t): t is string => !!t && !!t.trim());
-  for (const t of titles) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(t), headers: [] }], 'title', true));
-  for (const c of input.conditions ?? []) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(c), headers: [] }], 'conditions', true));
-  for (const k of input.keywords ?? []) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(k), headers: [] }], 'keywords', true));
+  for (const t of titles) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(t), headers: [] }], 'title', true, trace));
+  for (const c of input.conditions ?? []) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(c), headers: [] }], 'conditions', true, trace));
+  for (const k of input.keywords ?? []) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(k), headers: [] }], 'keywords', true, trace));
   const stated = new Set(criteria.map((r) => `${r.gene}|${r.requirement}`));
   // Conditions "HER2+ Breast Cancer" and "HER2-negative Breast Cancer" together: both states are studied.
   const kept = dropEitherState(described).filter((r) => !stated.has(`${r.gene}|${r.requirement}`));
   return dedupe([...criteria, ...kept]);
 }
 
-function fromStatements(nctId: string, statements: Statement[], section: Section, qualifiedOnly = false): ExplainedRow[] {
+function fromStatements(nctId: string, statements: Statement[], section: Section, qualifiedOnly: boolean, trace?: PolarityTrace): ExplainedRow[] {
   const out: ExplainedRow[] = [];
   // Sibling items of one list ("Melanoma: * BRAF wild type: ... * BRAF mutation: ...") that
   // require opposite states of a marker describe cohorts that together accept both.
   const byList = new Map<string, ExplainedRow[]>();
-  const perStatement = statements.map((st) => fromSentence(nctId, st, section, qualifiedOnly));
+  const perStatement = statements.map((st) => fromSentence(nctId, st, section, qualifiedOnly, trace));
   specifiedByItems(statements, perStatement);
   statements.forEach((st, i) => {
     const rows = perStatement[i];
@@ -115,16 +120,19 @@ interface Decided {
   mention: Mention;
   requirement: Requirement;
   reason: string;
+  rules: string[];
 }
 
-function fromSentence(nctId: string, st: Statement, section: Section, qualifiedOnly: boolean): ExplainedRow[] {
+function fromSentence(nctId: string, st: Statement, section: Section, qualifiedOnly: boolean, trace?: PolarityTrace): ExplainedRow[] {
   const { mentions, masked } = findMentions(st.text);
   if (mentions.length === 0) return [];
   const decided: Decided[] = [];
+  const view = sentenceView(masked);
   for (const m of mentions) {
     if (qualifiedOnly && !m.qualified && m.gene !== 'PD-L1') continue;
-    const p = readPolarity(masked, m, section, st.headers);
-    if (p.requirement) decided.push({ mention: m, requirement: p.requirement, reason: p.reason });
+    const p = readPolarity(view, m, section, st.headers);
+    trace?.(p, section);
+    if (p.requirement) decided.push({ mention: m, requirement: p.requirement, reason: p.reason, rules: p.rules });
   }
   // A gene named before its specific alterations ("EGFR mutation (exon 19 deletion or
   // L858R)") is specified by them; the gene-level row would widen the requirement. One
@@ -212,7 +220,7 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
       continue;
     }
     const alteration = m.kind !== 'marker' && m.alteration === null && isFusionGene(m.gene) ? 'FUSION' : m.alteration;
-    rows.push(row(nctId, m.gene, alteration, d.requirement, null, section, st.text, d.reason));
+    rows.push(row(nctId, m.gene, alteration, d, null, section, st.text, d.reason));
   }
   return rows;
 }
@@ -269,25 +277,25 @@ function firstAtOrAfter(sorted: number[], x: number): number {
 
 function pdl1Rows(nctId: string, st: Statement, m: Mention, d: Decided, section: Section, qualifiedOnly: boolean, assigned: Pdl1Assignment): ExplainedRow[] {
   const cutoffs = assigned.cutoffs.get(m) ?? [];
-  if (cutoffs.length > 0) return cutoffs.map((c) => row(nctId, 'PD-L1', null, d.requirement, c, section, st.text, `${d.reason}, cut-off`));
+  if (cutoffs.length > 0) return cutoffs.map((c) => row(nctId, 'PD-L1', null, d, c, section, st.text, `${d.reason}, cut-off`));
   if (assigned.clauseHasCutoffs.has(m)) return [];
   const after = st.text.slice(m.end, m.end + 200);
   const before = st.text.slice(Math.max(0, m.start - 200), m.start);
-  if (isPdl1Negative(after) || PDL1_NEGATIVE_BEFORE.test(before)) return [row(nctId, 'PD-L1', null, d.requirement, PDL1_NEGATIVE, section, st.text, `${d.reason}, PD-L1 negative`)];
+  if (isPdl1Negative(after) || PDL1_NEGATIVE_BEFORE.test(before)) return [row(nctId, 'PD-L1', null, d, PDL1_NEGATIVE, section, st.text, `${d.reason}, PD-L1 negative`)];
   const qualified = PDL1_QUALIFIED.test(after) || PDL1_QUALIFIED_BEFORE.test(before);
   if (!qualified && (qualifiedOnly || !/\bTPS|CPS|score\b/i.test(st.text.slice(m.start, m.end)))) return [];
-  return [row(nctId, 'PD-L1', null, d.requirement, null, section, st.text, `${d.reason}, no cut-off`)];
+  return [row(nctId, 'PD-L1', null, d, null, section, st.text, `${d.reason}, no cut-off`)];
 }
 
 function row(
-  nctId: string, gene: Gene, alteration: string | null, requirement: Requirement, cut: Pdl1Cutoff | null,
+  nctId: string, gene: Gene, alteration: string | null, d: Decided, cut: Pdl1Cutoff | null,
   section: Section, sourceText: string, reason: string,
 ): ExplainedRow {
   return {
     nct_id: nctId,
     gene,
     alteration,
-    requirement,
+    requirement: d.requirement,
     metric: cut?.metric ?? null,
     comparator: cut?.comparator ?? null,
     cutoff: cut?.cutoff ?? null,
@@ -295,6 +303,7 @@ function row(
     section,
     source_text: sourceText,
     reason,
+    rules: d.rules,
   };
 }
 

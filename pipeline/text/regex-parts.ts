@@ -34,3 +34,16 @@ export function anyOf(patterns: readonly string[]): string {
 export function repeated(piece: string): string {
   return `(?:${piece})*`;
 }
+
+/**
+ * A run of separators and filler words, as ConText scopes are: `(?:SEP|\b(?:w1|w2|...)\b)*`.
+ * The word entries are regex fragments ("tumou?rs?"), tried in the order given.
+ */
+export function chainOf(separators: string, fragments: readonly string[]): string {
+  return String.raw`(?:${separators}|\b(?:${fragments.join('|')})\b)*`;
+}
+
+/** The list without the given entries (a narrower scope for one rule). */
+export function without(list: readonly string[], drop: readonly string[]): string[] {
+  return list.filter((w) => !drop.includes(w));
+}

@@ -5,8 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractBiomarkers } from '../extract.js';
-import { loadCorpus, defaultDataDir, MissingDataError } from './corpus.js';
+import { explainBiomarkers } from '../extract.js';
+import { MARKER_RULES, THERAPY_RULES } from '../polarity/index.js';
+import { loadCorpus, defaultDataDir, MissingDataError, type CorpusTrial } from './corpus.js';
+import { loadRealBatch, loadRealSplit, type RealBatch } from './real-batches.js';
 import { figures, figuresBy, countBy, type Figures } from './score.js';
 import { formatUnit, parseLabel, rowToUnit, unitKey, type Unit } from './units.js';
 
@@ -31,6 +33,9 @@ export interface EvaluationReport {
   byAlteration: Record<string, Figures>;
   byRequirement: Record<string, Figures>;
   errors: TrialErrors[];
+  /** How many mentions each polarity rule fired on (a rule at 0 is dead on this set). */
+  ruleFirings: Record<string, number>;
+  deadRules: string[];
 }
 
 export interface EvaluationOptions {
@@ -40,6 +45,8 @@ export interface EvaluationOptions {
   ids?: string[];
   /** Score only the trials of this named batch of the labels file ("blind-4"). */
   batch?: string;
+  /** Score a real batch (`real-batches/<name>.json`) or a whole split (`dev`, `test`) instead. */
+  real?: string;
 }
 
 export function loadLabels(file = DEFAULT_LABELS): Map<string, Unit[]> {
@@ -55,8 +62,13 @@ export function loadBatches(file = DEFAULT_LABELS): Record<string, string[]> {
 
 const geneKey = (u: Unit) => `${u.nct_id}|${u.requirement}|${u.gene}`;
 
+export function loadReal(name: string): RealBatch {
+  return name === 'dev' || name === 'test' ? loadRealSplit(name) : loadRealBatch(name);
+}
+
 export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
-  const labels = loadLabels(opts.labelsFile);
+  const real = opts.real ? loadReal(opts.real) : null;
+  const labels = real ? real.labels : loadLabels(opts.labelsFile);
   const only = new Set(opts.ids ?? []);
   if (opts.batch) {
     const batch = loadBatches(opts.labelsFile)[opts.batch];
@@ -67,14 +79,16 @@ export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
     for (const id of only) if (!labels.has(id)) throw new Error(`${id} is not labelled`);
     for (const id of [...labels.keys()]) if (!only.has(id)) labels.delete(id);
   }
-  const corpus = loadCorpus(opts.dataDir ?? defaultDataDir());
+  const corpus: Map<string, CorpusTrial> = real ? real.corpus : loadCorpus(opts.dataDir ?? defaultDataDir());
+  const firings = new Map<string, number>([...MARKER_RULES, ...THERAPY_RULES].map((r) => [r.id, 0]));
+  const count = (ids: string[]) => { for (const id of ids) firings.set(id, (firings.get(id) ?? 0) + 1); };
   const expected: Unit[] = [];
   const found: Unit[] = [];
   const errors: TrialErrors[] = [];
   for (const [id, units] of labels) {
     const trial = corpus.get(id);
     if (!trial) throw new MissingDataError(`labelled trial ${id} not found in ${opts.dataDir ?? defaultDataDir()}`);
-    const got = dedupeUnits(extractBiomarkers(trial).map(rowToUnit));
+    const got = dedupeUnits(explainBiomarkers(trial, (p) => count(p.rules)).map(rowToUnit));
     expected.push(...units);
     found.push(...got);
     const want = new Set(units.map(unitKey));
@@ -99,6 +113,8 @@ export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
     byAlteration: figuresBy(expected, found, (u) => `${u.gene}:${u.alteration}`),
     byRequirement: alt,
     errors,
+    ruleFirings: Object.fromEntries(firings),
+    deadRules: [...firings].filter(([, n]) => n === 0).map(([id]) => id),
   };
 }
 

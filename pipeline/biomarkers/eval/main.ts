@@ -1,10 +1,10 @@
 /**
- * npm run eval:biomarkers [-- --json] [-- --errors] [-- --explain NCT...] [-- --batch blind-4] [-- --ids NCT...]
+ * npm run eval:biomarkers [-- --json] [-- --errors] [-- --explain NCT...] [-- --batch blind-4] [-- --ids NCT...] [-- --real dev|test|<batch>]
  */
 import { Command } from 'commander';
 import { explainBiomarkers } from '../extract.js';
 import { loadCorpus, MissingDataError } from './corpus.js';
-import { evaluate, DEFAULT_LABELS, type EvaluationReport } from './evaluate.js';
+import { evaluate, loadReal, DEFAULT_LABELS, type EvaluationReport } from './evaluate.js';
 import type { Figures } from './score.js';
 import { formatUnit, rowToUnit } from './units.js';
 
@@ -36,6 +36,8 @@ function print(r: EvaluationReport, showErrors: boolean): void {
   for (const [k, f] of Object.entries(r.byGene)) out.push(line(k, f));
   out.push('', 'Per alteration (gene:alteration, * = gene level):');
   for (const [k, f] of Object.entries(r.byAlteration)) out.push(line(k, f));
+  out.push('', 'Polarity rule firings (mentions; a rule at 0 never fired on this set):');
+  for (const [id, n] of Object.entries(r.ruleFirings).sort((a, b) => b[1] - a[1])) out.push(`${String(n).padStart(6)}  ${id}`);
   if (showErrors) {
     out.push('', 'Disagreements (missed = labelled but not extracted; spurious = extracted but not labelled):');
     for (const e of r.errors) out.push(`${e.nct_id}  missed [${e.missed.join(' ')}]  spurious [${e.spurious.join(' ')}]`);
@@ -53,19 +55,20 @@ const program = new Command()
   .option('--data <dir>', 'directory of the shared ClinicalTrials.gov sample')
   .option('--batch <name>', 'score only the trials of one batch of the labels file (e.g. blind-4)')
   .option('--ids <nctIds...>', 'score only these labelled trials')
+  .option('--real <batch>', 'score a real blind batch (real-batches/<batch>.json) or a whole split: dev, test')
   .addHelpText('after', HELP)
-  .action((opts: { json?: boolean; errors?: boolean; explain?: string[]; labels: string; data?: string; batch?: string; ids?: string[] }) => {
+  .action((opts: { json?: boolean; errors?: boolean; explain?: string[]; labels: string; data?: string; batch?: string; ids?: string[]; real?: string }) => {
     try {
       if (opts.explain) {
-        const corpus = loadCorpus(opts.data);
+        const corpus = opts.real ? loadReal(opts.real).corpus : loadCorpus(opts.data);
         for (const id of opts.explain) {
           const t = corpus.get(id);
           if (!t) { console.log(`${id}: not in the data`); continue; }
-          for (const r of explainBiomarkers(t)) console.log(`${id} ${formatUnit(rowToUnit(r)).padEnd(20)} [${r.section}: ${r.reason}] ${r.source_text}`);
+          for (const r of explainBiomarkers(t)) console.log(`${id} ${formatUnit(rowToUnit(r)).padEnd(20)} [${r.section}: ${r.rules.join(', ') || 'section'}] ${r.source_text}`);
         }
         return;
       }
-      const report = evaluate({ labelsFile: opts.labels, dataDir: opts.data, batch: opts.batch, ids: opts.ids });
+      const report = evaluate({ labelsFile: opts.labels, dataDir: opts.data, batch: opts.batch, ids: opts.ids, real: opts.real });
       if (opts.json) console.log(JSON.stringify(report, null, 2));
       else print(report, !!opts.errors);
     } catch (err) {
