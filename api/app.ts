@@ -16,6 +16,7 @@ import { rateLimit } from './middleware/rate-limit.js';
 import { requireSnapshot } from './middleware/require-snapshot.js';
 import { docsHandler } from './routes/docs.js';
 import { metaHandler } from './routes/meta.js';
+import { openApiHandler } from './routes/openapi.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
 import type { SnapshotHolder } from './snapshot-holder.js';
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): express.Express {
   };
 
   route(`${BASE_PATH}/docs`, docsHandler(deps.contactEmail));
+  route(`${BASE_PATH}/openapi.json`, openApiHandler(deps.contactEmail));
   route(`${BASE_PATH}/meta`, authenticate, peeked, metaHandler(deps.snapshots));
   route(`${BASE_PATH}/sources`, authenticate, snapshot, counted, listSources);
   route(`${BASE_PATH}/trials`, authenticate, snapshot, counted, listTrials);

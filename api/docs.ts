@@ -18,7 +18,7 @@ export const API_NAME = 'Lung Cancer Clinical Trial Search API';
 export const API_VERSION = 'v1';
 export const BASE_PATH = '/api/v1';
 
-const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
+export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   invalid_parameter: 'a query parameter is unknown, repeated, malformed or out of range; the message names the parameter and the rule',
   missing_api_key: 'no API key was sent',
   invalid_api_key: 'the API key is not known',
@@ -45,6 +45,10 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       'Read-only JSON API over lung cancer clinical trials from ClinicalTrials.gov and 19 sponsor registries, ' +
       'with structured biomarker requirements and geocoded sites. Refreshed monthly. Not medical advice: link ' +
       'patients to the trial `url`.',
+    openapi: {
+      url: `${BASE_PATH}/openapi.json`,
+      description: 'OpenAPI 3.1 document of this API (types, allowed values, examples, errors), for client generators and API tools',
+    },
     contact: {
       email: contactEmail,
       key_requests: `Keys are provisioned by the operator on request: e-mail ${contactEmail} with your organisation, what you are building and the expected daily request volume.`,
@@ -59,7 +63,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       required: true,
       header: 'Authorization: Bearer <API_KEY>',
       fallback_header: 'X-API-Key: <API_KEY>',
-      exempt: [`${BASE_PATH}/docs`],
+      exempt: [`${BASE_PATH}/docs`, `${BASE_PATH}/openapi.json`],
       errors: { missing_api_key: 401, invalid_api_key: 401, key_revoked: 403 },
     },
     rate_limits: {
@@ -127,6 +131,14 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         counts_against_quota: false,
         description: 'This description.',
         response: 'this document (no envelope)',
+      },
+      {
+        method: 'GET',
+        path: `${BASE_PATH}/openapi.json`,
+        auth: false,
+        counts_against_quota: false,
+        description: 'The OpenAPI 3.1 document: every parameter with its schema, every response with its schema and an example.',
+        response: 'OpenAPI document (no envelope)',
       },
     ],
     envelopes: {

@@ -47,7 +47,7 @@ function parseMutation(raw: string): MutationCriterion | string {
   return { gene, alteration: id };
 }
 
-const mutations = z.string().transform((raw, ctx): MutationCriterion[] => {
+const mutations = z.string().meta({ type: 'array', items: { type: 'string', pattern: '^[A-Za-z0-9-]+:.+$' }, examples: [['EGFR:L858R', 'KRAS:G12C'], ['PD-L1:TPS>=50']] }).transform((raw, ctx): MutationCriterion[] => {
   const out: MutationCriterion[] = [];
   for (const item of raw.split(',')) {
     const m = parseMutation(item.trim());
@@ -65,16 +65,18 @@ const isoDate = parsed((raw) => {
   const d = new Date(`${raw}T00:00:00Z`);
   // Round-tripping rejects dates such as 2024-02-30 that Date would roll over.
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === raw ? raw : undefined;
-}, 'must be a calendar date as YYYY-MM-DD');
+}, 'must be a calendar date as YYYY-MM-DD', { type: 'string', format: 'date', examples: ['2024-01-01'] });
 
 const wholeNumber = (min: number, max: number, rule: string) =>
-  parsed((raw) => (/^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : undefined), rule);
+  parsed((raw) => (/^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : undefined), rule, {
+    type: 'integer', minimum: min, ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}),
+  });
 
 export const TRIAL_PARAMETER_SCHEMAS = {
   diagnosisType: oneOf(DIAGNOSIS_TYPE_FILTERS),
   cancerStage: oneOf(SCLC_STAGES),
   country: oneOf(COUNTRY_FILTERS),
-  state: parsed((raw) => parseUsState(raw) ?? undefined, 'must be a two-letter US state code such as CA (or its full name)'),
+  state: parsed((raw) => parseUsState(raw) ?? undefined, 'must be a two-letter US state code such as CA (or its full name)', { type: 'string', examples: ['CA', 'NY'] }),
   gender: oneOf(GENDER_FILTERS),
   age: wholeNumber(0, MAX_AGE, `must be a whole number of years from 0 to ${MAX_AGE}`),
   trialPhase: oneOf(TRIAL_PHASE_FILTERS),
@@ -83,11 +85,11 @@ export const TRIAL_PARAMETER_SCHEMAS = {
   biomarkers: listOf(GENES, (raw): Gene | null => parseGene(raw)),
   mutations,
   firstPostedAfter: isoDate,
-  zip: parsed((raw) => (ZIP_PATTERN.test(raw) ? raw : undefined), 'must be a 5-digit US ZIP code'),
+  zip: parsed((raw) => (ZIP_PATTERN.test(raw) ? raw : undefined), 'must be a 5-digit US ZIP code', { type: 'string', pattern: '^[0-9]{5}$', examples: ['10001'] }),
   radius: parsed((raw) => {
     const n = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
     return n > 0 && n <= MAX_RADIUS_MILES ? n : undefined;
-  }, `must be a number of miles greater than 0 and at most ${MAX_RADIUS_MILES}`),
+  }, `must be a number of miles greater than 0 and at most ${MAX_RADIUS_MILES}`, { type: 'number', exclusiveMinimum: 0, maximum: MAX_RADIUS_MILES, examples: [50] }),
   limit: wholeNumber(1, MAX_LIMIT, `must be an integer from 1 to ${MAX_LIMIT}`),
   offset: wholeNumber(0, Number.MAX_SAFE_INTEGER, 'must be an integer >= 0'),
 };

@@ -1,0 +1,71 @@
+/**
+ * Example bodies for the OpenAPI document. Typed with the presenter types, so they keep
+ * the shape the API serves; test/api/openapi.test.ts also parses them with the response
+ * schemas. The ids are the demo generator's kind (DEMO-...), never a real registry id.
+ */
+import type { DetailTrial, ListTrial, NearestSite, PresentedSource } from '../present.js';
+
+export const EXAMPLE_LIST_TRIAL: ListTrial = {
+  nct_id: 'DEMO-000123',
+  official_title: 'A Phase II Study of an Oral EGFR Inhibitor in Previously Treated EGFR-Mutant Non-Small Cell Lung Cancer',
+  brief_summary: 'This study tests whether an oral EGFR inhibitor shrinks tumours in people whose lung cancer has an EGFR exon 19 deletion or L858R mutation.',
+  phase: 'Phase II',
+  status: 'Recruiting',
+  sponsor: 'Demo Oncology Group',
+  conditions: ['Non-Small Cell Lung Cancer', 'EGFR Mutation'],
+  url: 'https://demo.lungtrials.invalid/trials/DEMO-000123',
+  pharma_url: null,
+  pharma_source_slug: null,
+  study_type: 'Interventional',
+  study_start: '2025-03-01',
+  first_posted: '2025-01-15',
+  primary_completion: '2027-06-30',
+  last_updated: '2026-10-02',
+  location_count: 2,
+  locations_sample: [
+    { facility: 'Demo Cancer Center', city: 'New York', state: 'NY', zip: '10016', country: 'United States', status: 'RECRUITING', latitude: 40.7456, longitude: -73.9781 },
+    { facility: 'Demo University Hospital', city: 'Boston', state: 'MA', zip: '02115', country: 'United States', status: 'NOT_YET_RECRUITING', latitude: 42.3377, longitude: -71.1057 },
+  ],
+};
+
+export const EXAMPLE_NEAREST_SITE: NearestSite = {
+  facility: 'Demo Cancer Center', city: 'New York', state: 'NY', zip: '10016', country: 'United States', latitude: 40.7456, longitude: -73.9781,
+};
+
+export const EXAMPLE_ZIP_LIST_TRIAL = { ...EXAMPLE_LIST_TRIAL, nearest_site: EXAMPLE_NEAREST_SITE, distance_miles: 0.9 };
+
+export const EXAMPLE_DETAIL_TRIAL: DetailTrial = {
+  ...EXAMPLE_LIST_TRIAL,
+  detailed_description: null,
+  conditions_arr: EXAMPLE_LIST_TRIAL.conditions,
+  intervention: [{ type: 'DRUG', name: 'Demo-EGFR-01', description: 'Oral tablet once daily' }],
+  enrollment: 120,
+  age_min: 18,
+  age_max: null,
+  sexes_eligible: 'ALL',
+  inclusion_criteria: '- Histologically confirmed NSCLC\n- Documented EGFR exon 19 deletion or L858R mutation',
+  exclusion_criteria: '- Known EGFR T790M mutation',
+  mesh_terms: ['Carcinoma, Non-Small-Cell Lung'],
+  keywords: ['EGFR'],
+  study_completion: '2028-01-31',
+  source: 'ctgov',
+  plain_language_summary: null,
+  primary_outcomes: [{ measure: 'Objective response rate', time_frame: '24 months', description: null }],
+  secondary_outcomes: [],
+  study_documents: [],
+  publications: [],
+  locations: EXAMPLE_LIST_TRIAL.locations_sample,
+  biomarkers: [
+    { gene: 'EGFR', alteration: 'EX19DEL', requirement: 'required', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'inclusion', source_text: 'Documented EGFR exon 19 deletion or L858R mutation' },
+    { gene: 'EGFR', alteration: 'L858R', requirement: 'required', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'inclusion', source_text: 'Documented EGFR exon 19 deletion or L858R mutation' },
+    { gene: 'EGFR', alteration: 'T790M', requirement: 'excluded', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'exclusion', source_text: 'Known EGFR T790M mutation' },
+  ],
+  diagnosis_types: ['nsclc'],
+  sclc_stages: [],
+  nsclc_stages: ['metastatic'],
+  flags: [],
+};
+
+export const EXAMPLE_SOURCES: PresentedSource[] = [
+  { slug: 'ctgov', name: 'ClinicalTrials.gov', kind: 'registry', home_url: 'https://clinicaltrials.gov', ingest: 'api', trial_count: 14203 },
+];

@@ -1,0 +1,217 @@
+/**
+ * Response bodies as zod schemas: the one place the wire shapes are written down for
+ * OpenAPI (api/openapi/document.ts) and for the tests that parse real responses with them.
+ *
+ * To add a response field: add it to the presenter type in api/present.ts and here, in
+ * the same commit. The `Same<>` checks at the bottom fail the type-check when the two
+ * disagree, and test/api/openapi.test.ts parses served bodies with these strict schemas.
+ */
+import { z } from 'zod';
+import { COMPARATORS, GENES, PDL1_METRICS, REQUIREMENTS } from '../../domain/biomarkers.js';
+import { DIAGNOSIS_TYPES, NSCLC_STAGES, SCLC_STAGES } from '../../domain/diagnosis.js';
+import { FLAG_KINDS, FLAG_SEVERITIES } from '../../domain/flags.js';
+import { STUDY_TYPES } from '../../domain/phase.js';
+import { SEXES } from '../../domain/sex.js';
+import { TRIAL_STATUSES } from '../../domain/status.js';
+import { TIERS } from '../../domain/tiers.js';
+import { TABLE_NAMES } from '../../domain/rows.js';
+import { ERROR_CODES } from '../errors.js';
+import type {
+  DetailTrial, ListTrial, NearestSite, PresentedBiomarker, PresentedFlag, PresentedLocation, PresentedSource,
+} from '../present.js';
+import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
+
+const text = (description: string) => z.string().nullable().meta({ description });
+const isoDate = (description: string) =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().meta({ description: `${description} (YYYY-MM-DD)`, format: 'date' });
+const strings = (description: string) => z.array(z.string()).meta({ description });
+
+export const LocationSchema = z
+  .object({
+    facility: text('site name as the source gives it'),
+    city: z.string().nullable(),
+    state: text('two-letter code for US sites, the registry text elsewhere'),
+    zip: z.string().nullable(),
+    country: z.string().nullable(),
+    status: text("the site's own recruitment status as the registry gives it (e.g. RECRUITING), null when not stated"),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+  })
+  .meta({ id: 'Location', description: 'A trial site.' });
+
+export const NearestSiteSchema = z
+  .object({
+    facility: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip: z.string().nullable(),
+    country: z.string().nullable(),
+    latitude: z.number(),
+    longitude: z.number(),
+  })
+  .meta({ id: 'NearestSite', description: 'ZIP + radius searches only: the trial site nearest the ZIP centroid.' });
+
+export const BiomarkerSchema = z
+  .object({
+    gene: z.enum(GENES),
+    alteration: text('canonical alteration id (e.g. L858R, EX19DEL, FUSION), null for a gene-level requirement'),
+    requirement: z.enum(REQUIREMENTS),
+    metric: z.enum(PDL1_METRICS).nullable().meta({ description: 'PD-L1 only: TPS or CPS' }),
+    comparator: z.enum(COMPARATORS).nullable(),
+    cutoff: z.number().nullable(),
+    cutoff_high: z.number().nullable().meta({ description: "upper bound when comparator is 'between'" }),
+    section: z.string().meta({ description: 'where it was found: inclusion, exclusion, title, conditions or keywords' }),
+    source_text: z.string().meta({ description: 'the sentence it was extracted from' }),
+  })
+  .meta({ id: 'Biomarker', description: 'A structured biomarker requirement extracted from the eligibility text.' });
+
+export const FlagSchema = z
+  .object({ kind: z.enum(FLAG_KINDS), severity: z.enum(FLAG_SEVERITIES), message: z.string() })
+  .meta({ id: 'Flag', description: 'A data-quality flag the pipeline raised for the trial.' });
+
+const nameTypeDescription = { type: z.string().nullable(), name: z.string(), description: z.string().nullable() };
+const OutcomeSchema = z.object({ measure: z.string(), time_frame: z.string().nullable(), description: z.string().nullable() }).meta({ id: 'Outcome' });
+
+const listTrialShape = {
+  nct_id: z.string().meta({ description: 'registry id (NCT...) or, for a sponsor-only trial, the sponsor study id', examples: ['NCT01234567'] }),
+  official_title: z.string().nullable(),
+  brief_summary: z.string().nullable(),
+  phase: text('display label of the phases, e.g. "Phase I/II"'),
+  status: z.enum(TRIAL_STATUSES).nullable().meta({ description: 'status label; null when the registry status is unknown' }),
+  sponsor: z.string().nullable(),
+  conditions: strings('conditions studied'),
+  url: z.string().meta({ description: 'registry or sponsor page; present on every trial. Link patients here.', format: 'uri' }),
+  pharma_url: text('the sponsor registry page, when a sponsor lists the trial'),
+  pharma_source_slug: text('slug of that sponsor source (see /sources)'),
+  study_type: z.enum(STUDY_TYPES).nullable(),
+  study_start: isoDate('study start'),
+  first_posted: isoDate('first posted on the registry'),
+  primary_completion: isoDate('primary completion'),
+  last_updated: isoDate('last update posted'),
+  location_count: z.number().int().meta({ description: 'number of sites of the trial' }),
+  locations_sample: z.array(LocationSchema).max(LOCATIONS_SAMPLE_SIZE).meta({
+    description: `at most ${LOCATIONS_SAMPLE_SIZE} sites: the first in record order`,
+  }),
+};
+
+export const ListTrialSchema = z.object(listTrialShape).meta({ id: 'TrialListItem', description: 'A trial in the list representation.' });
+
+/** A list item of a ZIP + radius search: the list fields plus the nearest site and its distance. */
+export const ZipListTrialSchema = z
+  .object({
+    ...listTrialShape,
+    nearest_site: NearestSiteSchema,
+    distance_miles: z.number().meta({ description: 'miles from the ZIP centroid to nearest_site, rounded to 0.1' }),
+  })
+  .meta({ id: 'TrialListItemNear', description: 'A trial of a ZIP + radius search.' });
+
+export const DetailTrialSchema = z
+  .object({
+    ...listTrialShape,
+    detailed_description: z.string().nullable(),
+    conditions_arr: strings('the same array as conditions'),
+    intervention: z.array(z.object(nameTypeDescription).meta({ id: 'Intervention' })),
+    enrollment: z.number().int().nullable(),
+    age_min: z.number().nullable().meta({ description: 'years; null when open' }),
+    age_max: z.number().nullable().meta({ description: 'years; null when open' }),
+    sexes_eligible: z.enum(SEXES),
+    inclusion_criteria: z.string().nullable(),
+    exclusion_criteria: z.string().nullable(),
+    mesh_terms: z.array(z.string()),
+    keywords: z.array(z.string()),
+    study_completion: isoDate('study completion'),
+    source: z.string().meta({ description: 'slug of the source that owns the record: ctgov or a sponsor slug' }),
+    plain_language_summary: z.string().nullable(),
+    primary_outcomes: z.array(OutcomeSchema),
+    secondary_outcomes: z.array(OutcomeSchema),
+    study_documents: z.array(z.object({ type: z.string().nullable(), url: z.string().nullable(), date: z.string().nullable() }).meta({ id: 'StudyDocument' })),
+    publications: z.array(z.object({ pmid: z.string().nullable(), citation: z.string(), type: z.string().nullable() }).meta({ id: 'Publication' })),
+    locations: z.array(LocationSchema).meta({ description: 'all sites of the trial' }),
+    biomarkers: z.array(BiomarkerSchema),
+    diagnosis_types: z.array(z.enum(DIAGNOSIS_TYPES)).meta({ description: 'lung cancer types the trial enrols; empty when the text gives no type signal' }),
+    sclc_stages: z.array(z.enum(SCLC_STAGES)),
+    nsclc_stages: z.array(z.enum(NSCLC_STAGES)),
+    flags: z.array(FlagSchema),
+  })
+  .meta({ id: 'TrialDetail', description: 'A trial in the detail representation: every list field and more.' });
+
+export const SourceSchema = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    kind: z.enum(['registry', 'sponsor']),
+    home_url: z.string(),
+    ingest: z.enum(['api', 'csv', 'web']),
+    trial_count: z.number().int().meta({ description: 'trials from this source in the served snapshot' }),
+  })
+  .meta({ id: 'Source', description: 'The registry or one of the 19 sponsor registries.' });
+
+const quotaShape = {
+  quota_used: z.number().int().meta({ description: 'requests counted for the key today (UTC), this one included' }),
+  quota_limit: z.number().int().meta({ description: "daily quota of the key's tier" }),
+};
+export const QuotaMetaSchema = z.object(quotaShape).meta({ id: 'QuotaMeta' });
+
+export const ListMetaSchema = z
+  .object({
+    total: z.number().int().meta({ description: 'trials matching' }),
+    limit: z.number().int().meta({ description: 'page size in effect' }),
+    offset: z.number().int().meta({ description: 'offset in effect' }),
+    ...quotaShape,
+  })
+  .meta({ id: 'ListMeta' });
+
+export const TrialListResponseSchema = z
+  .object({ data: z.array(z.union([ZipListTrialSchema, ListTrialSchema])), meta: ListMetaSchema })
+  .meta({ id: 'TrialListResponse' });
+export const TrialDetailResponseSchema = z.object({ data: DetailTrialSchema, meta: QuotaMetaSchema }).meta({ id: 'TrialDetailResponse' });
+export const SourcesResponseSchema = z.object({ data: z.array(SourceSchema), meta: QuotaMetaSchema }).meta({ id: 'SourcesResponse' });
+
+export const KeyMetaResponseSchema = z
+  .object({
+    data: z.object({
+      key: z.object({ label: z.string(), tier: z.enum(TIERS) }),
+      usage: z.object({
+        day: z.string().meta({ description: 'the UTC day counted (YYYY-MM-DD)' }),
+        quota_used: z.number().int(),
+        quota_limit: z.number().int(),
+        quota_remaining: z.number().int(),
+        quota_resets_at: z.string().meta({ format: 'date-time' }),
+        burst_used: z.number().int(),
+        burst_limit: z.number().int(),
+        burst_window_seconds: z.number().int(),
+      }),
+      snapshot: z
+        .object({
+          version: z.string(),
+          created_at: z.string(),
+          schema_version: z.number().int(),
+          row_counts: z.object(Object.fromEntries(TABLE_NAMES.map((t) => [t, z.number().int()])) as Record<(typeof TABLE_NAMES)[number], z.ZodNumber>),
+        })
+        .nullable()
+        .meta({ description: 'the snapshot being served; null before one is loaded' }),
+    }),
+    meta: QuotaMetaSchema,
+  })
+  .meta({ id: 'KeyMetaResponse' });
+
+export const ErrorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES as [string, ...string[]]),
+      message: z.string(),
+      parameter: z.string().optional().meta({ description: 'invalid_parameter only: the parameter at fault' }),
+    }),
+  })
+  .meta({ id: 'Error', description: 'The error envelope.' });
+
+// The presenters and these schemas must describe the same objects.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const same = <T extends true>(): T | undefined => undefined;
+same<Same<z.output<typeof LocationSchema>, PresentedLocation>>();
+same<Same<z.output<typeof NearestSiteSchema>, NearestSite>>();
+same<Same<z.output<typeof BiomarkerSchema>, PresentedBiomarker>>();
+same<Same<z.output<typeof FlagSchema>, PresentedFlag>>();
+same<Same<z.output<typeof ListTrialSchema>, ListTrial>>();
+same<Same<z.output<typeof DetailTrialSchema>, DetailTrial>>();
+same<Same<z.output<typeof SourceSchema>, PresentedSource>>();

@@ -1,0 +1,13 @@
+/** GET /api/v1/openapi.json: the OpenAPI 3.1 document; no key, never counted, built once per app. */
+import type { Request, Response } from 'express';
+import { buildOpenApiDocument } from '../openapi/document.js';
+import { assertNoParameters } from '../params/no-params.js';
+import { sendJsonBytes } from './send.js';
+
+export function openApiHandler(contactEmail: string) {
+  const body = Buffer.from(JSON.stringify(buildOpenApiDocument(contactEmail)));
+  return function openApi(req: Request, res: Response): void {
+    assertNoParameters(req.query as Record<string, unknown>);
+    sendJsonBytes(res, body);
+  };
+}
