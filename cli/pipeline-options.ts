@@ -3,7 +3,7 @@
  * flags and build the same PipelineOptions.
  */
 import path from 'node:path';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { Env } from '../config/env.js';
 import type { PipelineOptions } from '../pipeline/run/index.js';
 
@@ -17,6 +17,8 @@ export interface PipelineSourceFlags {
   scrapeBaseUrl?: string[];
   scrapeSponsors?: string;
   keep: number;
+  allowShrink?: boolean;
+  maxShrink?: number;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -31,7 +33,9 @@ export function addPipelineSourceOptions(cmd: Command): Command {
     .option('--scrape', 'scrape the web sponsor registries with Chromium')
     .option('--scrape-base-url <slug=url>', 'scrape this URL instead of the sponsor home page (repeatable)', collect)
     .option('--scrape-sponsors <slugs>', 'comma-separated web sponsors to scrape (default: all nine)')
-    .option('--keep <n>', 'snapshot versions to keep', (v) => positiveInt(v, '--keep'), 5);
+    .option('--keep <n>', 'snapshot versions to keep', (v) => positiveInt(v, '--keep'), 5)
+    .option('--max-shrink <percent>', 'refuse to publish a snapshot with more than this % fewer trials than the current one (default 20)', percent)
+    .option('--allow-shrink', 'publish even when the trial count drops by more than --max-shrink');
 }
 
 export function pipelineOptionsFrom(flags: PipelineSourceFlags, env: Env): PipelineOptions {
@@ -51,6 +55,8 @@ export function pipelineOptionsFrom(flags: PipelineSourceFlags, env: Env): Pipel
         }
       : undefined,
     keep: flags.keep,
+    allowShrink: flags.allowShrink,
+    maxShrink: flags.maxShrink,
   };
 }
 
@@ -68,4 +74,10 @@ function positiveInt(value: string, name: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number >= 1, got ${value}`);
   return n;
+}
+
+function percent(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError(`--max-shrink must be a percentage 0-100, got ${value}`);
+  return n / 100;
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import AdmZip from 'adm-zip';
 import { registryEntriesInJson, type DumpEntry, type SkippedRecord } from './forms.js';
+import { jsonNestingExceeds, MAX_RECORD_DEPTH } from './json-depth.js';
 import { parseClassicXml } from './map-classic-xml.js';
 
 export interface ReadDumpOptions {
@@ -39,15 +40,25 @@ export async function* readRegistryDump(dumpPath: string, options: ReadDumpOptio
   yield* readFile(dumpPath, onSkip);
 }
 
-/** Files of the known kinds under a directory, in a stable order. READMEs and licences are ignored. */
-async function listFiles(dir: string): Promise<string[]> {
+/**
+ * Files of the known kinds under a directory, in a stable order. READMEs and licences are
+ * ignored. Symlinks are followed (dumps are often assembled from links into a download
+ * folder); a directory reached twice through links is read once.
+ */
+async function listFiles(dir: string, seen = new Set<string>()): Promise<string[]> {
+  const real = await fs.realpath(dir);
+  if (seen.has(real)) return [];
+  seen.add(real);
   const out: string[] = [];
   const entries = await fs.readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => a.name.localeCompare(b.name));
   for (const e of entries) {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await listFiles(full)));
-    else if (e.isFile() && fileKind(e.name)) out.push(full);
+    // A dangling link is reported by the import's empty-input check, not here.
+    const st = e.isSymbolicLink() ? await fs.stat(full).catch(() => null) : e;
+    if (!st) continue;
+    if (st.isDirectory()) out.push(...(await listFiles(full, seen)));
+    else if (st.isFile() && fileKind(e.name)) out.push(full);
   }
   return out;
 }
@@ -79,6 +90,10 @@ async function* readJsonLines(file: string, onSkip: (s: SkippedRecord) => void):
 }
 
 function* jsonLine(line: string, origin: string, onSkip: (s: SkippedRecord) => void): Generator<DumpEntry> {
+  if (jsonNestingExceeds(line)) {
+    onSkip({ origin, reason: `JSON nested deeper than ${MAX_RECORD_DEPTH} levels` });
+    return;
+  }
   let value: unknown;
   try {
     value = JSON.parse(line);

@@ -10,3 +10,8 @@ export class InvalidStudyError extends Error {
     super(message);
   }
 }
+
+/** A dump or full sync with no valid registry record: retrying reads the same nothing. */
+export class EmptyRegistryInputError extends Error {
+  override name = 'EmptyRegistryInputError';
+}

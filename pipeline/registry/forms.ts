@@ -25,6 +25,9 @@ export interface SkippedRecord {
   reason: string;
 }
 
+/** Skip reason for JSON of another schema (expected in mixed dumps, so not warned about). */
+export const NOT_A_RECORD = 'not a ClinicalTrials.gov registry record';
+
 /**
  * Registry records inside one parsed JSON value: a v2 study, a v2 search envelope
  * (`{studies: [...]}`), a v1 `FullStudiesResponse`, a v1 study, or an array of these.
@@ -52,7 +55,7 @@ export function* registryEntriesInJson(value: unknown, origin: string, onSkip: (
   } else if (obj(o.Study).ProtocolSection) {
     yield { form: 'ctgov_v1', study: o.Study, origin };
   } else {
-    onSkip({ origin, reason: 'not a ClinicalTrials.gov registry record' });
+    onSkip({ origin, reason: NOT_A_RECORD });
   }
 }
 

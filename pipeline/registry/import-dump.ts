@@ -5,7 +5,9 @@
 import type { Logger } from '../../config/logger.js';
 import { newRunId, type RawRecord, type RawStore } from '../raw-store/raw-store.js';
 import { readRegistryDump } from './dump.js';
-import { dumpEntryNctId } from './forms.js';
+import { isNctId } from '../../domain/nct-id.js';
+import { EmptyRegistryInputError } from './errors.js';
+import { dumpEntryNctId, NOT_A_RECORD } from './forms.js';
 import { createProgressReporter } from './progress.js';
 import type { RegistryProgress, RegistrySyncSummary } from './summary.js';
 
@@ -28,7 +30,7 @@ export async function importRegistryDump(opts: ImportRegistryDumpOptions, deps: 
   const log = deps.logger.child({ stage: 'registry-import' });
   const store = deps.rawStore;
   const runId = newRunId();
-  const counts = { fetched: 0, failed: 0, duplicates: 0, skipped: 0 };
+  const counts = { fetched: 0, failed: 0, duplicates: 0, skipped: 0, invalidIds: 0, stored: 0 };
   const skipReasons = new Map<string, number>();
   const progress = createProgressReporter('registry import', log, deps.tty);
   log.info({ run: runId, path: opts.path }, 'registry dump import starting');
@@ -45,6 +47,9 @@ export async function importRegistryDump(opts: ImportRegistryDumpOptions, deps: 
       onSkip: (s) => {
         counts.skipped++;
         skipReasons.set(s.reason, (skipReasons.get(s.reason) ?? 0) + 1);
+        // Other schemas are expected in mixed dumps; a line that does not parse is a damaged
+        // file the operator should see, with where it is.
+        if (s.reason !== NOT_A_RECORD) log.warn({ origin: s.origin, reason: s.reason }, 'dump record skipped');
       },
     });
     for await (const entry of entries) {
@@ -55,12 +60,26 @@ export async function importRegistryDump(opts: ImportRegistryDumpOptions, deps: 
         log.warn({ origin: entry.origin }, 'registry record without an NCT id');
         continue;
       }
+      if (!isNctId(nctId)) {
+        counts.invalidIds++;
+        log.warn({ origin: entry.origin, nct_id: nctId.slice(0, 40) }, 'registry record with an id that is not NCT + 8 digits skipped');
+        continue;
+      }
+      counts.stored++;
       batch.push({ nctId, form: entry.form, study: entry.study });
       if (batch.length >= BATCH) await flushBatch();
     }
     await flushBatch();
   } finally {
     progress.stop();
+  }
+  // Finishing a full run with nothing in it would drop every stored trial: an empty file,
+  // an empty folder or a broken link must fail the stage, not empty the snapshot.
+  if (counts.stored === 0) {
+    const why = [...skipReasons].map(([reason, n]) => `${n} ${reason}`);
+    if (counts.invalidIds) why.push(`${counts.invalidIds} with an invalid NCT id`);
+    if (counts.failed) why.push(`${counts.failed} without an NCT id`);
+    throw new EmptyRegistryInputError(`registry dump ${opts.path} holds no valid registry record${why.length ? ` (${why.join('; ')})` : ''}`);
   }
   const run = await store.finishRun(runId, 'full');
   if (counts.skipped) log.info({ skipped: Object.fromEntries(skipReasons) }, 'dump records that are not registry records were skipped');
@@ -75,6 +94,8 @@ export async function importRegistryDump(opts: ImportRegistryDumpOptions, deps: 
     removed: run.removed,
     duplicates: counts.duplicates,
     skipped: counts.skipped,
+    invalid_ids: counts.invalidIds,
+    ...(skipReasons.size ? { skip_reasons: Object.fromEntries(skipReasons) } : {}),
     duration_ms: Date.now() - started,
   };
   log.info(summary, 'registry dump import finished');

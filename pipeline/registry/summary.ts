@@ -13,8 +13,12 @@ export interface RegistrySyncSummary {
   removed: number;
   /** A trial seen twice in one run (the fuller copy is kept). */
   duplicates: number;
-  /** Dump records that are not registry records (other schemas). */
+  /** Dump records that are not registry records (other schemas), or do not parse. */
   skipped: number;
+  /** Records whose id is not `NCT` + 8 digits, left out. */
+  invalid_ids: number;
+  /** Skipped records per reason (dump imports). */
+  skip_reasons?: Record<string, number>;
   /** The registry's count for the query (`countTotal`), when known. */
   total?: number;
   pages?: number;

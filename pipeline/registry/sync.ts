@@ -4,6 +4,8 @@
  * stored, so an interrupted run picks up at the page after the last stored one.
  */
 import type { Logger } from '../../config/logger.js';
+import { isNctId } from '../../domain/nct-id.js';
+import { EmptyRegistryInputError } from './errors.js';
 import { newRunId, type RawRecord, type RawStore, type RunKind } from '../raw-store/raw-store.js';
 import { CtgovClient, CtgovHttpError, LUNG_CANCER_CONDITION_QUERY, type CtgovClientOptions } from './client.js';
 import { v2NctId } from './map-study.js';
@@ -48,6 +50,8 @@ interface SyncState {
   pages: number;
   fetched: number;
   failed: number;
+  /** Absent in states saved before ids were checked. */
+  invalid_ids?: number;
   duplicates: number;
   total: number | null;
 }
@@ -80,6 +84,7 @@ export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistry
         pages: 0,
         fetched: 0,
         failed: 0,
+        invalid_ids: 0,
         duplicates: 0,
         total: null,
       };
@@ -95,8 +100,11 @@ export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistry
       const records: RawRecord[] = [];
       for (const study of page.studies) {
         const nctId = v2NctId(study)?.toUpperCase();
-        if (nctId) records.push({ nctId, form: 'ctgov_v2', study });
-        else state.failed++;
+        if (!nctId) state.failed++;
+        else if (!isNctId(nctId)) {
+          state.invalid_ids = (state.invalid_ids ?? 0) + 1;
+          log.warn({ page: state.pages + 1, nct_id: nctId.slice(0, 40) }, 'registry record with an id that is not NCT + 8 digits skipped');
+        } else records.push({ nctId, form: 'ctgov_v2', study });
       }
       const results = await store.putMany(state.run_id, records);
       await store.flush();
@@ -113,6 +121,11 @@ export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistry
   } finally {
     progress.stop();
   }
+  // A full run drops whatever it did not see: an empty answer must not empty the store.
+  if (state.kind === 'full' && state.fetched - state.failed - (state.invalid_ids ?? 0) === 0) {
+    await store.clearState(STATE);
+    throw new EmptyRegistryInputError(`full registry sync from ${opts.baseUrl} returned no valid registry record (${state.fetched} received)`);
+  }
   const run = await store.finishRun(state.run_id, state.kind, { syncStartedAt: state.started_at });
   await store.clearState(STATE);
   const summary: RegistrySyncSummary = {
@@ -126,6 +139,7 @@ export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistry
     removed: run.removed,
     duplicates: state.duplicates,
     skipped: 0,
+    invalid_ids: state.invalid_ids ?? 0,
     ...(state.total !== null ? { total: state.total } : {}),
     pages: state.pages,
     since,
@@ -154,7 +168,7 @@ async function fetchPage(
   } catch (err) {
     if (!(err instanceof CtgovHttpError) || err.status !== 400 || !state.next_page_token) throw err;
     log.warn({ status: err.status, page: state.pages + 1 }, 'saved page token refused; restarting the run from page 1');
-    Object.assign(state, { next_page_token: null, pages: 0, fetched: 0, failed: 0, duplicates: 0 });
+    Object.assign(state, { next_page_token: null, pages: 0, fetched: 0, failed: 0, invalid_ids: 0, duplicates: 0 });
     return client.fetchStudiesPage(query, { countTotal: true }, signal);
   }
 }

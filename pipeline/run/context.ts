@@ -50,14 +50,27 @@ export async function openRunContext(runId: string, options: PipelineOptions | n
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  if (saved && options && (options.allowShrink !== undefined || options.maxShrink !== undefined)) {
+    // The publish guard is the one setting an operator changes when resuming: a run refused
+    // for shrinking is resumed with --allow-shrink instead of being redone from scratch.
+    const guard = { allowShrink: options.allowShrink ?? saved.allowShrink, maxShrink: options.maxShrink ?? saved.maxShrink };
+    if (guard.allowShrink !== saved.allowShrink || guard.maxShrink !== saved.maxShrink) {
+      saved = { ...saved, ...guard };
+      await writeOptions(file, saved);
+    }
+  }
   if (!saved) {
     if (!options) throw new Error(`run ${runId} does not exist in ${deps.dataDir}`);
     const resolved = resolvePipelineOptions({ ...options, now: options.now ?? new Date().toISOString() });
     await fs.mkdir(runDir, { recursive: true });
-    const tmp = `${file}.tmp`;
-    await fs.writeFile(tmp, JSON.stringify(resolved, null, 2));
-    await fs.rename(tmp, file);
+    await writeOptions(file, resolved);
     saved = resolved;
   }
   return { runId, runDir, options: saved, now: new Date(saved.now!), deps, memo: new Map() };
+}
+
+async function writeOptions(file: string, options: ResolvedPipelineOptions): Promise<void> {
+  const tmp = `${file}.tmp`;
+  await fs.writeFile(tmp, JSON.stringify(options, null, 2));
+  await fs.rename(tmp, file);
 }

@@ -26,6 +26,12 @@ export const PipelineOptionsSchema = z.object({
       slugs: z.array(z.string()).optional(),
     })
     .optional(),
+  /**
+   * Publish guard: a snapshot with this share fewer trials than the one `latest` points at
+   * is refused (0.2 = 20%), unless `allowShrink`.
+   */
+  maxShrink: z.number().min(0).max(1).default(0.2),
+  allowShrink: z.boolean().default(false),
   /** Published versions to keep. */
   keep: z.number().int().min(1).default(5),
   /** The run's clock (ISO timestamp): flags such as "stale" are judged against it. */

@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import {
   SNAPSHOT_SCHEMA_VERSION,
   TABLE_NAMES,
@@ -23,7 +22,7 @@ import {
   pruneVersions,
   removeStaleTemps,
   switchLatest,
-  TEMP_PREFIX,
+  tempName,
   versionCandidate,
 } from './versions.js';
 
@@ -44,7 +43,7 @@ export interface PublishResult {
   manifest: SnapshotManifest;
 }
 
-/** A temp dir untouched for this long belongs to a killed publisher, not a running one. */
+/** A temp dir of unknown owner untouched for this long belongs to a killed publisher. */
 const STALE_TEMP_MS = 6 * 60 * 60 * 1000;
 
 export async function publishSnapshot(tables: SnapshotTables, opts: PublishOptions): Promise<PublishResult> {
@@ -54,7 +53,7 @@ export async function publishSnapshot(tables: SnapshotTables, opts: PublishOptio
   await fs.mkdir(opts.root, { recursive: true });
   await removeStaleTemps(opts.root, STALE_TEMP_MS);
 
-  const tmpDir = path.join(opts.root, `${TEMP_PREFIX}${randomUUID()}`);
+  const tmpDir = path.join(opts.root, tempName());
   await fs.mkdir(tmpDir);
   let placed: string | null = null;
   try {

@@ -4,12 +4,36 @@
  * within one second, so plain string order is time order.
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MANIFEST_FILE } from './schema.js';
 
 export const LATEST_POINTER = 'latest';
 export const TEMP_PREFIX = '.tmp-';
+
+/**
+ * A temp name that says who made it (`.tmp-<pid>@<host>-<uuid>`), so the next publish on
+ * the same host can tell a killed publisher's leftovers from a publish still running.
+ */
+export function tempName(kind = ''): string {
+  return `${TEMP_PREFIX}${kind}${process.pid}@${os.hostname()}-${randomUUID()}`;
+}
+
+const TEMP_OWNER_RE = /^\.tmp-(?:latest-)?(\d+)@(.+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function ownerIsGone(name: string): boolean {
+  const m = TEMP_OWNER_RE.exec(name);
+  if (!m || m[2] !== os.hostname()) return false;
+  const pid = Number(m[1]);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 const VERSION_RE = /^\d{8}T\d{6}Z(?:-\d{2,})?$/;
 
@@ -68,7 +92,7 @@ export async function resolveLatest(root: string): Promise<{ version: string; di
  * a missing pointer.
  */
 export async function switchLatest(root: string, version: string): Promise<void> {
-  const tmp = path.join(root, `${TEMP_PREFIX}latest-${randomUUID()}`);
+  const tmp = path.join(root, tempName('latest-'));
   await fs.symlink(version, tmp);
   try {
     await fs.rename(tmp, path.join(root, LATEST_POINTER));
@@ -98,17 +122,25 @@ export async function pruneVersions(root: string, keep: number): Promise<string[
 }
 
 /**
- * Removes temp dirs older than `maxAgeMs` left by a publisher that was killed; younger
- * ones may belong to a publish still running in another process.
+ * Removes temp entries left by a publisher that was killed: at once when their owner was
+ * a process on this host that no longer exists, otherwise (another host sharing the
+ * folder, an unnamed leftover) once older than `maxAgeMs`, since a younger one may belong
+ * to a publish still running elsewhere. Returns the names removed.
  */
-export async function removeStaleTemps(root: string, maxAgeMs: number, now = Date.now()): Promise<void> {
+export async function removeStaleTemps(root: string, maxAgeMs: number, now = Date.now()): Promise<string[]> {
   const entries = await fs.readdir(root, { withFileTypes: true });
+  const removed: string[] = [];
   for (const e of entries) {
     if (!e.name.startsWith(TEMP_PREFIX)) continue;
     const p = path.join(root, e.name);
     const st = await fs.lstat(p).catch(() => null);
-    if (st && now - st.mtimeMs > maxAgeMs) await fs.rm(p, { recursive: true, force: true });
+    if (!st) continue;
+    if (ownerIsGone(e.name) || now - st.mtimeMs > maxAgeMs) {
+      await fs.rm(p, { recursive: true, force: true });
+      removed.push(e.name);
+    }
   }
+  return removed;
 }
 
 export async function fsyncDir(dir: string): Promise<void> {

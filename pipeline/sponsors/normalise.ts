@@ -3,6 +3,7 @@
  * so CSV import and scraping apply the same vocabularies and the same bad-row rules.
  */
 import { createHash } from 'node:crypto';
+import { NCT_ID_IN_TEXT_RE } from '../../domain/nct-id.js';
 import { parsePhases } from '../../domain/phase.js';
 import { parseAgeYears, parseSex } from '../../domain/sex.js';
 import { mapRegistryStatus, type TrialStatus } from '../../domain/status.js';
@@ -35,8 +36,6 @@ export interface NormaliseOptions {
 
 /** `warnings`: what was dropped from a row that still became a trial (an optional date ...). */
 export type NormaliseResult = { ok: true; trial: SponsorTrial; warnings: string[] } | { ok: false; reason: string };
-
-const NCT_RE = /NCT\d{8}/i;
 
 function text(v: string | string[] | null | undefined): string | null {
   if (v === null || v === undefined) return null;
@@ -79,7 +78,7 @@ function stableJson(v: unknown): string {
 export function normaliseSponsorTrial(entry: SponsorCatalogEntry, raw: RawSponsorTrial, opts: NormaliseOptions): NormaliseResult {
   const f = raw.fields;
   const nctText = text(f.nct_id);
-  const nct = nctText?.match(NCT_RE)?.[0].toUpperCase() ?? null;
+  const nct = nctText?.match(NCT_ID_IN_TEXT_RE)?.[0].toUpperCase() ?? null;
   const sponsorId = text(f.sponsor_study_id);
   const title = text(f.title);
   if (!nct && !sponsorId && !title) return { ok: false, reason: 'missing id and title' };

@@ -8,6 +8,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { runDirFor } from '../../pipeline/run/artifacts.js';
 import { CtgovHttpError } from '../../pipeline/registry/client.js';
+import { EmptyRegistryInputError } from '../../pipeline/registry/errors.js';
+import { PublishRefusedError } from '../../pipeline/run/stages/publish.js';
 import { StageError, type StageName } from '../../pipeline/run/index.js';
 import type { RunContext } from '../../pipeline/run/index.js';
 
@@ -58,5 +60,6 @@ export function isPermanentStageError(err: unknown): boolean {
   const cause = err instanceof StageError ? err.cause : err;
   // The registry client has already retried 429/5xx with backoff; any other status is an answer.
   if (cause instanceof CtgovHttpError) return !cause.retryable;
-  return false;
+  // The same inputs give the same count: only the operator (--allow-shrink, new inputs) can change it.
+  return cause instanceof PublishRefusedError || cause instanceof EmptyRegistryInputError;
 }

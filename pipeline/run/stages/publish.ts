@@ -1,13 +1,18 @@
 /**
  * Publish stage: the snapshot tables from the earlier stages' artifacts, written and
  * switched atomically by pipeline/snapshot. A version already published by this run (a
- * worker killed after the switch but before recording it) is found by its run id and
- * reused, so a retried publish never adds a second copy.
+ * worker killed after the rename or the switch but before recording it) is found by its
+ * run id and reused, so a retried publish never adds a second copy, and `latest` is made
+ * to point at it before the stage reports success.
+ *
+ * The publish guard refuses an empty snapshot, and one whose trial count fell by more
+ * than `maxShrink` from the serving version unless `allowShrink`: a truncated download or
+ * a broken input folder must not replace good data.
  */
 import path from 'node:path';
 import type { SiteRow, SnapshotTables, SourceRow, TrialRow } from '../../../domain/rows.js';
 import { ALL_SOURCES, REGISTRY_SOURCE } from '../../../domain/sources.js';
-import { listVersions, publishSnapshot, readManifest } from '../../snapshot/index.js';
+import { listVersions, publishSnapshot, readManifest, resolveLatest, switchLatest } from '../../snapshot/index.js';
 import type { RunContext } from '../context.js';
 import { stageData, type StageOutput } from '../run-stage.js';
 import type { ExtractStageData } from './extract.js';
@@ -22,13 +27,17 @@ export interface PublishStageData {
 export async function publishStage(ctx: RunContext): Promise<StageOutput<PublishStageData>> {
   const root = ctx.deps.snapshotRoot;
   const earlier = await findVersionOfRun(root, ctx.runId);
-  if (earlier) return { summary: { version: earlier, reused_publish: true }, data: { version: earlier, dir: path.join(root, earlier) } };
+  if (earlier) {
+    const pointer = await pointLatestAt(root, earlier);
+    return { summary: { version: earlier, reused_publish: true, ...pointer }, data: { version: earlier, dir: path.join(root, earlier) } };
+  }
 
   const extract = await stageData<ExtractStageData>(ctx, 'extract');
   const records = await geocodedRecords(ctx);
   const { flags } = await stageData<FlagsStageData>(ctx, 'flags');
   const trials: TrialRow[] = records.map((r) => ({ ...r.trial, location_count: r.sites.length }));
   const sites: SiteRow[] = records.flatMap((r) => r.sites);
+  await assertPublishable(root, trials.length, ctx.options);
   const tables: SnapshotTables = {
     trials,
     sites,
@@ -61,6 +70,46 @@ function sourceRows(trials: TrialRow[], sponsorStatuses: Map<string, { slug: str
     for (const slug of listedBy) counts.set(slug, (counts.get(slug) ?? 0) + 1);
   }
   return ALL_SOURCES.map((s) => ({ ...s, trial_count: counts.get(s.slug) ?? 0 }));
+}
+
+export class PublishRefusedError extends Error {
+  override name = 'PublishRefusedError';
+}
+
+/** Throws PublishRefusedError for an empty snapshot or one that shrank past the guard. */
+export async function assertPublishable(
+  root: string,
+  trialCount: number,
+  guard: { allowShrink: boolean; maxShrink: number },
+): Promise<void> {
+  if (trialCount === 0) throw new PublishRefusedError('refusing to publish a snapshot with 0 trials; `latest` is unchanged');
+  const current = await resolveLatest(root);
+  if (!current || guard.allowShrink) return;
+  const previous = await readManifest(current.dir).then(
+    (m) => m.row_counts.trials,
+    () => null,
+  );
+  if (previous === null || previous === 0) return;
+  const drop = (previous - trialCount) / previous;
+  if (drop > guard.maxShrink) {
+    throw new PublishRefusedError(
+      `refusing to publish ${trialCount} trials over ${previous} in ${current.version} ` +
+        `(${(drop * 100).toFixed(1)}% fewer, limit ${(guard.maxShrink * 100).toFixed(0)}%); ` +
+        'check the inputs, or rerun with --allow-shrink if the drop is real',
+    );
+  }
+}
+
+/**
+ * Makes `latest` point at a version this run published earlier, unless a newer version
+ * took over since (switching back would hide newer data).
+ */
+async function pointLatestAt(root: string, version: string): Promise<{ latest_switched?: true; superseded_by?: string }> {
+  const current = (await resolveLatest(root))?.version ?? null;
+  if (current === version) return {};
+  if (current && current > version) return { superseded_by: current };
+  await switchLatest(root, version);
+  return { latest_switched: true };
 }
 
 async function findVersionOfRun(root: string, runId: string): Promise<string | null> {
