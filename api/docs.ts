@@ -9,7 +9,8 @@ import { ERROR_STATUS, type ErrorCode } from './errors.js';
 import { ALLOWED_METHODS } from './middleware/allow-get.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, TRIAL_PARAMETERS } from './params/trials-query.js';
 import {
-  BIOMARKER_FIELDS, DETAIL_FIELDS, FLAG_FIELDS, LIST_FIELDS, LOCATION_FIELDS, LOCATIONS_SAMPLE_SIZE,
+  BIOMARKER_FIELDS, CRITERION_ROW_FIELDS, DETAIL_FIELDS, EVIDENCE_FIELDS, EXPLAINED_NEAREST_SITE_FIELDS,
+  FILTER_EXPLANATION_FIELDS, FLAG_FIELDS, LIST_FIELDS, LOCATION_FIELDS, LOCATIONS_SAMPLE_SIZE, MATCH_FIELDS,
   NEAREST_SITE_FIELDS, SOURCE_FIELDS,
 } from './present.js';
 import { EXPOSED_HEADERS } from './headers.js';
@@ -104,8 +105,11 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         path: `${BASE_PATH}/trials/{nct_id}`,
         auth: true,
         counts_against_quota: true,
-        description: 'One trial in the detail representation; 404 not_found for an unknown id.',
-        parameters: [{ name: 'nct_id', in: 'path', type: 'string', rule: 'registry id (case-insensitive) or a sponsor-only study id' }],
+        description: 'One trial in the detail representation, with `evidence` for its diagnosis and stage signals and `match` against the /trials filters given (null with none); 404 not_found for an unknown id.',
+        parameters: [
+          { name: 'nct_id', in: 'path', type: 'string', rule: 'registry id (case-insensitive) or a sponsor-only study id' },
+          { name: 'filters', in: 'query', type: 'the /trials filter parameters', rule: 'optional, every /trials parameter but limit, offset and explain, with the same rules; they only shape `match`, never the 200/404' },
+        ],
         response: 'single envelope; data: trial (detail representation)',
       },
       {
@@ -151,6 +155,12 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       trial_detail: DETAIL_FIELDS,
       location: LOCATION_FIELDS,
       zip_search_extra: { nearest_site: NEAREST_SITE_FIELDS, distance_miles: 'miles to the nearest site, rounded to 0.1' },
+      explain_extra: { match: 'added to each trial when explain=true' },
+      match: MATCH_FIELDS,
+      filter_explanation: FILTER_EXPLANATION_FIELDS,
+      criterion_row: CRITERION_ROW_FIELDS,
+      explained_nearest_site: EXPLAINED_NEAREST_SITE_FIELDS,
+      evidence: EVIDENCE_FIELDS,
       biomarker: BIOMARKER_FIELDS,
       flag: FLAG_FIELDS,
       source: SOURCE_FIELDS,
@@ -161,6 +171,12 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         dates: 'YYYY-MM-DD or null',
         status: `one of ${TRIAL_STATUSES.join(', ')}, or null when the registry status is unknown`,
         sexes_eligible: 'ALL, FEMALE or MALE',
+        match:
+          'filters: one entry per filter in effect (default status buckets included; `zip` stands for zip + radius), each with met, a reason and evidence ' +
+          '({field, text}: a biomarker row\'s section and source_text, or the trial field and text behind a diagnosis or stage signal); ' +
+          'biomarkers.matched: required rows satisfying an asked marker, each with its criterion; biomarkers.excluding: rows that would exclude a patient with an asked marker (never a match); ' +
+          'nearest_site: a ZIP search\'s nearest site with distance_miles and geo_precision (site, zip, city), else null',
+        evidence: 'diagnosis_types, sclc_stages, nsclc_stages: each signal of the trial with the field and text (a condition, title, keyword or inclusion line) it comes from',
       },
     },
     errors: Object.entries(ERROR_STATUS).map(([code, status]) => ({ code, status, when: ERROR_WHEN[code as ErrorCode] })),

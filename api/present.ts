@@ -9,6 +9,8 @@ import type { StudyType } from '../domain/phase.js';
 import type { BiomarkerRow, FlagRow, Intervention, IsoDate, Outcome, Publication, SiteLocation, SiteRow, SourceRow, StudyDocument, TrialRow } from '../domain/rows.js';
 import type { Sex } from '../domain/sex.js';
 import type { TrialStatus } from '../domain/status.js';
+import type { TrialEvidence } from './query/evidence.js';
+import type { CriterionRow, ExplainedNearestSite, FilterExplanation, TrialMatch } from './query/explain.js';
 
 /** Locations shown in `locations_sample`; the contract caps it at five. */
 export const LOCATIONS_SAMPLE_SIZE = 5;
@@ -69,7 +71,15 @@ export interface DetailTrial extends ListTrial {
   sclc_stages: SclcStage[];
   nsclc_stages: NsclcStage[];
   flags: PresentedFlag[];
+  /** The text behind the diagnosis and stage signals (api/query/evidence.ts). */
+  evidence: TrialEvidence;
+  /**
+   * The trial against the filters given to the detail request (api/query/explain.ts);
+   * prebuilt as null and replaced per request. Kept last so the splice is a suffix.
+   */
+  match: TrialMatch | null;
 }
+
 
 /** Added to each trial of a ZIP + radius search. */
 export interface NearestSite {
@@ -151,6 +161,7 @@ export function presentDetailTrial(
   sites: readonly SiteRow[],
   biomarkers: readonly BiomarkerRow[],
   flags: readonly FlagRow[],
+  evidence: TrialEvidence,
 ): DetailTrial {
   return {
     ...presentListTrial(t, sites),
@@ -178,6 +189,8 @@ export function presentDetailTrial(
     sclc_stages: t.sclc_stages,
     nsclc_stages: t.nsclc_stages,
     flags: flags.map(presentFlag),
+    evidence,
+    match: null,
   };
 }
 
@@ -212,11 +225,18 @@ export const DETAIL_FIELDS = keys<DetailTrial>()([
   'detailed_description', 'conditions_arr', 'intervention', 'enrollment', 'age_min', 'age_max', 'sexes_eligible',
   'inclusion_criteria', 'exclusion_criteria', 'mesh_terms', 'keywords', 'study_completion', 'source',
   'plain_language_summary', 'primary_outcomes', 'secondary_outcomes', 'study_documents', 'publications',
-  'locations', 'biomarkers', 'diagnosis_types', 'sclc_stages', 'nsclc_stages', 'flags',
+  'locations', 'biomarkers', 'diagnosis_types', 'sclc_stages', 'nsclc_stages', 'flags', 'evidence', 'match',
 ]);
+export const MATCH_FIELDS = keys<TrialMatch>()(['filters', 'biomarkers', 'nearest_site']);
+export const FILTER_EXPLANATION_FIELDS = keys<FilterExplanation>()(['parameter', 'value', 'met', 'reason', 'evidence']);
+export const EXPLAINED_NEAREST_SITE_FIELDS = keys<ExplainedNearestSite>()([
+  'facility', 'city', 'state', 'zip', 'country', 'latitude', 'longitude', 'distance_miles', 'geo_precision',
+]);
+export const EVIDENCE_FIELDS = keys<TrialEvidence>()(['diagnosis_types', 'sclc_stages', 'nsclc_stages']);
 export const BIOMARKER_FIELDS = keys<PresentedBiomarker>()([
   'gene', 'alteration', 'requirement', 'metric', 'comparator', 'cutoff', 'cutoff_high', 'section', 'source_text',
 ]);
+export const CRITERION_ROW_FIELDS = keys<CriterionRow>()([...BIOMARKER_FIELDS, 'criterion']);
 export const FLAG_FIELDS = keys<PresentedFlag>()(['kind', 'severity', 'message']);
 export const NEAREST_SITE_FIELDS = keys<NearestSite>()(['facility', 'city', 'state', 'zip', 'country', 'latitude', 'longitude']);
 export const SOURCE_FIELDS = keys<PresentedSource>()(['slug', 'name', 'kind', 'home_url', 'ingest', 'trial_count']);

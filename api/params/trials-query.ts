@@ -1,5 +1,5 @@
 /**
- * The 16 query parameters of GET /api/v1/trials: one table read by both the validator
+ * The 17 query parameters of GET /api/v1/trials: one table read by both the validator
  * and /api/v1/docs, so the documented values are the accepted ones. Allowed values come
  * from domain/; semantics are DESIGN.md's and docs/architecture.md's.
  */
@@ -92,6 +92,7 @@ export const TRIAL_PARAMETER_SCHEMAS = {
   }, `must be a number of miles greater than 0 and at most ${MAX_RADIUS_MILES}`, { type: 'number', exclusiveMinimum: 0, maximum: MAX_RADIUS_MILES, examples: [50] }),
   limit: wholeNumber(1, MAX_LIMIT, `must be an integer from 1 to ${MAX_LIMIT}`),
   offset: wholeNumber(0, Number.MAX_SAFE_INTEGER, 'must be an integer >= 0'),
+  explain: parsed((raw) => (/^true$/i.test(raw) ? true : /^false$/i.test(raw) ? false : undefined), 'must be true or false'),
 };
 
 /** What /docs shows per parameter, in the contract's order. */
@@ -112,6 +113,7 @@ export const TRIAL_PARAMETERS: readonly ParameterSpec[] = [
   { name: 'radius', type: 'number (miles)', default: null, rule: `greater than 0, at most ${MAX_RADIUS_MILES}; requires zip` },
   { name: 'limit', type: 'integer', default: DEFAULT_LIMIT, rule: `page size, 1-${MAX_LIMIT}` },
   { name: 'offset', type: 'integer', default: 0, rule: 'results skipped, >= 0' },
+  { name: 'explain', type: 'boolean', allowed: ['true', 'false'], default: 'false', rule: "true adds `match` to each trial: every filter's verdict with its reason and evidence, the biomarker rows that matched (and those that would exclude a patient with the asked markers), and a ZIP search's nearest site with its geocoding precision" },
 ];
 
 const TrialsQuerySchema = z.object(
@@ -168,5 +170,22 @@ export function parseTrialsQuery(query: Record<string, unknown>): TrialQuery {
     near,
     limit: p.limit ?? DEFAULT_LIMIT,
     offset: p.offset ?? 0,
+    explain: p.explain ?? false,
   };
+}
+
+/** Parameters that shape a page rather than select trials; the detail endpoint takes none of them. */
+const PAGE_PARAMETERS = ['limit', 'offset', 'explain'];
+
+/**
+ * The detail endpoint's optional filters (every /trials filter): its `match` explains the
+ * trial against them. Null when none is given.
+ */
+export function parseMatchQuery(query: Record<string, unknown>): TrialQuery | null {
+  for (const name of Object.keys(query)) {
+    if (PAGE_PARAMETERS.includes(name)) throw invalidParameter(name, 'not taken by the detail endpoint; it takes the /trials filters only');
+  }
+  const q = parseTrialsQuery(query);
+  const filtered = Object.values(query).some((v) => typeof v === 'string' && v.trim() !== '');
+  return filtered ? q : null;
 }

@@ -1,10 +1,26 @@
-/** Turns a TrialQuery's filters into the set of matching trial ranks (DESIGN.md "Filters"). */
+/**
+ * Turns a TrialQuery's filters into the set of matching trial ranks (DESIGN.md "Filters").
+ * Each filter is one named constraint; the search ANDs them, and the explanation
+ * (explain.ts) asks each of the same constraints about one trial, so the two cannot
+ * disagree about why a trial is in or out.
+ */
 import { rangesOverlap, type ExpressionRange } from '../../domain/biomarkers.js';
 import { PHASE_FILTER_CODES, PHASE_FILTER_STUDY_TYPE } from '../../domain/phase.js';
 import { DEFAULT_STATUS_BUCKETS } from '../../domain/status.js';
 import { Bitset } from './bitset.js';
 import { isoDay, type TrialIndex } from './trial-index.js';
 import type { MutationCriterion, TrialQuery } from './types.js';
+
+/** Query parameters that restrict the set (zip/radius restrict and order in search.ts). */
+export type FilterParameter =
+  | 'statusBuckets' | 'trialStatus' | 'diagnosisType' | 'cancerStage' | 'country' | 'state' | 'gender'
+  | 'trialPhase' | 'biomarkers' | 'mutations' | 'age' | 'firstPostedAfter';
+
+export interface Constraint {
+  parameter: FilterParameter;
+  /** A set of ranks, or a per-rank test for the numeric filters. */
+  test: Bitset | ((rank: number) => boolean);
+}
 
 function union(size: number, sets: Iterable<Bitset | undefined>): Bitset {
   const out = new Bitset(size);
@@ -23,43 +39,61 @@ function pdl1Matches(index: TrialIndex, range: ExpressionRange): Bitset {
   return required.andNot(excluded);
 }
 
-function mutationMatches(index: TrialIndex, m: MutationCriterion): Bitset | undefined {
+export function mutationMatches(index: TrialIndex, m: MutationCriterion): Bitset | undefined {
   if (m.range) return pdl1Matches(index, m.range);
   return index.sets.mutation.get(`${m.gene}:${m.alteration}`);
 }
 
-export function matchFilters(index: TrialIndex, q: TrialQuery): Bitset {
-  const { sets, size } = index;
-  // trialStatus without statusBuckets searches every bucket (docs/architecture.md).
-  const buckets = q.statusBuckets ?? (q.trialStatus ? null : DEFAULT_STATUS_BUCKETS);
-  const out = buckets ? union(size, buckets.map((b) => sets.bucket[b])) : Bitset.full(size);
+/** The buckets a query searches: trialStatus without statusBuckets searches every bucket (docs/architecture.md). */
+export function searchedBuckets(q: TrialQuery): TrialQuery['statusBuckets'] {
+  return q.statusBuckets ?? (q.trialStatus ? null : [...DEFAULT_STATUS_BUCKETS]);
+}
 
-  if (q.trialStatus) out.and(sets.status[q.trialStatus]);
-  if (q.diagnosisType === 'nsclc') out.and(sets.nsclcEligible);
-  if (q.diagnosisType === 'sclc') out.and(sets.sclcEligible);
-  if (q.cancerStage) out.and(sets.sclcStage[q.cancerStage]);
-  if (q.country === 'us') out.and(sets.usSite);
-  if (q.country === 'international') out.and(sets.nonUsSite);
-  if (q.state) out.and(sets.state.get(q.state) ?? new Bitset(size));
-  if (q.gender === 'male') out.and(sets.acceptsMale);
-  if (q.gender === 'female') out.and(sets.acceptsFemale);
+export function constraintsOf(index: TrialIndex, q: TrialQuery): Constraint[] {
+  const { sets, size } = index;
+  const out: Constraint[] = [];
+  const add = (parameter: FilterParameter, test: Constraint['test']) => out.push({ parameter, test });
+  const buckets = searchedBuckets(q);
+  if (buckets) add('statusBuckets', union(size, buckets.map((b) => sets.bucket[b])));
+  if (q.trialStatus) add('trialStatus', sets.status[q.trialStatus]);
+  if (q.diagnosisType === 'nsclc') add('diagnosisType', sets.nsclcEligible);
+  if (q.diagnosisType === 'sclc') add('diagnosisType', sets.sclcEligible);
+  if (q.cancerStage) add('cancerStage', sets.sclcStage[q.cancerStage]);
+  if (q.country === 'us') add('country', sets.usSite);
+  if (q.country === 'international') add('country', sets.nonUsSite);
+  if (q.state) add('state', sets.state.get(q.state) ?? new Bitset(size));
+  if (q.gender === 'male') add('gender', sets.acceptsMale);
+  if (q.gender === 'female') add('gender', sets.acceptsFemale);
   if (q.trialPhase) {
     const codes = PHASE_FILTER_CODES[q.trialPhase];
     const studyType = PHASE_FILTER_STUDY_TYPE[q.trialPhase];
-    if (codes) out.and(union(size, codes.map((c) => sets.phase[c])));
-    if (studyType) out.and(sets.studyType[studyType]);
+    if (codes) add('trialPhase', union(size, codes.map((c) => sets.phase[c])));
+    if (studyType) add('trialPhase', sets.studyType[studyType]);
   }
-  if (q.biomarkers) out.and(union(size, q.biomarkers.map((g) => sets.gene[g])));
-  if (q.mutations) out.and(union(size, q.mutations.map((m) => mutationMatches(index, m))));
+  if (q.biomarkers) add('biomarkers', union(size, q.biomarkers.map((g) => sets.gene[g])));
+  if (q.mutations) add('mutations', union(size, q.mutations.map((m) => mutationMatches(index, m))));
   if (q.age !== null) {
     const age = q.age;
     const { ageMin, ageMax } = index;
-    out.retain((r) => (ageMin[r] < 0 || ageMin[r] <= age) && (ageMax[r] < 0 || age <= ageMax[r]));
+    add('age', (r) => (ageMin[r] < 0 || ageMin[r] <= age) && (ageMax[r] < 0 || age <= ageMax[r]));
   }
   if (q.firstPostedAfter) {
     const day = isoDay(q.firstPostedAfter);
     const posted = index.firstPostedDay;
-    out.retain((r) => posted[r] >= day);
+    add('firstPostedAfter', (r) => posted[r] >= day);
   }
+  return out;
+}
+
+export function constraintHolds(c: Constraint, rank: number): boolean {
+  return typeof c.test === 'function' ? c.test(rank) : c.test.has(rank);
+}
+
+export function matchFilters(index: TrialIndex, q: TrialQuery): Bitset {
+  const constraints = constraintsOf(index, q);
+  // Bitsets first, word-wide; the per-rank tests then only visit what is left.
+  const out = Bitset.full(index.size);
+  for (const c of constraints) if (typeof c.test !== 'function') out.and(c.test);
+  for (const c of constraints) if (typeof c.test === 'function') out.retain(c.test);
   return out;
 }

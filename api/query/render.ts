@@ -14,26 +14,38 @@ export interface QuotaMeta {
 const DATA_OPEN = Buffer.from('{"data":');
 const LIST_OPEN = Buffer.from('{"data":[');
 const COMMA = 0x2c;
+const CLOSE_BRACE = 0x7d;
 const NEAREST_SITE = Buffer.from(',"nearest_site":');
 
-export function renderTrialList(index: TrialIndex, result: SearchResult, page: { limit: number; offset: number }, quota: QuotaMeta): Buffer {
+/**
+ * `extras[i]`, when given, holds more members for hit i's object as JSON text starting
+ * with a comma (`,"match":{...}`); it is UTF-8 encoded, unlike the ASCII-only numbers.
+ */
+export function renderTrialList(
+  index: TrialIndex,
+  result: SearchResult,
+  page: { limit: number; offset: number },
+  quota: QuotaMeta | null,
+  extras?: readonly Buffer[],
+): Buffer {
   const { listJson } = index;
   const { pairSiteBytes, pairSiteStart } = index.geo;
   const { hits } = result;
   // Numbers and fixed keys only, so these strings are ASCII: one byte per character.
   const close =
-    `],"meta":{"total":${result.total},"limit":${page.limit},"offset":${page.offset},` +
-    `"quota_used":${quota.quota_used},"quota_limit":${quota.quota_limit}}}`;
+    `],"meta":{"total":${result.total},"limit":${page.limit},"offset":${page.offset}` +
+    `${quotaMembers(quota)}}}`;
   const distances: string[] = new Array(hits.length);
   let size = LIST_OPEN.length + Math.max(0, hits.length - 1) + close.length;
   for (let i = 0; i < hits.length; i++) {
     const { rank, pair } = hits[i];
     size += listJson[rank].length;
     if (pair !== undefined) {
-      distances[i] = `,"distance_miles":${hits[i].miles}}`;
-      // The trial object's closing brace is dropped, the two ZIP-search fields and a new brace added.
-      size += NEAREST_SITE.length + pairSiteStart[pair + 1] - pairSiteStart[pair] + distances[i].length - 1;
+      distances[i] = `,"distance_miles":${hits[i].miles}`;
+      // The trial object's closing brace moves after the two ZIP-search fields.
+      size += NEAREST_SITE.length + pairSiteStart[pair + 1] - pairSiteStart[pair] + distances[i].length;
     }
+    if (extras?.[i]) size += extras[i].length;
   }
 
   // TypedArray#set and a char loop: Buffer#copy and #write cross into C++ per call, which
@@ -45,22 +57,35 @@ export function renderTrialList(index: TrialIndex, result: SearchResult, page: {
     if (i > 0) out[at++] = COMMA;
     const { rank, pair } = hits[i];
     const json = listJson[rank];
-    if (pair === undefined) {
+    const extra = extras?.[i];
+    if (pair === undefined && !extra) {
       out.set(json, at);
       at += json.length;
-    } else {
-      out.set(json.subarray(0, json.length - 1), at);
-      at += json.length - 1;
+      continue;
+    }
+    out.set(json.subarray(0, json.length - 1), at);
+    at += json.length - 1;
+    if (pair !== undefined) {
       out.set(NEAREST_SITE, at);
       at += NEAREST_SITE.length;
       out.set(pairSiteBytes.subarray(pairSiteStart[pair], pairSiteStart[pair + 1]), at);
       at += pairSiteStart[pair + 1] - pairSiteStart[pair];
       at = writeAscii(out, at, distances[i]);
     }
+    if (extra) {
+      out.set(extra, at);
+      at += extra.length;
+    }
+    out[at++] = CLOSE_BRACE;
   }
   at = writeAscii(out, at, close);
   if (at !== size) throw new Error(`renderTrialList: wrote ${at} bytes into ${size}`);
   return out;
+}
+
+/** `,"quota_used":N,"quota_limit":N`, or nothing where no key is counted (MCP over stdio). */
+function quotaMembers(quota: QuotaMeta | null): string {
+  return quota ? `,"quota_used":${quota.quota_used},"quota_limit":${quota.quota_limit}` : '';
 }
 
 function writeAscii(out: Buffer, at: number, text: string): number {
@@ -69,10 +94,10 @@ function writeAscii(out: Buffer, at: number, text: string): number {
 }
 
 /** `{ data: <prebuilt JSON>, meta: { quota_used, quota_limit } }` */
-export function renderWithQuota(dataJson: Buffer, quota: QuotaMeta): Buffer {
+export function renderWithQuota(dataJson: Buffer, quota: QuotaMeta | null): Buffer {
   return Buffer.concat([
     DATA_OPEN,
     dataJson,
-    Buffer.from(`,"meta":{"quota_used":${quota.quota_used},"quota_limit":${quota.quota_limit}}}`),
+    Buffer.from(`,"meta":{${quotaMembers(quota).slice(1)}}}`),
   ]);
 }

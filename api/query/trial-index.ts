@@ -7,12 +7,13 @@ import {
   ALTERATIONS, GENES, coveringAlterations, type ExpressionRange, type Gene,
 } from '../../domain/biomarkers.js';
 import { SCLC_STAGES, type SclcStage } from '../../domain/diagnosis.js';
-import { isUsCountry, parseUsState, US_STATES } from '../../domain/geo.js';
+import { GEO_PRECISIONS, isUsCountry, parseUsState, US_STATES } from '../../domain/geo.js';
 import { PHASE_CODES, STUDY_TYPES, type PhaseCode, type StudyType } from '../../domain/phase.js';
 import type { BiomarkerRow, FlagRow, SiteRow, SnapshotTables, TrialRow } from '../../domain/rows.js';
 import { STATUS_BUCKETS, TRIAL_STATUSES, type StatusBucket, type TrialStatus } from '../../domain/status.js';
 import { presentDetailTrial, presentListTrial, presentNearestSite, presentSource } from '../present.js';
 import { Bitset } from './bitset.js';
+import { findEvidence, type TrialEvidence } from './evidence.js';
 import { BruteForceGeoCandidates, H3GeoCandidates, type GeoCandidates, type GeoPoints } from './geo-candidates.js';
 import { TrialCells } from './geo-trial-cells.js';
 
@@ -59,6 +60,8 @@ export interface GeoIndex {
    */
   pairSiteBytes: Buffer;
   pairSiteStart: Int32Array;
+  /** Pair k's site: how its coordinates were found, as an index into GEO_PRECISIONS. */
+  pairPrecision: Uint8Array;
   /** Counts a large circle's trials by H3 cell; null in the brute-force index, which counts point by point. */
   trialCells: TrialCells | null;
 }
@@ -77,6 +80,10 @@ export interface TrialIndex {
   /** Days since 1970-01-01, or NO_DATE. */
   firstPostedDay: Int32Array;
   pdl1: PdL1Requirement[];
+  /** Each trial's biomarker rows, for explanations (the filters read the sets above). */
+  markers: BiomarkerRow[][];
+  /** The text behind each trial's diagnosis and stage signals (also inside detailJson). */
+  evidence: TrialEvidence[];
   geo: GeoIndex;
   /** Scratch for geo queries; requests run one at a time on the event loop. */
   scratch: { best: Float64Array; bestPair: Int32Array };
@@ -136,7 +143,7 @@ export function isUsSite(s: SiteRow): boolean {
   return isUsCountry(s.country) || siteUsState(s) !== null;
 }
 
-function rowRange(b: BiomarkerRow): ExpressionRange | null {
+export function rowRange(b: BiomarkerRow): ExpressionRange | null {
   if (b.metric === null || b.comparator === null || b.cutoff === null) return null;
   const base = { metric: b.metric, lowExclusive: false, highExclusive: false };
   switch (b.comparator) {
@@ -149,7 +156,7 @@ function rowRange(b: BiomarkerRow): ExpressionRange | null {
 }
 
 /** A row names `alteration` of `gene`, directly, through a broader id, or at gene level. */
-function rowCovers(b: BiomarkerRow, gene: Gene, alteration: string): boolean {
+export function rowCovers(b: BiomarkerRow, gene: Gene, alteration: string): boolean {
   return b.gene === gene && (b.alteration === null || coveringAlterations(gene, alteration).includes(b.alteration));
 }
 
@@ -189,15 +196,19 @@ export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions 
   const ageMax = new Int16Array(size);
   const firstPostedDay = new Int32Array(size);
   const pdl1: PdL1Requirement[] = [];
+  const markersByRank: BiomarkerRow[][] = new Array(size);
+  const evidence: TrialEvidence[] = new Array(size);
 
   for (let rank = 0; rank < size; rank++) {
     const t = trials[rank];
     const sites = sitesBy.get(t.nct_id) ?? [];
     const markers = markersBy.get(t.nct_id) ?? [];
     nctIds[rank] = t.nct_id;
+    markersByRank[rank] = markers;
+    evidence[rank] = findEvidence(t);
     rankById.set(t.nct_id, rank);
     listJson[rank] = Buffer.from(JSON.stringify(presentListTrial(t, sites)));
-    detailJson[rank] = Buffer.from(JSON.stringify(presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [])));
+    detailJson[rank] = Buffer.from(JSON.stringify(presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], evidence[rank])));
 
     sets.bucket[t.status_bucket].set(rank);
     if (t.status) sets.status[t.status].set(rank);
@@ -242,7 +253,8 @@ export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions 
   const sourcesJson = Buffer.from(JSON.stringify(tables.sources.map(presentSource)));
   const geo = buildGeoIndex(trials, sitesBy, opts.geo ?? 'h3');
   return {
-    size, nctIds, rankById, listJson, detailJson, sourcesJson, sets, ageMin, ageMax, firstPostedDay, pdl1, geo,
+    size, nctIds, rankById, listJson, detailJson, sourcesJson, sets, ageMin, ageMax, firstPostedDay, pdl1,
+    markers: markersByRank, evidence, geo,
     scratch: { best: new Float64Array(size), bestPair: new Int32Array(size) },
   };
 }
@@ -275,11 +287,13 @@ function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind
   const pairRank = new Int32Array(keys.length);
   const siteJson: string[] = new Array(keys.length);
   const pairSiteStart = new Int32Array(keys.length + 1);
+  const pairPrecision = new Uint8Array(keys.length);
   for (let i = 0; i < keys.length; i++) {
     const p = Math.floor(keys[i] / RANK_SPAN);
     pairStart[p + 1]++;
     pairRank[i] = keys[i] - p * RANK_SPAN;
     const s = firstSite.get(keys[i])!;
+    pairPrecision[i] = Math.max(0, GEO_PRECISIONS.indexOf(s.geo_precision));
     siteJson[i] = JSON.stringify(presentNearestSite(s as SiteRow & { latitude: number; longitude: number }));
     pairSiteStart[i + 1] = pairSiteStart[i] + Buffer.byteLength(siteJson[i]);
   }
@@ -289,5 +303,5 @@ function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind
   const points: GeoPoints = { count, lat: Float64Array.from(lat), lon: Float64Array.from(lon) };
   const candidates = kind === 'h3' ? new H3GeoCandidates(points) : new BruteForceGeoCandidates(points);
   const trialCells = kind === 'h3' ? new TrialCells(points, { pairStart, pairRank, trialCount: trials.length }) : null;
-  return { points, candidates, pairStart, pairRank, pairSiteBytes, pairSiteStart, trialCells };
+  return { points, candidates, pairStart, pairRank, pairSiteBytes, pairSiteStart, pairPrecision, trialCells };
 }

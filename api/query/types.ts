@@ -36,4 +36,6 @@ export interface TrialQuery {
   near: NearQuery | null;
   limit: number;
   offset: number;
+  /** Add each trial's `match` (explain.ts) to a list response. */
+  explain: boolean;
 }

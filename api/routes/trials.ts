@@ -1,26 +1,53 @@
-/** GET /api/v1/trials and GET /api/v1/trials/:nct_id. */
+/**
+ * GET /api/v1/trials and GET /api/v1/trials/:nct_id. The bodies are built by plain
+ * functions that the MCP tools call too, so both surfaces answer from one query path.
+ */
 import type { Request, Response } from 'express';
 import { ApiError } from '../errors.js';
-import { assertNoParameters } from '../params/no-params.js';
-import { parseTrialsQuery } from '../params/trials-query.js';
-import { renderTrialList, renderWithQuota } from '../query/render.js';
+import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
+import { explainTrial } from '../query/explain.js';
+import { renderTrialList, renderWithQuota, type QuotaMeta } from '../query/render.js';
 import { searchTrials } from '../query/search.js';
+import type { TrialIndex } from '../query/trial-index.js';
+import type { TrialQuery } from '../query/types.js';
 import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
+
+/** The list envelope for a validated query; with `explain`, each trial carries its `match`. */
+export function trialListBody(index: TrialIndex, query: TrialQuery, quota: QuotaMeta | null): Buffer {
+  const result = searchTrials(index, query);
+  const extras = query.explain
+    ? result.hits.map((hit) => Buffer.from(`,"match":${JSON.stringify(explainTrial(index, hit.rank, query, hit))}`))
+    : undefined;
+  return renderTrialList(index, result, query, quota, extras);
+}
+
+/** Rank of a trial id as stored, or upper-cased (nct01234567 finds NCT01234567); 404 otherwise. */
+export function rankOf(index: TrialIndex, id: string): number {
+  const rank = index.rankById.get(id) ?? index.rankById.get(id.trim().toUpperCase());
+  if (rank === undefined) throw new ApiError('not_found', `No trial with id '${id}'.`);
+  return rank;
+}
+
+/** The prebuilt detail JSON ends with this; a request with filters puts its match in its place. */
+const NULL_MATCH_TAIL = 'null}'.length;
+
+/** The detail envelope; `match` explains the trial against `matchQuery` (null without filters). */
+export function trialDetailBody(index: TrialIndex, id: string, matchQuery: TrialQuery | null, quota: QuotaMeta | null): Buffer {
+  const rank = rankOf(index, id);
+  const json = index.detailJson[rank];
+  if (!matchQuery) return renderWithQuota(json, quota);
+  const withMatch = Buffer.concat([json.subarray(0, json.length - NULL_MATCH_TAIL), Buffer.from(`${JSON.stringify(explainTrial(index, rank, matchQuery))}}`)]);
+  return renderWithQuota(withMatch, quota);
+}
 
 export function listTrials(req: Request, res: Response): void {
   const { snapshot, usage } = routeLocals(res);
   const query = parseTrialsQuery(req.query as Record<string, unknown>);
-  const result = searchTrials(snapshot.index, query);
-  sendJsonBytes(res, renderTrialList(snapshot.index, result, query, quotaOf(usage)));
+  sendJsonBytes(res, trialListBody(snapshot.index, query, quotaOf(usage)));
 }
 
 export function getTrial(req: Request, res: Response): void {
-  const id = String(req.params.nct_id);
   const { snapshot, usage } = routeLocals(res);
-  assertNoParameters(req.query as Record<string, unknown>);
-  const { rankById } = snapshot.index;
-  // Ids are matched as stored, then upper-cased (nct01234567 finds NCT01234567).
-  const rank = rankById.get(id) ?? rankById.get(id.trim().toUpperCase());
-  if (rank === undefined) throw new ApiError('not_found', `No trial with id '${id}'.`);
-  sendJsonBytes(res, renderWithQuota(snapshot.index.detailJson[rank], quotaOf(usage)));
+  const matchQuery = parseMatchQuery(req.query as Record<string, unknown>);
+  sendJsonBytes(res, trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quotaOf(usage)));
 }

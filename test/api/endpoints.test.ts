@@ -119,7 +119,7 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
     expect(docs).toMatchObject({ version: 'v1', base_path: '/api/v1', contact: { email: 'ops@test.invalid' } });
     const trials = docs.endpoints.find((e: { path: string }) => e.path === '/api/v1/trials');
     expect(trials.parameters.map((p: { name: string }) => p.name).sort()).toEqual(Object.keys(TRIAL_PARAMETER_SCHEMAS).sort());
-    expect(trials.parameters).toHaveLength(16);
+    expect(trials.parameters).toHaveLength(17);
     expect(trials.parameters.find((p: { name: string }) => p.name === 'trialPhase').allowed).toContain('All Phases');
     expect(docs.fields.trial_list).toEqual([...LIST_FIELDS]);
     expect(docs.fields.trial_detail).toEqual([...DETAIL_FIELDS]);
