@@ -10,13 +10,13 @@ import { BURST_WINDOW_SECONDS, TIER_LIMITS, TIERS } from '../../domain/tiers.js'
 import { API_NAME, BASE_PATH, ERROR_WHEN } from '../docs.js';
 import type { ErrorCode } from '../errors.js';
 import { TRIAL_PARAMETERS, TRIAL_PARAMETER_SCHEMAS } from '../params/trials-query.js';
-import { EXAMPLE_DETAIL_TRIAL, EXAMPLE_LIST_TRIAL, EXAMPLE_SOURCES, EXAMPLE_ZIP_LIST_TRIAL } from './examples.js';
+import { EXAMPLE_DETAIL_TRIAL, EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL, EXAMPLE_LIST_TRIAL, EXAMPLE_MATCH, EXAMPLE_SOURCES, EXAMPLE_ZIP_LIST_TRIAL } from './examples.js';
 import {
   ErrorResponseSchema, KeyMetaResponseSchema, SourcesResponseSchema, TrialDetailResponseSchema, TrialListResponseSchema,
 } from './schemas.js';
 
 /** The document's own version: bump the minor when fields or parameters are added. */
-export const OPENAPI_INFO_VERSION = '1.1.0';
+export const OPENAPI_INFO_VERSION = '1.2.0';
 
 const tierTable = TIERS.map((t) => `| ${t} | ${TIER_LIMITS[t].dailyQuota} | ${TIER_LIMITS[t].burstPerMinute} |`).join('\n');
 
@@ -74,9 +74,10 @@ function ok(description: string, schema: z.ZodType, examples: Record<string, unk
 }
 
 /** The trials query parameters: each the validator's own schema, with the table's rule and default. */
-function trialsQuerySchema() {
+function trialsQuerySchema(skip: readonly string[] = []) {
   const shape: Record<string, z.ZodType> = {};
   for (const p of TRIAL_PARAMETERS) {
+    if (skip.includes(p.name)) continue;
     const schema = TRIAL_PARAMETER_SCHEMAS[p.name];
     const isList = (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { type?: unknown }).type === 'array';
     const fallback = isList ? String(p.default).split(',') : p.default;
@@ -122,12 +123,15 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           description:
             'Filters combine with AND; the values of one comma-separated list with OR. Default order: recruiting bucket first, ' +
             'then most recently updated, then nct_id. With `zip` + `radius`, nearest site first, and each trial carries ' +
-            `\`nearest_site\` and \`distance_miles\`. ${quotaNote}`,
+            `\`nearest_site\` and \`distance_miles\`. With \`explain=true\`, each trial carries \`match\`: every filter's verdict with ` +
+            'its reason and evidence, the biomarker rows that matched and those that would exclude a patient with the asked markers, ' +
+            `and a ZIP search's nearest site with its geocoding precision. ${quotaNote}`,
           requestParams: { query: trialsQuerySchema() },
           responses: {
             '200': ok('A page of matching trials.', TrialListResponseSchema, {
               search: { data: [EXAMPLE_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, quota_used: 12, quota_limit: 1000 } },
               zip_radius: { data: [EXAMPLE_ZIP_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, quota_used: 13, quota_limit: 1000 } },
+              explained: { data: [EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, quota_used: 14, quota_limit: 1000 } },
             }, snapshotHeader),
             ...keyedErrors(true),
             ...snapshotErrors,
@@ -139,14 +143,21 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           operationId: 'getTrial',
           tags: ['trials'],
           summary: 'One trial, detail representation',
-          description: `404 \`not_found\` for an unknown id. ${quotaNote}`,
+          description:
+            'Always carries `evidence` (the text behind each diagnosis and stage signal) and `match`: the trial explained against ' +
+            'the /trials filters given to this request (every /trials parameter but limit, offset and explain), null with none. ' +
+            `The filters never change the status: 404 \`not_found\` only for an unknown id. ${quotaNote}`,
           requestParams: {
+            query: trialsQuerySchema(['limit', 'offset', 'explain']),
             path: z.object({
               nct_id: z.string().meta({ description: 'registry id (case-insensitive) or a sponsor-only study id', examples: ['NCT01234567'] }),
             }),
           },
           responses: {
-            '200': ok('The trial.', TrialDetailResponseSchema, { trial: { data: EXAMPLE_DETAIL_TRIAL, meta: { quota_used: 14, quota_limit: 1000 } } }, snapshotHeader),
+            '200': ok('The trial.', TrialDetailResponseSchema, {
+              trial: { data: EXAMPLE_DETAIL_TRIAL, meta: { quota_used: 14, quota_limit: 1000 } },
+              with_filters: { data: { ...EXAMPLE_DETAIL_TRIAL, match: EXAMPLE_MATCH }, meta: { quota_used: 15, quota_limit: 1000 } },
+            }, snapshotHeader),
             '404': errorResponse(['not_found']),
             ...keyedErrors(true),
             ...snapshotErrors,

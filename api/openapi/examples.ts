@@ -4,6 +4,7 @@
  * schemas. The ids are the demo generator's kind (DEMO-...), never a real registry id.
  */
 import type { DetailTrial, ListTrial, NearestSite, PresentedSource } from '../present.js';
+import type { TrialMatch } from '../query/explain.js';
 
 export const EXAMPLE_LIST_TRIAL: ListTrial = {
   nct_id: 'DEMO-000123',
@@ -43,7 +44,7 @@ export const EXAMPLE_DETAIL_TRIAL: DetailTrial = {
   age_min: 18,
   age_max: null,
   sexes_eligible: 'ALL',
-  inclusion_criteria: '- Histologically confirmed NSCLC\n- Documented EGFR exon 19 deletion or L858R mutation',
+  inclusion_criteria: '- Histologically confirmed NSCLC\n- Metastatic (stage IV) disease\n- Documented EGFR exon 19 deletion or L858R mutation',
   exclusion_criteria: '- Known EGFR T790M mutation',
   mesh_terms: ['Carcinoma, Non-Small-Cell Lung'],
   keywords: ['EGFR'],
@@ -64,7 +65,32 @@ export const EXAMPLE_DETAIL_TRIAL: DetailTrial = {
   sclc_stages: [],
   nsclc_stages: ['metastatic'],
   flags: [],
+  evidence: {
+    diagnosis_types: [{ value: 'nsclc', field: 'conditions', text: 'Non-Small Cell Lung Cancer' }],
+    sclc_stages: [],
+    nsclc_stages: [{ value: 'metastatic', field: 'inclusion_criteria', text: '- Metastatic (stage IV) disease' }],
+  },
+  match: null,
 };
+
+/** `match` of the example trial for `mutations=EGFR:L858R&zip=10016&radius=25`. */
+export const EXAMPLE_MATCH: TrialMatch = {
+  filters: [
+    { parameter: 'statusBuckets', value: 'recruiting,active,unknown', met: true, reason: 'status Recruiting is in the recruiting bucket (default buckets searched)', evidence: [] },
+    {
+      parameter: 'mutations', value: 'EGFR:L858R', met: true, reason: 'EGFR:L858R: requires EGFR L858R',
+      evidence: [{ field: 'inclusion', text: 'Documented EGFR exon 19 deletion or L858R mutation' }],
+    },
+    { parameter: 'zip', value: '10016 within 25 mi', met: true, reason: 'nearest site 0.9 mi away (Demo Cancer Center, New York, NY); its coordinates are site-level', evidence: [] },
+  ],
+  biomarkers: {
+    matched: [{ ...EXAMPLE_DETAIL_TRIAL.biomarkers[1], criterion: 'EGFR:L858R' }],
+    excluding: [],
+  },
+  nearest_site: { ...EXAMPLE_NEAREST_SITE, distance_miles: 0.9, geo_precision: 'site' },
+};
+
+export const EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL = { ...EXAMPLE_ZIP_LIST_TRIAL, match: EXAMPLE_MATCH };
 
 export const EXAMPLE_SOURCES: PresentedSource[] = [
   { slug: 'ctgov', name: 'ClinicalTrials.gov', kind: 'registry', home_url: 'https://clinicaltrials.gov', ingest: 'api', trial_count: 14203 },

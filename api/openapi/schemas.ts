@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { COMPARATORS, GENES, PDL1_METRICS, REQUIREMENTS } from '../../domain/biomarkers.js';
 import { DIAGNOSIS_TYPES, NSCLC_STAGES, SCLC_STAGES } from '../../domain/diagnosis.js';
+import { GEO_PRECISIONS } from '../../domain/geo.js';
 import { FLAG_KINDS, FLAG_SEVERITIES } from '../../domain/flags.js';
 import { STUDY_TYPES } from '../../domain/phase.js';
 import { SEXES } from '../../domain/sex.js';
@@ -19,6 +20,9 @@ import { ERROR_CODES } from '../errors.js';
 import type {
   DetailTrial, ListTrial, NearestSite, PresentedBiomarker, PresentedFlag, PresentedLocation, PresentedSource,
 } from '../present.js';
+import type { TrialEvidence } from '../query/evidence.js';
+import type { TrialMatch } from '../query/explain.js';
+import { FILTER_PARAMETERS } from '../query/filter.js';
 import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
 
 const text = (description: string) => z.string().nullable().meta({ description });
@@ -65,6 +69,60 @@ export const BiomarkerSchema = z
   })
   .meta({ id: 'Biomarker', description: 'A structured biomarker requirement extracted from the eligibility text.' });
 
+const EVIDENCE_FIELDS = ['conditions', 'mesh_terms', 'keywords', 'brief_title', 'official_title', 'inclusion_criteria'] as const;
+
+const signalEvidence = <const T extends readonly [string, ...string[]]>(values: T, id: string) =>
+  z
+    .object({
+      value: z.enum(values),
+      field: z.enum(EVIDENCE_FIELDS).meta({ description: 'the trial field holding the text (brief_title is the registry brief title, not in the representations)' }),
+      text: z.string().meta({ description: 'the condition, title, keyword or inclusion line the classifier reads as this signal' }),
+    })
+    .meta({ id });
+
+export const TrialEvidenceSchema = z
+  .object({
+    diagnosis_types: z.array(signalEvidence(DIAGNOSIS_TYPES, 'DiagnosisTypeEvidence')),
+    sclc_stages: z.array(signalEvidence(SCLC_STAGES, 'SclcStageEvidence')),
+    nsclc_stages: z.array(signalEvidence(NSCLC_STAGES, 'NsclcStageEvidence')),
+  })
+  .meta({ id: 'TrialEvidence', description: "The text behind each of the trial's diagnosis type and stage signals." });
+
+const EvidenceTextSchema = z
+  .object({
+    field: z.string().meta({ description: "a biomarker row's section, or the trial field behind a diagnosis or stage signal" }),
+    text: z.string().meta({ description: "the row's source_text, or that field's text" }),
+  })
+  .meta({ id: 'Evidence' });
+
+export const CriterionRowSchema = BiomarkerSchema.extend({
+  criterion: z.string().meta({ description: 'the asked marker this row answers: GENE, GENE:ALTERATION or PD-L1:<range>', examples: ['KRAS:G12C'] }),
+}).meta({ id: 'CriterionBiomarker', description: 'A biomarker row of the trial with the request criterion it bears on.' });
+
+export const TrialMatchSchema = z
+  .object({
+    filters: z.array(
+      z
+        .object({
+          parameter: z.enum([...FILTER_PARAMETERS, 'zip']).meta({ description: 'the query parameter; zip stands for zip + radius' }),
+          value: z.string().meta({ description: 'the value searched, canonical spelling (default status buckets included)' }),
+          met: z.boolean(),
+          reason: z.string().meta({ description: 'how the trial meets (or misses) it, in words' }),
+          evidence: z.array(EvidenceTextSchema),
+        })
+        .meta({ id: 'FilterExplanation' }),
+    ).meta({ description: 'one entry per filter in effect' }),
+    biomarkers: z.object({
+      matched: z.array(CriterionRowSchema).meta({ description: 'required rows satisfying an asked marker (rows of a non-lung cohort never appear)' }),
+      excluding: z.array(CriterionRowSchema).meta({ description: 'rows that would exclude a patient with an asked marker; never a match' }),
+    }),
+    nearest_site: NearestSiteSchema.extend({
+      distance_miles: z.number().meta({ description: 'miles from the ZIP centroid, rounded to 0.1' }),
+      geo_precision: z.enum(GEO_PRECISIONS).meta({ description: 'how the site was placed: its own coordinates (site), its ZIP centroid (zip) or its city (city)' }),
+    }).nullable().meta({ id: 'ExplainedNearestSite', description: 'ZIP + radius only: the nearest site; null otherwise' }),
+  })
+  .meta({ id: 'TrialMatch', description: 'Why the trial matches the request: every filter with its verdict and evidence.' });
+
 export const FlagSchema = z
   .object({ kind: z.enum(FLAG_KINDS), severity: z.enum(FLAG_SEVERITIES), message: z.string() })
   .meta({ id: 'Flag', description: 'A data-quality flag the pipeline raised for the trial.' });
@@ -96,6 +154,9 @@ const listTrialShape = {
 
 export const ListTrialSchema = z.object(listTrialShape).meta({ id: 'TrialListItem', description: 'A trial in the list representation.' });
 
+const explainedShape = { match: TrialMatchSchema.meta({ description: 'explain=true only' }) };
+export const ExplainedListTrialSchema = z.object({ ...listTrialShape, ...explainedShape }).meta({ id: 'TrialListItemExplained', description: 'A trial of an explain=true search.' });
+
 /** A list item of a ZIP + radius search: the list fields plus the nearest site and its distance. */
 export const ZipListTrialSchema = z
   .object({
@@ -104,6 +165,11 @@ export const ZipListTrialSchema = z
     distance_miles: z.number().meta({ description: 'miles from the ZIP centroid to nearest_site, rounded to 0.1' }),
   })
   .meta({ id: 'TrialListItemNear', description: 'A trial of a ZIP + radius search.' });
+
+export const ExplainedZipListTrialSchema = ZipListTrialSchema.extend(explainedShape).meta({
+  id: 'TrialListItemNearExplained',
+  description: 'A trial of an explain=true ZIP + radius search.',
+});
 
 export const DetailTrialSchema = z
   .object({
@@ -132,6 +198,8 @@ export const DetailTrialSchema = z
     sclc_stages: z.array(z.enum(SCLC_STAGES)),
     nsclc_stages: z.array(z.enum(NSCLC_STAGES)),
     flags: z.array(FlagSchema),
+    evidence: TrialEvidenceSchema,
+    match: TrialMatchSchema.nullable().meta({ description: 'the trial against the /trials filters given to this request; null with none' }),
   })
   .meta({ id: 'TrialDetail', description: 'A trial in the detail representation: every list field and more.' });
 
@@ -162,7 +230,7 @@ export const ListMetaSchema = z
   .meta({ id: 'ListMeta' });
 
 export const TrialListResponseSchema = z
-  .object({ data: z.array(z.union([ZipListTrialSchema, ListTrialSchema])), meta: ListMetaSchema })
+  .object({ data: z.array(z.union([ZipListTrialSchema, ListTrialSchema, ExplainedZipListTrialSchema, ExplainedListTrialSchema])), meta: ListMetaSchema })
   .meta({ id: 'TrialListResponse' });
 export const TrialDetailResponseSchema = z.object({ data: DetailTrialSchema, meta: QuotaMetaSchema }).meta({ id: 'TrialDetailResponse' });
 export const SourcesResponseSchema = z.object({ data: z.array(SourceSchema), meta: QuotaMetaSchema }).meta({ id: 'SourcesResponse' });
@@ -215,3 +283,5 @@ same<Same<z.output<typeof FlagSchema>, PresentedFlag>>();
 same<Same<z.output<typeof ListTrialSchema>, ListTrial>>();
 same<Same<z.output<typeof DetailTrialSchema>, DetailTrial>>();
 same<Same<z.output<typeof SourceSchema>, PresentedSource>>();
+same<Same<z.output<typeof TrialEvidenceSchema>, TrialEvidence>>();
+same<Same<z.output<typeof TrialMatchSchema>, TrialMatch>>();

@@ -12,9 +12,11 @@ import { isoDay, type TrialIndex } from './trial-index.js';
 import type { MutationCriterion, TrialQuery } from './types.js';
 
 /** Query parameters that restrict the set (zip/radius restrict and order in search.ts). */
-export type FilterParameter =
-  | 'statusBuckets' | 'trialStatus' | 'diagnosisType' | 'cancerStage' | 'country' | 'state' | 'gender'
-  | 'trialPhase' | 'biomarkers' | 'mutations' | 'age' | 'firstPostedAfter';
+export const FILTER_PARAMETERS = [
+  'statusBuckets', 'trialStatus', 'diagnosisType', 'cancerStage', 'country', 'state', 'gender',
+  'trialPhase', 'biomarkers', 'mutations', 'age', 'firstPostedAfter',
+] as const;
+export type FilterParameter = (typeof FILTER_PARAMETERS)[number];
 
 export interface Constraint {
   parameter: FilterParameter;

@@ -4,6 +4,7 @@
  * real ones do not hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TrialDetailResponseSchema, TrialListResponseSchema } from '../../api/openapi/schemas.js';
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { realTables } from '../helpers/real-tables.js';
 import { biomarkerRow, buildTables, siteRow, trialRow } from '../helpers/trial-fixtures.js';
@@ -58,6 +59,7 @@ describe('explanations on the real registry records', () => {
       const plain = await api.json(`/api/v1/trials?${EVERY_BUCKET}&limit=200&${q}`);
       const { status, body } = await api.json(`/api/v1/trials?${EVERY_BUCKET}&limit=200&explain=true&${q}`);
       expect(status).toBe(200);
+      expect(TrialListResponseSchema.safeParse(body).success).toBe(true);
       // Same trials, same order, same fields: explain only adds `match`.
       expect(body.data.map((t: any) => t.nct_id)).toEqual(plain.body.data.map((t: any) => t.nct_id));
       expect(body.data.map(({ match, ...rest }: any) => rest)).toEqual(plain.body.data);
@@ -115,6 +117,8 @@ describe('explanations on the real registry records', () => {
     expect(Object.keys(bare.body.data.evidence)).toEqual(['diagnosis_types', 'sclc_stages', 'nsclc_stages']);
     const matched = await api.json(`/api/v1/trials/${id}?${EVERY_BUCKET}&mutations=EGFR:L858R`);
     expect(matched.status).toBe(200);
+    expect(TrialDetailResponseSchema.safeParse(matched.body).success).toBe(true);
+    expect(TrialDetailResponseSchema.safeParse(bare.body).success).toBe(true);
     expect(matched.body.data.match).toEqual(list.data[0].match);
     const unmet = await api.json(`/api/v1/trials/${id}?mutations=KRAS:G12D`);
     expect(unmet.status).toBe(200);
@@ -131,6 +135,7 @@ describe('explanations on the real registry records', () => {
     const plain = await api.json('/api/v1/trials?zip=10065&radius=100&limit=20');
     const { body } = await api.json('/api/v1/trials?zip=10065&radius=100&limit=20&explain=true');
     expect(body.data.length).toBeGreaterThan(0);
+    expect(TrialListResponseSchema.safeParse(body).success).toBe(true);
     expect(body.data.map((t: any) => t.nct_id)).toEqual(plain.body.data.map((t: any) => t.nct_id));
     for (const t of body.data) {
       const site = t.match.nearest_site;

@@ -6,10 +6,12 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  DetailTrialSchema, ErrorResponseSchema, KeyMetaResponseSchema, ListTrialSchema, SourcesResponseSchema, TrialDetailResponseSchema,
+  DetailTrialSchema, ErrorResponseSchema, ExplainedZipListTrialSchema, KeyMetaResponseSchema, ListTrialSchema, SourcesResponseSchema, TrialDetailResponseSchema,
   TrialListResponseSchema, ZipListTrialSchema,
 } from '../../api/openapi/schemas.js';
-import { EXAMPLE_DETAIL_TRIAL, EXAMPLE_LIST_TRIAL, EXAMPLE_SOURCES, EXAMPLE_ZIP_LIST_TRIAL } from '../../api/openapi/examples.js';
+import {
+  EXAMPLE_DETAIL_TRIAL, EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL, EXAMPLE_LIST_TRIAL, EXAMPLE_MATCH, EXAMPLE_SOURCES, EXAMPLE_ZIP_LIST_TRIAL,
+} from '../../api/openapi/examples.js';
 import { ERROR_CODES } from '../../api/errors.js';
 import { TRIAL_PARAMETER_SCHEMAS } from '../../api/params/trials-query.js';
 import type { SnapshotTables } from '../../domain/rows.js';
@@ -62,6 +64,8 @@ describe('GET /api/v1/openapi.json', () => {
     conforms(ListTrialSchema, EXAMPLE_LIST_TRIAL);
     conforms(ZipListTrialSchema, EXAMPLE_ZIP_LIST_TRIAL);
     conforms(DetailTrialSchema, EXAMPLE_DETAIL_TRIAL);
+    conforms(DetailTrialSchema, { ...EXAMPLE_DETAIL_TRIAL, match: EXAMPLE_MATCH });
+    conforms(ExplainedZipListTrialSchema, EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL);
     for (const s of EXAMPLE_SOURCES) conforms(SourcesResponseSchema.shape.data.element, s);
   });
 
