@@ -13,6 +13,7 @@ export interface PipelineSourceFlags {
   full?: boolean;
   sponsorCsvDir?: string;
   sponsorCsv?: string[];
+  optionalSponsors?: string;
   scrape?: boolean;
   scrapeBaseUrl?: string[];
   scrapeSponsors?: string;
@@ -30,6 +31,7 @@ export function addPipelineSourceOptions(cmd: Command): Command {
     .option('--full', 'live sync: fetch every lung cancer trial, not only those updated since the last run')
     .option('--sponsor-csv-dir <dir>', 'sponsor CSV exports: <slug>.csv or <slug>/*.csv')
     .option('--sponsor-csv <slug=file>', 'one sponsor CSV export (repeatable)', collect)
+    .option('--optional-sponsors <slugs>', 'comma-separated sponsors whose unusable CSV export keeps their previous trials instead of failing the run')
     .option('--scrape', 'scrape the web sponsor registries with Chromium')
     .option('--scrape-base-url <slug=url>', 'scrape this URL instead of the sponsor home page (repeatable)', collect)
     .option('--scrape-sponsors <slugs>', 'comma-separated web sponsors to scrape (default: all nine)')
@@ -48,6 +50,7 @@ export function pipelineOptionsFrom(flags: PipelineSourceFlags, env: Env): Pipel
     sponsorCsvFiles: flags.sponsorCsv?.length
       ? Object.fromEntries(Object.entries(pairs(flags.sponsorCsv, '--sponsor-csv')).map(([k, v]) => [k, path.resolve(v)]))
       : undefined,
+    optionalSponsors: flags.optionalSponsors?.split(',').map((s) => s.trim()).filter(Boolean),
     scrape: scrape
       ? {
           baseUrls: Object.keys(scrapeBaseUrls).length ? scrapeBaseUrls : undefined,

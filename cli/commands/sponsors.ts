@@ -59,6 +59,7 @@ export function registerSponsorsCommands(program: Command): void {
       const result = await importSponsorCsvs(o.dir ? { dir: o.dir } : { files: o.file! }, {
         logger: createLogger(env.LOG_LEVEL),
         stateFile: o.state ?? path.join(env.DATA_DIR, 'sponsors', 'csv-state.json'),
+        lastGoodDir: path.join(env.DATA_DIR, 'sponsors', 'csv-last-good'),
       });
       await report(result, o.out);
     });

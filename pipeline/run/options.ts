@@ -19,6 +19,11 @@ export const PipelineOptionsSchema = z.object({
   /** Sponsor CSV exports: a directory of `<slug>.csv` files, or explicit slug -> file. */
   sponsorCsvDir: z.string().min(1).optional(),
   sponsorCsvFiles: z.record(z.string(), z.string()).optional(),
+  /**
+   * Sponsors whose unusable CSV export (a needed column missing) is a flag that keeps their
+   * previous trials, instead of failing the run.
+   */
+  optionalSponsors: z.array(z.string()).optional(),
   /** Scrape the web sponsors; base URLs override sponsor home pages (tests, mirrors). */
   scrape: z
     .object({

@@ -3,12 +3,15 @@
  * the sponsor's catalog entry, and turns every row it cannot use into a bad_source_row flag.
  */
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import v8 from 'node:v8';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse';
 import type { Logger } from '../../config/logger.js';
 import type { FlagRow } from '../../domain/rows.js';
 import { SPONSOR_CATALOG, catalogEntry } from './catalog/index.js';
+import { decodeSponsorFile } from './encoding.js';
 import { normaliseSponsorTrial, type RawSponsorTrial } from './normalise.js';
 import { countTrials, readRunState, summarise, writeRunState } from './run-state.js';
 import type { CsvSource, SponsorCatalogEntry, SponsorField, SponsorStageResult, SponsorTrial, StageCounts } from './types.js';
@@ -17,6 +20,13 @@ export interface CsvImportDeps {
   logger: Logger;
   /** JSON file remembering the previous run's trial hashes; omit to skip change tracking. */
   stateFile?: string;
+  /**
+   * Folder keeping each sponsor's last imported trials: an empty export, or a failed one
+   * of an optional sponsor, keeps them instead of dropping the sponsor's trials.
+   */
+  lastGoodDir?: string;
+  /** Sponsors whose unusable export is a flag rather than a failed stage. */
+  optional?: readonly string[];
 }
 
 export type CsvImportInput = { files: Record<string, string> } | { dir: string };
@@ -27,29 +37,46 @@ export interface CsvFileResult {
   /** Rows that did not become trials. */
   failed: number;
   delimiter: ',' | ';';
+  /** Rows after the header, good or bad: 0 for an empty or header-only export. */
+  dataRows: number;
+  encoding: string;
 }
 
 /** Counts delimiters in the header line outside quotes; exports differ by locale. */
+export function detectDelimiterInText(text: string): ',' | ';' {
+  const head = text.slice(0, 64 * 1024).replace(/^\uFEFF/, '');
+  let inQuotes = false;
+  let commas = 0;
+  let semicolons = 0;
+  for (const ch of head) {
+    if (ch === '"') inQuotes = !inQuotes;
+    else if (!inQuotes && (ch === '\n' || ch === '\r')) break;
+    else if (!inQuotes && ch === ',') commas++;
+    else if (!inQuotes && ch === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
 export async function detectDelimiter(file: string): Promise<',' | ';'> {
-  const handle = await fsp.open(file, 'r');
-  try {
-    const buf = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
-    const head = buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
-    let inQuotes = false;
-    let commas = 0;
-    let semicolons = 0;
-    for (const ch of head) {
-      if (ch === '"') inQuotes = !inQuotes;
-      else if (!inQuotes && (ch === '\n' || ch === '\r')) break;
-      else if (!inQuotes && ch === ',') commas++;
-      else if (!inQuotes && ch === ';') semicolons++;
-    }
-    return semicolons > commas ? ';' : ',';
-  } finally {
-    await handle.close();
+  return detectDelimiterInText(decodeSponsorFile(await fsp.readFile(file)).text);
+}
+
+/**
+ * A sponsor export that cannot be imported as a whole (a column its catalog entry needs is
+ * missing): importing it anyway would turn linked rows into sponsor-only duplicates.
+ */
+export class SponsorInputError extends Error {
+  override name = 'SponsorInputError';
+  constructor(
+    readonly slug: string,
+    message: string,
+  ) {
+    super(message);
   }
 }
+
+/** Columns without which rows cannot be matched to registry trials or to each other. */
+export const REQUIRED_CSV_FIELDS: readonly SponsorField[] = ['nct_id', 'sponsor_study_id', 'title'];
 
 function badRow(slug: string, message: string, details: unknown): FlagRow {
   return { nct_id: null, source: slug, kind: 'bad_source_row', severity: 'warning', message, details: JSON.stringify(details) };
@@ -60,12 +87,19 @@ function badRow(slug: string, message: string, details: unknown): FlagRow {
 export async function importSponsorCsvFile(entry: SponsorCatalogEntry, file: string, logger?: Logger): Promise<CsvFileResult> {
   if (entry.source.kind !== 'csv') throw new Error(`sponsor ${entry.slug} is not a CSV source`);
   const source: CsvSource = entry.source;
-  const delimiter = await detectDelimiter(file);
+  const decoded = decodeSponsorFile(await fsp.readFile(file), source.encoding);
+  const delimiter = detectDelimiterInText(decoded.text);
   if (source.delimiter && source.delimiter !== delimiter) {
     logger?.warn({ sponsor: entry.slug, file, expected: source.delimiter, found: delimiter }, 'sponsor CSV delimiter differs from the catalog; using the header');
   }
-  const result: CsvFileResult = { trials: [], flags: [], failed: 0, delimiter };
-  const parser = fs.createReadStream(file).pipe(
+  const result: CsvFileResult = { trials: [], flags: [], failed: 0, delimiter, dataRows: 0, encoding: decoded.encoding };
+  if (decoded.sniffed) {
+    result.flags.push({
+      ...badRow(entry.slug, `${path.basename(file)}: not UTF-8; decoded as ${decoded.encoding} (guessed from the bytes)`, { file: path.basename(file), encoding: decoded.encoding }),
+    });
+    logger?.warn({ sponsor: entry.slug, file, encoding: decoded.encoding }, 'sponsor CSV is not UTF-8; decoded with a guessed charset');
+  }
+  const parser = Readable.from([decoded.text]).pipe(
     parse({
       delimiter,
       bom: true,
@@ -97,7 +131,13 @@ export async function importSponsorCsvFile(entry: SponsorCatalogEntry, file: str
       for (const [field, col] of Object.entries(source.columns) as [SponsorField, string][]) {
         const i = lower.indexOf(col.trim().toLowerCase());
         if (i >= 0) columnIndex[field] = i;
-        else {
+        else if (REQUIRED_CSV_FIELDS.includes(field)) {
+          parser.destroy();
+          throw new SponsorInputError(
+            entry.slug,
+            `${entry.slug}: ${path.basename(file)} has no "${col}" column (${field}), which the import needs; header: ${header.join(' | ')}`,
+          );
+        } else {
           result.flags.push({
             nct_id: null,
             source: entry.slug,
@@ -110,6 +150,7 @@ export async function importSponsorCsvFile(entry: SponsorCatalogEntry, file: str
       }
       continue;
     }
+    result.dataRows++;
     const asObject = Object.fromEntries(header.map((h, i) => [h, record[i] ?? null]));
     const where = `${path.basename(file)} line ${info.lines}`;
     if (record.length !== header.length) {
@@ -170,23 +211,64 @@ export async function importSponsorCsvs(input: CsvImportInput, deps: CsvImportDe
   const trials: SponsorTrial[] = [];
   const flags: FlagRow[] = [];
   const counts: Record<string, StageCounts> = {};
+  const keptPrevious: Record<string, string> = {};
   const slugs = Object.keys(bySlug).sort((a, b) => SPONSOR_CATALOG.findIndex((e) => e.slug === a) - SPONSOR_CATALOG.findIndex((e) => e.slug === b));
   for (const [n, slug] of slugs.entries()) {
     const entry = catalogEntry(slug);
-    const own: SponsorTrial[] = [];
+    let own: SponsorTrial[] = [];
     let failed = 0;
-    for (const file of bySlug[slug]) {
-      const r = await importSponsorCsvFile(entry, file, log);
-      own.push(...r.trials);
-      flags.push(...r.flags);
-      failed += r.failed;
+    let dataRows = 0;
+    const sponsorFlags: FlagRow[] = [];
+    let problem: string | null = null;
+    try {
+      for (const file of bySlug[slug]) {
+        const r = await importSponsorCsvFile(entry, file, log);
+        own.push(...r.trials);
+        sponsorFlags.push(...r.flags);
+        failed += r.failed;
+        dataRows += r.dataRows;
+      }
+      if (dataRows === 0) problem = `${slug}: the export has no data rows (empty or header only)`;
+    } catch (err) {
+      if (!(err instanceof SponsorInputError) || !deps.optional?.includes(slug)) throw err;
+      problem = err.message;
+      failed = 0;
     }
+    if (problem) {
+      // Keep what the sponsor listed last time: a bad export says nothing about its trials.
+      own = await readLastGood(deps.lastGoodDir, slug);
+      const message = `${problem}; kept ${own.length} trials from the previous import`;
+      sponsorFlags.push({ nct_id: null, source: slug, kind: 'page_shape_changed', severity: 'warning', message, details: JSON.stringify({ files: bySlug[slug].map((f) => path.basename(f)) }) });
+      log.warn({ sponsor: slug, kept: own.length }, problem);
+      keptPrevious[slug] = message;
+    } else await writeLastGood(deps.lastGoodDir, slug, own);
+    flags.push(...sponsorFlags);
     trials.push(...own);
     counts[slug] = countTrials(own, previous?.[slug], failed);
     log.info({ sponsor: slug, progress: `${n + 1}/${slugs.length}`, ...counts[slug] }, `imported ${slug}`);
   }
   if (deps.stateFile && previous) await writeRunState(deps.stateFile, previous, trials, slugs);
   const summary = summarise(counts, previous !== null);
+  if (Object.keys(keptPrevious).length) summary.keptPrevious = keptPrevious;
   log.info(summary.total, 'sponsor CSV import done');
   return { trials, flags, summary };
+}
+
+async function readLastGood(dir: string | undefined, slug: string): Promise<SponsorTrial[]> {
+  if (!dir) return [];
+  try {
+    return v8.deserialize(await fsp.readFile(path.join(dir, `${slug}.v8`))) as SponsorTrial[];
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+}
+
+async function writeLastGood(dir: string | undefined, slug: string, trials: SponsorTrial[]): Promise<void> {
+  if (!dir) return;
+  await fsp.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${slug}.v8`);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fsp.writeFile(tmp, v8.serialize(trials));
+  await fsp.rename(tmp, file);
 }

@@ -87,6 +87,8 @@ export type SitePart = 'facility' | 'city' | 'state' | 'zip' | 'country';
 
 export interface CsvSource {
   kind: 'csv';
+  /** Charset when the sponsor's export is known not to be UTF-8 (a WHATWG label); sniffed otherwise. */
+  encoding?: string;
   /** Expected delimiter when the sponsor's export always uses one; detected otherwise. */
   delimiter?: ',' | ';';
   /** Formats tried in order on every date column. */
@@ -166,6 +168,8 @@ export interface StageSummary {
   bySponsor: Record<string, StageCounts>;
   /** False when no previous run state was given: every fetched trial then counts as new. */
   changeTracked: boolean;
+  /** Sponsors whose export was unusable (empty, or failed while optional) and why; their previous trials were kept. */
+  keptPrevious?: Record<string, string>;
 }
 
 export interface SponsorStageResult {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { runDirFor } from '../../pipeline/run/artifacts.js';
 import { CtgovHttpError } from '../../pipeline/registry/client.js';
 import { EmptyRegistryInputError } from '../../pipeline/registry/errors.js';
+import { SponsorInputError } from '../../pipeline/sponsors/csv-import.js';
 import { PublishRefusedError } from '../../pipeline/run/stages/publish.js';
 import { StageError, type StageName } from '../../pipeline/run/index.js';
 import type { RunContext } from '../../pipeline/run/index.js';
@@ -61,5 +62,5 @@ export function isPermanentStageError(err: unknown): boolean {
   // The registry client has already retried 429/5xx with backoff; any other status is an answer.
   if (cause instanceof CtgovHttpError) return !cause.retryable;
   // The same inputs give the same count: only the operator (--allow-shrink, new inputs) can change it.
-  return cause instanceof PublishRefusedError || cause instanceof EmptyRegistryInputError;
+  return cause instanceof PublishRefusedError || cause instanceof EmptyRegistryInputError || cause instanceof SponsorInputError;
 }

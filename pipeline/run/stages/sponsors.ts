@@ -21,6 +21,8 @@ export async function sponsorCsvStage(ctx: RunContext): Promise<StageOutput<Spon
   const result = await importSponsorCsvs(input, {
     logger: ctx.deps.logger,
     stateFile: path.join(ctx.deps.dataDir, 'sponsors', 'csv-state.json'),
+    lastGoodDir: path.join(ctx.deps.dataDir, 'sponsors', 'csv-last-good'),
+    optional: ctx.options.optionalSponsors,
   });
   return { summary: { ...result.summary }, data: { trials: result.trials, flags: result.flags } };
 }

@@ -15,6 +15,7 @@ import { PublishRefusedError } from '../../../pipeline/run/stages/publish.js';
 import { readManifest, resolveLatest, switchLatest } from '../../../pipeline/snapshot/index.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
 import { runCli } from '../../helpers/processes.js';
+import { SPONSOR_FIXTURES } from '../sponsors/paths.js';
 
 let dir: string;
 let deps: PipelineDeps;
@@ -63,6 +64,16 @@ describe('publish guard', () => {
     const res = await runCli(['pipeline', 'run', '--registry-dump', await writeDump('empty2.jsonl', [])], env, 60_000);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/failed in registry: .*holds no valid registry record/);
+    expect(await latestVersion()).toBe(baseline);
+  }, 60_000);
+
+  it('a sponsor CSV missing its NCT column fails the run in the sponsor stage instead of publishing duplicates', async () => {
+    const csv = path.join(dir, 'pfizer-no-nct.csv');
+    await fs.writeFile(csv, (await fs.readFile(path.join(SPONSOR_FIXTURES, 'pfizer', 'pfizer-lung-trials.csv'), 'utf8')).replace('NCT ID;', 'Registry;'));
+    const err = await failureOf(runPipeline(newPipelineRunId(), { registryDump: path.join(dir, 'forty.jsonl'), sponsorCsvFiles: { pfizer: csv }, now: NOW }, deps));
+    expect(err).toBeInstanceOf(StageError);
+    expect(err!.stage).toBe('sponsor-csv');
+    expect(err!.message).toMatch(/has no "NCT ID" column/);
     expect(await latestVersion()).toBe(baseline);
   }, 60_000);
 
