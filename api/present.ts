@@ -149,6 +149,7 @@ export function presentBiomarker(b: BiomarkerRow): PresentedBiomarker {
     cutoff_high: b.cutoff_high,
     section: b.section,
     source_text: b.source_text,
+    scope: b.scope,
   };
 }
 
@@ -234,7 +235,7 @@ export const EXPLAINED_NEAREST_SITE_FIELDS = keys<ExplainedNearestSite>()([
 ]);
 export const EVIDENCE_FIELDS = keys<TrialEvidence>()(['diagnosis_types', 'sclc_stages', 'nsclc_stages']);
 export const BIOMARKER_FIELDS = keys<PresentedBiomarker>()([
-  'gene', 'alteration', 'requirement', 'metric', 'comparator', 'cutoff', 'cutoff_high', 'section', 'source_text',
+  'gene', 'alteration', 'requirement', 'metric', 'comparator', 'cutoff', 'cutoff_high', 'section', 'source_text', 'scope',
 ]);
 export const CRITERION_ROW_FIELDS = keys<CriterionRow>()([...BIOMARKER_FIELDS, 'criterion']);
 export const FLAG_FIELDS = keys<PresentedFlag>()(['kind', 'severity', 'message']);

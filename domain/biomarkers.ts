@@ -33,6 +33,14 @@ export const ALTERATION_COVERS: Readonly<Partial<Record<Gene, Readonly<Record<st
 export const REQUIREMENTS = ['required', 'excluded'] as const;
 export type Requirement = (typeof REQUIREMENTS)[number];
 
+/**
+ * Whose requirement a row is: `lung` gates entry for a lung cancer patient; `other_tumour`
+ * qualifies another tumour type's cohort ("HER2-negative breast carcinoma", "melanoma with
+ * BRAF V600") and never filters lung trials.
+ */
+export const BIOMARKER_SCOPES = ['lung', 'other_tumour'] as const;
+export type BiomarkerScope = (typeof BIOMARKER_SCOPES)[number];
+
 /** PD-L1 expression scores: tumour proportion score and combined positive score. */
 export const PDL1_METRICS = ['TPS', 'CPS'] as const;
 export type PdL1Metric = (typeof PDL1_METRICS)[number];

@@ -3,7 +3,7 @@
  * them into typed Parquet columns, and the API loads them back. Dates are ISO
  * `YYYY-MM-DD` strings in JS and DATE in Parquet; lists are LIST columns.
  */
-import type { Gene, Requirement, PdL1Metric, Comparator } from './biomarkers.js';
+import type { BiomarkerScope, Gene, Requirement, PdL1Metric, Comparator } from './biomarkers.js';
 import type { DiagnosisType, NsclcStage, SclcStage } from './diagnosis.js';
 import type { FlagKind, FlagSeverity } from './flags.js';
 import type { GeoPrecision } from './geo.js';
@@ -122,6 +122,8 @@ export interface BiomarkerRow {
   /** Where the mention was found: inclusion, exclusion, title, conditions, keywords. */
   section: string;
   source_text: string;
+  /** `lung`, or `other_tumour` for a marker that qualifies another tumour type's cohort (never filters). */
+  scope: BiomarkerScope;
 }
 
 export interface FlagRow {
@@ -155,7 +157,7 @@ export interface SnapshotTables {
 export const TABLE_NAMES = ['trials', 'sites', 'biomarkers', 'flags', 'sources'] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 
-export const SNAPSHOT_SCHEMA_VERSION = 1;
+export const SNAPSHOT_SCHEMA_VERSION = 2;
 
 export interface SnapshotManifest {
   version: string;

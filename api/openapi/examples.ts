@@ -57,9 +57,9 @@ export const EXAMPLE_DETAIL_TRIAL: DetailTrial = {
   publications: [],
   locations: EXAMPLE_LIST_TRIAL.locations_sample,
   biomarkers: [
-    { gene: 'EGFR', alteration: 'EX19DEL', requirement: 'required', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'inclusion', source_text: 'Documented EGFR exon 19 deletion or L858R mutation' },
-    { gene: 'EGFR', alteration: 'L858R', requirement: 'required', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'inclusion', source_text: 'Documented EGFR exon 19 deletion or L858R mutation' },
-    { gene: 'EGFR', alteration: 'T790M', requirement: 'excluded', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'exclusion', source_text: 'Known EGFR T790M mutation' },
+    { gene: 'EGFR', alteration: 'EX19DEL', requirement: 'required', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'inclusion', source_text: 'Documented EGFR exon 19 deletion or L858R mutation', scope: 'lung' },
+    { gene: 'EGFR', alteration: 'L858R', requirement: 'required', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'inclusion', source_text: 'Documented EGFR exon 19 deletion or L858R mutation', scope: 'lung' },
+    { gene: 'EGFR', alteration: 'T790M', requirement: 'excluded', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'exclusion', source_text: 'Known EGFR T790M mutation', scope: 'lung' },
   ],
   diagnosis_types: ['nsclc'],
   sclc_stages: [],

@@ -7,7 +7,7 @@
  * disagree, and test/api/openapi.test.ts parses served bodies with these strict schemas.
  */
 import { z } from 'zod';
-import { COMPARATORS, GENES, PDL1_METRICS, REQUIREMENTS } from '../../domain/biomarkers.js';
+import { BIOMARKER_SCOPES, COMPARATORS, GENES, PDL1_METRICS, REQUIREMENTS } from '../../domain/biomarkers.js';
 import { DIAGNOSIS_TYPES, NSCLC_STAGES, SCLC_STAGES } from '../../domain/diagnosis.js';
 import { GEO_PRECISIONS } from '../../domain/geo.js';
 import { FLAG_KINDS, FLAG_SEVERITIES } from '../../domain/flags.js';
@@ -66,6 +66,9 @@ export const BiomarkerSchema = z
     cutoff_high: z.number().nullable().meta({ description: "upper bound when comparator is 'between'" }),
     section: z.string().meta({ description: 'where it was found: inclusion, exclusion, title, conditions or keywords' }),
     source_text: z.string().meta({ description: 'the sentence it was extracted from' }),
+    scope: z.enum(BIOMARKER_SCOPES).meta({
+      description: "'lung': gates entry for a lung cancer patient; 'other_tumour': qualifies another tumour type's cohort of a basket trial (e.g. 'HER2-negative breast carcinoma') and never matches the biomarkers/mutations/PD-L1 filters",
+    }),
   })
   .meta({ id: 'Biomarker', description: 'A structured biomarker requirement extracted from the eligibility text.' });
 

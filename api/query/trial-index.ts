@@ -234,8 +234,10 @@ export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions 
     ageMax[rank] = t.age_max ?? -1;
     firstPostedDay[rank] = isoDay(t.first_posted);
 
-    const required = markers.filter((b) => b.requirement === 'required');
-    const excluded = markers.filter((b) => b.requirement === 'excluded');
+    // A marker of another tumour type's cohort never filters lung trials (it is still shown).
+    const lungMarkers = markers.filter((b) => b.scope === 'lung');
+    const required = lungMarkers.filter((b) => b.requirement === 'required');
+    const excluded = lungMarkers.filter((b) => b.requirement === 'excluded');
     for (const g of GENES) {
       const geneExcluded = excluded.some((b) => b.gene === g && b.alteration === null && rowRange(b) === null);
       if (!geneExcluded && required.some((b) => b.gene === g)) sets.gene[g].set(rank);
@@ -245,7 +247,7 @@ export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions 
         sets.mutation.get(`${g}:${a}`)!.set(rank);
       }
     }
-    for (const b of markers) {
+    for (const b of lungMarkers) {
       if (b.gene === 'PD-L1') pdl1.push({ rank, required: b.requirement === 'required', range: rowRange(b) });
     }
   }

@@ -9,7 +9,7 @@
  * do not already say: a title's gene-level row is dropped when the criteria state a
  * requirement of the same gene and direction, which is always at least as precise.
  */
-import { coveredBy, type Gene, type Requirement } from '../../domain/biomarkers.js';
+import { coveredBy, type BiomarkerScope, type Gene, type Requirement } from '../../domain/biomarkers.js';
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { findMentions, type Mention } from './mentions.js';
 import { findPdl1CutoffsAt, isPdl1Negative, PDL1_NEGATIVE, PDL1_QUALIFIED, PDL1_QUALIFIED_BEFORE, type Pdl1Cutoff } from './pdl1.js';
@@ -121,6 +121,7 @@ interface Decided {
   requirement: Requirement;
   reason: string;
   rules: string[];
+  scope: BiomarkerScope;
 }
 
 function fromSentence(nctId: string, st: Statement, section: Section, qualifiedOnly: boolean, trace?: PolarityTrace): ExplainedRow[] {
@@ -130,9 +131,9 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   const view = sentenceView(masked);
   for (const m of mentions) {
     if (qualifiedOnly && !m.qualified && m.gene !== 'PD-L1') continue;
-    const p = readPolarity(view, m, section, st.headers);
+    const p = readPolarity(view, m, { section, headers: st.headers, lead: st.lead });
     trace?.(p, section);
-    if (p.requirement) decided.push({ mention: m, requirement: p.requirement, reason: p.reason, rules: p.rules });
+    if (p.requirement) decided.push({ mention: m, requirement: p.requirement, reason: p.reason, rules: p.rules, scope: p.scope });
   }
   // A gene named before its specific alterations ("EGFR mutation (exon 19 deletion or
   // L858R)") is specified by them; the gene-level row would widen the requirement. One
@@ -304,6 +305,7 @@ function row(
     source_text: sourceText,
     reason,
     rules: d.rules,
+    scope: d.scope,
   };
 }
 
@@ -314,7 +316,7 @@ export function rowKey(r: Pick<BiomarkerRow, 'gene' | 'alteration' | 'requiremen
 function dedupe(rows: ExplainedRow[]): ExplainedRow[] {
   const seen = new Set<string>();
   return rows.filter((r) => {
-    const k = rowKey(r);
+    const k = `${rowKey(r)}|${r.scope}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

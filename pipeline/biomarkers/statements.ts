@@ -9,6 +9,12 @@ export interface Statement {
   text: string;
   /** Headers (lines ending in ':') of enclosing lists, outermost first. */
   headers: string[];
+  /**
+   * The last plain line ending in ':' before the statement at its indent or shallower
+   * ("Gastric cancer cohort:"), even when its items are not nested under it. Only the
+   * tumour scope reads it: polarity cues stay with `headers`.
+   */
+  lead?: string | null;
 }
 
 const BULLET = /^(?:[*•·▪◦‣\-–]|o(?=\s)|\(?\d{1,2}[.)](?!\d)|\(?[a-z][.)]|\(?[ivx]{1,4}[.)])\s*/i;
@@ -67,7 +73,9 @@ export function splitStatements(text: string | null | undefined): Statement[] {
   }
   const out: Statement[] = [];
   const stack: Line[] = [];
+  let lead: Line | null = null;
   for (const item of items) {
+    if (lead && item.indent < lead.indent) lead = null;
     while (stack.length > 0) {
       const top = stack[stack.length - 1];
       const deeper = item.indent > top.indent;
@@ -77,8 +85,11 @@ export function splitStatements(text: string | null | undefined): Statement[] {
       stack.pop();
     }
     const headers = stack.map((h) => h.text);
-    for (const sentence of splitSentences(item.text)) out.push({ text: sentence, headers });
-    if (/:\s*$/.test(item.text)) stack.push(item);
+    for (const sentence of splitSentences(item.text)) out.push({ text: sentence, headers, lead: lead?.text ?? null });
+    if (/:\s*$/.test(item.text)) {
+      stack.push(item);
+      if (item.bullet === null) lead = item;
+    }
   }
   return out;
 }

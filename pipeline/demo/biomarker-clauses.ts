@@ -7,7 +7,7 @@ import { ALTERATIONS, GENES, coveredBy, type Comparator, type Gene, type PdL1Met
 import type { BiomarkerRow } from '../../domain/rows.js';
 
 /** A biomarker row as a sentence implies it, before it is tied to a trial. */
-export type ClauseRow = Omit<BiomarkerRow, 'nct_id' | 'section' | 'source_text'>;
+export type ClauseRow = Omit<BiomarkerRow, 'nct_id' | 'section' | 'source_text' | 'scope'>;
 
 export interface Clause {
   section: 'inclusion' | 'exclusion';

@@ -162,7 +162,7 @@ function trialRow(plan: TrialPlan, text: TrialText, locationCount: number): Tria
 function biomarkerRows(t: DemoTrial, bio: BiomarkerPlan | undefined): BiomarkerRow[] {
   if (!bio) return [];
   return bio.set.clauses.flatMap((c) =>
-    c.rows.map((r) => ({ nct_id: t.plan.nct_id, ...r, section: c.section, source_text: c.sentence })),
+    c.rows.map((r) => ({ nct_id: t.plan.nct_id, ...r, section: c.section, source_text: c.sentence, scope: 'lung' as const })),
   );
 }
 

@@ -67,6 +67,8 @@ export const missingEligibility: FlagRule = (record) => {
 export const biomarkerContradiction: FlagRule = (record, { biomarkers }) => {
   const byKey = new Map<string, BiomarkerRow[]>();
   for (const b of biomarkers) {
+    // Cohorts of other tumour types may well want the opposite state.
+    if (b.scope !== 'lung') continue;
     const key = [b.gene, b.alteration ?? '*', b.metric ?? '', b.comparator ?? '', b.cutoff ?? '', b.cutoff_high ?? ''].join('|');
     byKey.set(key, [...(byKey.get(key) ?? []), b]);
   }

@@ -91,6 +91,7 @@ export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = 
     col('cutoff_high', 'DOUBLE'),
     req('section', 'VARCHAR'),
     req('source_text', 'VARCHAR'),
+    req('scope', 'VARCHAR'),
   ],
   flags: [
     col('nct_id', 'VARCHAR'),

@@ -88,6 +88,7 @@ export function biomarkerRow(
     metric: null, comparator: null, cutoff: null, cutoff_high: null,
     section: requirement === 'required' ? 'inclusion' : 'exclusion',
     source_text: `${gene} ${alteration ?? ''} ${requirement}`.trim(),
+    scope: 'lung',
     ...over,
   };
 }

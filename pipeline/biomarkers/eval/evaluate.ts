@@ -88,7 +88,9 @@ export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
   for (const [id, units] of labels) {
     const trial = corpus.get(id);
     if (!trial) throw new MissingDataError(`labelled trial ${id} not found in ${opts.dataDir ?? defaultDataDir()}`);
-    const got = dedupeUnits(explainBiomarkers(trial, (p) => count(p.rules)).map(rowToUnit));
+    // Labels are lung requirements; rows scoped to another tumour's cohort are not scored.
+    const rows = explainBiomarkers(trial, (p) => count(p.rules)).filter((r) => r.scope === 'lung');
+    const got = dedupeUnits(rows.map(rowToUnit));
     expected.push(...units);
     found.push(...got);
     const want = new Set(units.map(unitKey));

@@ -52,6 +52,8 @@ export interface MentionContext {
   section: Section;
   /** Headers of the lists the sentence is nested under. */
   headers: string[];
+  /** The plain label line the sentence follows ("Gastric cancer cohort:"), for the tumour scope. */
+  lead: string | null;
   view: SentenceView;
   /** The clause around the mention (bounded by WINDOW). */
   clause: string;
@@ -76,7 +78,14 @@ export type ScopeName =
   | 'before' | 'after' | 'after-outer' | 'after-in-paren' | 'clause' | 'next-20' | 'next-80'
   | 'following' | 'after-40' | 'before-example-cue' | 'headers' | 'after-symbols' | 'before-plain';
 
-export function mentionContext(view: SentenceView, m: Mention, section: Section, headers: string[], exampleCueLast: RegExp): MentionContext {
+export interface StatementPlace {
+  section: Section;
+  headers: string[];
+  lead?: string | null;
+}
+
+export function mentionContext(view: SentenceView, m: Mention, place: StatementPlace, exampleCueLast: RegExp): MentionContext {
+  const { section, headers } = place;
   const [cs, ce] = clauseOf(view, m);
   const clause = view.masked.slice(cs, ce);
   const pos = m.start - cs;
@@ -110,6 +119,7 @@ export function mentionContext(view: SentenceView, m: Mention, section: Section,
     mention: m,
     section,
     headers,
+    lead: place.lead ?? null,
     view,
     clause,
     clauseStart: cs,

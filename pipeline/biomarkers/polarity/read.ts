@@ -4,18 +4,21 @@
  * settles it; otherwise `negate` rules flip it and `carve` rules apply exceptions. The
  * result names every rule that fired.
  */
-import type { Requirement } from '../../../domain/biomarkers.js';
+import type { BiomarkerScope, Requirement } from '../../../domain/biomarkers.js';
 import type { Mention } from '../mentions.js';
-import { mentionContext, parenAround, type MentionContext, type Section, type SentenceView } from './context.js';
+import { mentionContext, parenAround, type MentionContext, type Section, type SentenceView, type StatementPlace } from './context.js';
 import * as P from './patterns.js';
 import { MARKER_RULES, THERAPY_RULES, type CheckName, type Condition, type PolarityRule, type Verdict } from './rules.js';
+import { tumourScope } from './tumour-scope.js';
 
 export interface Polarity {
   requirement: Requirement | null;
   /** The verdict of the deciding rule ('as-section' when only the section decided). */
   verdict: Verdict | 'as-section';
-  /** Ids of the rules that fired, in order. */
+  /** Ids of the rules that fired, in order (a tumour-scope rule last, when it moved the row off lung). */
   rules: string[];
+  /** Whose requirement it is: a lung patient's, or another tumour cohort's. */
+  scope: BiomarkerScope;
   /** A readable trail: the section, then the rule ids (shown by the eval's --explain). */
   reason: string;
 }
@@ -24,25 +27,32 @@ interface RunState {
   flips: number;
 }
 
-export function readPolarity(view: SentenceView, m: Mention, section: Section, headers: string[]): Polarity {
-  const ctx = mentionContext(view, m, section, headers, P.EXAMPLE_CUE_LAST);
+export function readPolarity(view: SentenceView, m: Mention, place: StatementPlace): Polarity {
+  const section = place.section;
+  const ctx = mentionContext(view, m, place, P.EXAMPLE_CUE_LAST);
   const table = m.kind === 'marker' ? MARKER_RULES : THERAPY_RULES;
   const state: RunState = { flips: 0 };
   const fired: string[] = [];
   const base: Requirement = section === 'exclusion' ? 'excluded' : 'required';
+  const scoped = () => {
+    const t = tumourScope(ctx);
+    if (t.scope !== 'lung' && t.rule) fired.push(`scope.other-tumour:${t.rule}`);
+    return t.scope;
+  };
   for (const rule of table) {
     if (!holds(rule, ctx, state)) continue;
     fired.push(rule.id);
     if (rule.verdict === 'negate') { state.flips++; continue; }
     if (rule.stage === 'negate') continue;
-    return result(resolve(rule.verdict, base), rule.verdict, section, fired);
+    const requirement = resolve(rule.verdict, base);
+    return result(requirement, rule.verdict, section, fired, requirement ? scoped() : 'lung');
   }
   const requirement = state.flips % 2 === 1 ? opposite(base) : base;
-  return result(requirement, 'as-section', section, fired);
+  return result(requirement, 'as-section', section, fired, scoped());
 }
 
-function result(requirement: Requirement | null, verdict: Verdict | 'as-section', section: Section, rules: string[]): Polarity {
-  return { requirement, verdict, rules, reason: [section, ...rules].join(', ') };
+function result(requirement: Requirement | null, verdict: Verdict | 'as-section', section: Section, rules: string[], scope: BiomarkerScope): Polarity {
+  return { requirement, verdict, rules, scope, reason: [section, ...rules].join(', ') };
 }
 
 function resolve(verdict: Verdict, base: Requirement): Requirement | null {

@@ -63,7 +63,7 @@ describe('computeFlags', () => {
   it('flags a biomarker both required and excluded, with both source sentences', () => {
     const r = trialRecord({ nct_id: 'NCT90000060', ...eligible }, geocoded);
     const row = (requirement: 'required' | 'excluded', alteration: string | null, section: string, text: string): BiomarkerRow => ({
-      nct_id: 'NCT90000060', gene: 'EGFR', alteration, requirement, metric: null, comparator: null, cutoff: null, cutoff_high: null, section, source_text: text,
+      nct_id: 'NCT90000060', gene: 'EGFR', alteration, requirement, metric: null, comparator: null, cutoff: null, cutoff_high: null, section, source_text: text, scope: 'lung',
     });
     const biomarkers = [
       row('required', 'T790M', 'inclusion', 'EGFR T790M mutation'),

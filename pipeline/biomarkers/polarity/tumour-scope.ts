@@ -1,0 +1,80 @@
+/**
+ * Which tumour a biomarker mention qualifies. Pan-tumour and basket trials write cohorts of
+ * other cancers beside the lung ones ("Part C: HR-positive, HER2-negative breast
+ * carcinoma", "melanoma with a BRAF V600 mutation is excluded"); such a marker belongs to
+ * that cohort and must not filter lung trials. The tumour named nearest the mention in its
+ * clause decides; with none there, the nearest enclosing list header that names one.
+ */
+import type { BiomarkerScope } from '../../../domain/biomarkers.js';
+import { words } from '../../text/regex-parts.js';
+import type { MentionContext } from './context.js';
+
+export interface TumourTerm {
+  id: string;
+  /** True for terms that take in lung cancer (lung itself, "solid tumours", "any tumour type"). */
+  lung: boolean;
+  pattern: string;
+}
+
+/** Tumour names, as data. A term that includes lung cancer keeps the mention a lung requirement. */
+export const TUMOUR_TERMS: TumourTerm[] = [
+  { id: 'tumour.lung', lung: true, pattern: String.raw`\b(?:NSCLC|SCLC|LUAD|LUSC|lung|pulmonary|bronch\w*|thoracic)\b` },
+  { id: 'tumour.any-solid', lung: true, pattern: String.raw`\b(?:solid\s+(?:tumou?rs?|malignanc(?:y|ies)|cancers?)|(?:any|all)\s+(?:solid\s+)?(?:tumou?r|cancer)\s*(?:types?|histolog(?:y|ies))?|tumou?r[- ]agnostic|histology[- ]agnostic|pan[- ]tumou?r)\b` },
+  { id: 'tumour.breast', lung: false, pattern: words(['breast', 'mammary', 'TNBC']) },
+  { id: 'tumour.gastrointestinal', lung: false, pattern: words(['gastric', 'gastro-oesophageal', 'gastroesophageal', 'gastro-esophageal', 'GEJ', 'oesophageal', 'esophageal', 'stomach', 'colorectal', 'colon', 'rectal', 'CRC', 'mCRC', 'anal', 'small bowel', 'appendiceal']) },
+  { id: 'tumour.hepatobiliary-pancreatic', lung: false, pattern: words(['pancreatic', 'pancreas', 'PDAC', 'biliary', 'cholangiocarcinoma', 'gallbladder', 'hepatocellular', 'HCC', 'liver cancer']) },
+  { id: 'tumour.gynaecological', lung: false, pattern: words(['ovarian', 'ovary', 'endometrial', 'uterine', 'cervical cancer', 'cervical carcinoma', 'cervix']) },
+  { id: 'tumour.genitourinary', lung: false, pattern: words(['prostate', 'prostatic', 'urothelial', 'bladder', 'renal cell', 'RCC', 'kidney', 'testicular', 'germ cell']) },
+  { id: 'tumour.skin-cns-other', lung: false, pattern: words(['melanoma', 'glioma', 'glioblastoma', 'astrocytoma', 'GIST', 'thyroid', 'head and neck', 'HNSCC', 'HNC', 'salivary', 'nasopharyngeal', 'mesothelioma', 'leukemia', 'leukaemia', 'myeloma']) },
+  // Gene names spell out tumour words: Kirsten/Harvey rat sarcoma (KRAS, HRAS), anaplastic
+  // lymphoma kinase (ALK), neuroblastoma RAS (NRAS).
+  { id: 'tumour.sarcoma-lymphoma', lung: false, pattern: String.raw`(?<!\brat\s)\bsarcomas?\b|\blymphomas?\b(?!\s+kinase)|\bneuroblastomas?\b(?!\s+RAS)` },
+];
+
+const TERM_RES = TUMOUR_TERMS.map((t) => ({ term: t, re: new RegExp(t.pattern, 'gi') }));
+
+export interface TumourScope {
+  scope: BiomarkerScope;
+  /** The tumour term rule that decided, if any. */
+  rule: string | null;
+}
+
+/** The term nearest to [start, end) in text, by gap in characters. */
+function nearestTerm(text: string, start: number, end: number): { term: TumourTerm; gap: number } | null {
+  let best: { term: TumourTerm; gap: number } | null = null;
+  for (const { term, re } of TERM_RES) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      const s = m.index!;
+      const e = s + m[0].length;
+      const gap = e <= start ? start - e : s >= end ? s - end : 0;
+      // A lung term wins a tie: "NSCLC or breast cancer with HER2 mutation" stays a lung row.
+      if (!best || gap < best.gap || (gap === best.gap && term.lung)) best = { term, gap };
+    }
+  }
+  return best;
+}
+
+/**
+ * A clause that names lung cancer (or all solid tumours) anywhere keeps its markers for lung
+ * patients: "NSCLC (cohort 1) or PDAC (cohort 2) with KRAS G12D", "HNC, Esophageal, Lung ...
+ * cancers". Otherwise the tumour named nearest the mention decides.
+ */
+function scopeIn(text: string, start: number, end: number): TumourScope | null {
+  const lung = TERM_RES.find(({ term, re }) => term.lung && new RegExp(re.source, 'i').test(text));
+  if (lung) return { scope: 'lung', rule: lung.term.id };
+  const near = nearestTerm(text, start, end);
+  return near ? { scope: 'other_tumour', rule: near.term.id } : null;
+}
+
+export function tumourScope(ctx: MentionContext): TumourScope {
+  const m = ctx.mention;
+  const inClause = scopeIn(ctx.clause, m.start - ctx.clauseStart, m.end - ctx.clauseStart);
+  if (inClause) return inClause;
+  const labels = ctx.lead ? [ctx.lead, ...ctx.headers] : ctx.headers;
+  for (let i = labels.length - 1; i >= 0; i--) {
+    const h = scopeIn(labels[i], labels[i].length, labels[i].length);
+    if (h) return { scope: h.scope, rule: `${h.rule} (list header)` };
+  }
+  return { scope: 'lung', rule: null };
+}
