@@ -55,8 +55,7 @@ export interface TrialMatch {
 
 /** Rows written for another cohort (issue 9's `scope`) say nothing about a lung cancer patient. */
 function isLungRow(b: BiomarkerRow): boolean {
-  const scope = (b as BiomarkerRow & { scope?: string | null }).scope;
-  return scope === undefined || scope === null || scope === 'lung';
+  return b.scope === 'lung';
 }
 
 function criterionLabel(m: MutationCriterion): string {

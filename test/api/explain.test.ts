@@ -151,8 +151,8 @@ describe('explanations on the real registry records', () => {
 describe('explanations on hand-built trials', () => {
   let api: TestApi;
   beforeAll(async () => {
-    const lungOnly = { scope: 'lung' } as Partial<BiomarkerRow>;
-    const otherCohort = { scope: 'colorectal' } as Partial<BiomarkerRow>;
+    const lungOnly: Partial<BiomarkerRow> = { scope: 'lung' };
+    const otherCohort: Partial<BiomarkerRow> = { scope: 'other_tumour' };
     api = await startTestApi(buildTables({
       trials: [trialRow('TEST-COVER'), trialRow('TEST-SCOPE')],
       sites: [siteRow('TEST-COVER', 0, { city: 'Chicago', state: 'IL', zip: '60611', latitude: 41.89, longitude: -87.62, geo_precision: 'zip' })],
