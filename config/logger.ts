@@ -1,8 +1,21 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
-/** One pino logger per process; components take `logger.child({ component })`. */
-export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({ level, base: { pid: process.pid } });
+/**
+ * One pino logger per process; components take `logger.child({ component })`.
+ *
+ * Logs go to stderr so that stdout carries only a command's results (the curl line, the
+ * stage table, the published version, a created key) and can be piped. At a terminal the
+ * lines are pretty-printed; anywhere else (pipes, files, CI, log collectors) they stay one
+ * JSON object per line. Both write synchronously, so a log line never lands after the
+ * result line a command prints once it is done.
+ */
+export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', options: { pretty?: boolean } = {}): Logger {
+  const human = options.pretty ?? Boolean(process.stderr.isTTY);
+  const stream: DestinationStream = human
+    ? pretty({ destination: 2, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+    : pino.destination({ dest: 2, sync: true });
+  return pino({ level, base: { pid: process.pid } }, stream);
 }
 
 export type { Logger };

@@ -6,8 +6,8 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import cliProgress from 'cli-progress';
-import { pino } from 'pino';
 import { loadEnv } from '../../config/env.js';
+import { createLogger } from '../../config/logger.js';
 import { STAGE_NAMES, STAGE_TITLES, type StageName } from '../../pipeline/run/index.js';
 import { RefreshFailedError, startRefresh, waitForRefresh, type RefreshStatus, type StageState } from '../../workers/flow.js';
 import { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues, type QueueSet } from '../../workers/queues.js';
@@ -30,7 +30,7 @@ export function registerRefreshCommands(program: Command): void {
   ).action(async (flags: RefreshFlags) => {
     const env = loadEnv();
     // stdout carries the result (the version last); logs go to stderr.
-    const logger = pino({ level: env.LOG_LEVEL, base: { pid: process.pid } }, pino.destination(2));
+    const logger = createLogger(env.LOG_LEVEL);
     const options = pipelineOptionsFrom(flags, env);
     let connection;
     try {

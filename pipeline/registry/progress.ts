@@ -10,7 +10,7 @@ export interface ProgressReporter {
   stop(): void;
 }
 
-export function createProgressReporter(label: string, logger: Logger, tty: boolean = process.stdout.isTTY === true): ProgressReporter {
+export function createProgressReporter(label: string, logger: Logger, tty: boolean = process.stderr.isTTY === true): ProgressReporter {
   if (tty) {
     let bar: cliProgress.SingleBar | null = null;
     return {
@@ -18,7 +18,7 @@ export function createProgressReporter(label: string, logger: Logger, tty: boole
         if (!bar) {
           // Without a total (a dump being read) a bar would sit at 100%: show a counter instead.
           const format = total === null ? `${label} {value} records | {duration_formatted}` : `${label} [{bar}] {value}/{total} {percentage}% | {duration_formatted}`;
-          bar = new cliProgress.SingleBar({ format, hideCursor: true }, cliProgress.Presets.shades_classic);
+          bar = new cliProgress.SingleBar({ format, hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
           bar.start(total ?? done, done);
         }
         if (total !== null) bar.setTotal(total);

@@ -116,3 +116,48 @@ export function capturingLogger(): { logger: Logger; lines(): Array<Record<strin
   });
   return { logger: pino({ level: 'debug' }, sink), lines: () => lines };
 }
+
+/**
+ * Runs `lungtrials <args>` in a pseudo-terminal (util-linux `script`), as an operator at a
+ * terminal sees it: stdout and stderr both are the terminal, merged in `output`. With
+ * `until`, the command (a server) is stopped once a line matches.
+ */
+export function runCliInTerminal(
+  args: string[],
+  env: Record<string, string>,
+  options: { timeoutMs?: number; until?: RegExp } = {},
+): Promise<{ code: number | null; output: string }> {
+  const command = [TSX, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    // Its own process group, so stopping it reaches the command inside the terminal too.
+    const child = spawn('script', ['-qefc', command, '/dev/null'], {
+      cwd: ROOT,
+      env: { ...process.env, TERM: 'xterm', COLUMNS: '120', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    const stopGroup = (signal: NodeJS.Signals): void => {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // already gone
+      }
+    };
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (options.until?.test(output.replace(/\r/g, ''))) stopGroup('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const timer = setTimeout(() => {
+      stopGroup('SIGKILL');
+      reject(new Error(`lungtrials ${args.join(' ')} (terminal) timed out\n${output}`));
+    }, options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output: output.replace(/\r/g, '') });
+    });
+  });
+}

@@ -33,6 +33,8 @@ describe('lungtrials workers / refresh', () => {
     expect(ok.code, ok.stderr).toBe(0);
     const latest = await resolveLatest(world.snapshotRoot);
     expect(lastLine(ok.stdout)).toBe(latest?.version);
+    // stdout is results only: the logs (JSON in a pipe) are on stderr.
+    expect(ok.stdout.split('\n').filter((l) => l.startsWith('{'))).toEqual([]);
     expect(ok.stdout).toMatch(/merge and biomarker extraction .*"trials":205/);
     // Not a terminal: one line per stage state change on stderr.
     expect(ok.stderr).toMatch(/snapshot publish\s+completed/);
