@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeRegistryDump } from '../../pipeline/demo/index.js';
+import { requireSharedCtgovDir } from '../../config/shared-data.js';
 import { resolveLatest } from '../../pipeline/snapshot/index.js';
 import { closedPort, runCli, runCliInTerminal } from '../helpers/processes.js';
 
@@ -16,8 +16,7 @@ let dump: string;
 
 beforeAll(async () => {
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-stdout-'));
-  dump = path.join(work, 'demo.jsonl');
-  await writeRegistryDump({ scale: 'demo', out: dump });
+  dump = requireSharedCtgovDir();
 });
 afterAll(async () => {
   await fs.rm(work, { recursive: true, force: true });
@@ -27,7 +26,7 @@ const lines = (text: string): string[] => text.split('\n').filter((l) => l.trim(
 const jsonLines = (text: string): string[] => lines(text).filter((l) => l.trimStart().startsWith('{'));
 const lastLine = (text: string): string => lines(text).at(-1) ?? '';
 
-// Each case runs the CLI as a child process (tsx start-up plus a pipeline run on 300 demo trials).
+// Each case runs the CLI as a child process (tsx start-up plus a pipeline run on the ~200 real registry records).
 describe('stdout carries results, stderr carries logs', { timeout: 180_000 }, () => {
   it('pipeline run in a pipe: the stage table and the version last on stdout, JSON logs on stderr', async () => {
     const env = { DATA_DIR: path.join(work, 'pipe-data'), SNAPSHOT_DIR: path.join(work, 'pipe-snap'), LOG_LEVEL: 'debug' };
