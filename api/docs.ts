@@ -169,7 +169,9 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         locations_sample: `the first ${LOCATIONS_SAMPLE_SIZE} sites in the record's order`,
         location_count: 'number of sites of the trial (the length of detail `locations`)',
         dates: 'YYYY-MM-DD or null',
-        status: `one of ${TRIAL_STATUSES.join(', ')}, or null when the registry status is unknown`,
+        status: `one of ${TRIAL_STATUSES.join(', ')}, or null when the registry status is unknown. Not yet recruiting is its own label in the recruiting bucket; Closed covers TERMINATED, WITHDRAWN, SUSPENDED and NO_LONGER_AVAILABLE`,
+        overall_status: "the source's own status value (a ClinicalTrials.gov overallStatus such as NOT_YET_RECRUITING or SUSPENDED, or a sponsor's text)",
+        brief_title: "the registry's short title; some trials have no official_title but always a brief_title",
         sexes_eligible: 'ALL, FEMALE or MALE',
         match:
           'filters: one entry per filter in effect (default status buckets included; `zip` stands for zip + radius), each with met, a reason and evidence ' +
@@ -186,7 +188,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       'Enum values match case-insensitively and mean their canonical spelling.',
       'Filters combine with AND; the values inside one comma-separated list combine with OR.',
       `Default order: recruiting bucket first, then most recently updated, then nct_id. Status buckets: ${STATUS_BUCKETS.join(', ')}; default ${DEFAULT_STATUS_BUCKETS.join(',')}.`,
-      'trialStatus without statusBuckets searches every bucket; with both, a trial must satisfy both.',
+      'trialStatus without statusBuckets searches every bucket; with both, a trial must satisfy both. trialStatus and trialPhase take one value or a comma-separated list (any of them).',
       'diagnosisType nsclc/sclc keeps trials classified that type or with no type signal; trials only for the other type are excluded.',
       'cancerStage keeps SCLC-eligible trials that mention the chosen stage or no SCLC stage at all; trials whose only stage signal is the other stage are excluded.',
       'A trial that excludes a gene outright, or the asked alteration, never matches biomarkers / mutations.',

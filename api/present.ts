@@ -19,10 +19,14 @@ export type PresentedLocation = SiteLocation;
 
 export interface ListTrial {
   nct_id: string;
+  /** The registry's short title; present where official_title is missing. */
+  brief_title: string | null;
   official_title: string | null;
   brief_summary: string | null;
   phase: string | null;
   status: TrialStatus | null;
+  /** The source's own status value (registry enum such as NOT_YET_RECRUITING, or the sponsor's text). */
+  overall_status: string | null;
   sponsor: string | null;
   conditions: string[];
   url: string;
@@ -118,10 +122,12 @@ export function presentLocation(s: SiteRow): PresentedLocation {
 export function presentListTrial(t: TrialRow, sites: readonly SiteRow[]): ListTrial {
   return {
     nct_id: t.nct_id,
+    brief_title: t.brief_title,
     official_title: t.official_title,
     brief_summary: t.brief_summary,
     phase: t.phase,
     status: t.status,
+    overall_status: t.overall_status,
     sponsor: t.sponsor,
     conditions: t.conditions,
     url: t.url,
@@ -217,7 +223,7 @@ const keys = <T>() => <const K extends readonly (keyof T)[]>(k: Exact<T, K>): K 
 
 export const LOCATION_FIELDS = keys<PresentedLocation>()(['facility', 'city', 'state', 'zip', 'country', 'status', 'latitude', 'longitude']);
 export const LIST_FIELDS = keys<ListTrial>()([
-  'nct_id', 'official_title', 'brief_summary', 'phase', 'status', 'sponsor', 'conditions', 'url', 'pharma_url',
+  'nct_id', 'brief_title', 'official_title', 'brief_summary', 'phase', 'status', 'overall_status', 'sponsor', 'conditions', 'url', 'pharma_url',
   'pharma_source_slug', 'study_type', 'study_start', 'first_posted', 'primary_completion', 'last_updated',
   'location_count', 'locations_sample',
 ]);

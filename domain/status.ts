@@ -4,7 +4,12 @@
  * DESIGN.md "Status" table; every other module reads it from here.
  */
 
-export const TRIAL_STATUSES = ['Recruiting', 'Enrolling', 'Active', 'Completed', 'Closed'] as const;
+/**
+ * 'Not yet recruiting' is its own label (a trial that opens next month is not one a patient
+ * can join today) but sits in the recruiting bucket with Recruiting and Enrolling. The
+ * registry's own value (TERMINATED, WITHDRAWN ...) is served beside it as overall_status.
+ */
+export const TRIAL_STATUSES = ['Recruiting', 'Not yet recruiting', 'Enrolling', 'Active', 'Completed', 'Closed'] as const;
 export type TrialStatus = (typeof TRIAL_STATUSES)[number];
 
 export const STATUS_BUCKETS = ['recruiting', 'active', 'completed', 'unknown'] as const;
@@ -16,7 +21,7 @@ export const DEFAULT_STATUS_BUCKETS: readonly StatusBucket[] = ['recruiting', 'a
 /** ClinicalTrials.gov v2 `overallStatus` enum values mapped to the API status label. */
 export const REGISTRY_STATUS_TO_STATUS: Readonly<Record<string, TrialStatus>> = {
   RECRUITING: 'Recruiting',
-  NOT_YET_RECRUITING: 'Recruiting',
+  NOT_YET_RECRUITING: 'Not yet recruiting',
   ENROLLING_BY_INVITATION: 'Enrolling',
   ACTIVE_NOT_RECRUITING: 'Active',
   COMPLETED: 'Completed',
@@ -28,6 +33,7 @@ export const REGISTRY_STATUS_TO_STATUS: Readonly<Record<string, TrialStatus>> = 
 
 export const STATUS_TO_BUCKET: Readonly<Record<TrialStatus, StatusBucket>> = {
   Recruiting: 'recruiting',
+  'Not yet recruiting': 'recruiting',
   Enrolling: 'recruiting',
   Active: 'active',
   Completed: 'completed',

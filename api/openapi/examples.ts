@@ -8,10 +8,12 @@ import type { TrialMatch } from '../query/explain.js';
 
 export const EXAMPLE_LIST_TRIAL: ListTrial = {
   nct_id: 'DEMO-000123',
+  brief_title: 'Oral EGFR Inhibitor in EGFR-Mutant NSCLC',
   official_title: 'A Phase II Study of an Oral EGFR Inhibitor in Previously Treated EGFR-Mutant Non-Small Cell Lung Cancer',
   brief_summary: 'This study tests whether an oral EGFR inhibitor shrinks tumours in people whose lung cancer has an EGFR exon 19 deletion or L858R mutation.',
   phase: 'Phase II',
   status: 'Recruiting',
+  overall_status: 'RECRUITING',
   sponsor: 'Demo Oncology Group',
   conditions: ['Non-Small Cell Lung Cancer', 'EGFR Mutation'],
   url: 'https://demo.lungtrials.invalid/trials/DEMO-000123',

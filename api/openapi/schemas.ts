@@ -135,10 +135,14 @@ const OutcomeSchema = z.object({ measure: z.string(), time_frame: z.string().nul
 
 const listTrialShape = {
   nct_id: z.string().meta({ description: 'registry id (NCT...) or, for a sponsor-only trial, the sponsor study id', examples: ['NCT01234567'] }),
+  brief_title: text("the registry's short title; present on trials that have no official_title"),
   official_title: z.string().nullable(),
   brief_summary: z.string().nullable(),
   phase: text('display label of the phases, e.g. "Phase I/II"'),
-  status: z.enum(TRIAL_STATUSES).nullable().meta({ description: 'status label; null when the registry status is unknown' }),
+  status: z.enum(TRIAL_STATUSES).nullable().meta({
+    description: "status label; null when the registry status is unknown. Buckets: Recruiting, Not yet recruiting and Enrolling are 'recruiting'; Active 'active'; Completed and Closed 'completed'",
+  }),
+  overall_status: text("the source's own status value: a ClinicalTrials.gov overallStatus (RECRUITING, NOT_YET_RECRUITING, SUSPENDED, TERMINATED, WITHDRAWN ...) or a sponsor's status text"),
   sponsor: z.string().nullable(),
   conditions: strings('conditions studied'),
   url: z.string().meta({ description: 'registry or sponsor page; present on every trial. Link patients here.', format: 'uri' }),

@@ -146,7 +146,7 @@ export function explainTrial(index: TrialIndex, rank: number, q: TrialQuery, hit
   const buckets = searchedBuckets(q);
   const bucket = t.status ? STATUS_TO_BUCKET[t.status] : 'unknown';
   if (buckets) add('statusBuckets', buckets.join(','), `status ${t.status ?? 'unknown'} is in the ${bucket} bucket${q.statusBuckets ? '' : ' (default buckets searched)'}`);
-  if (q.trialStatus) add('trialStatus', q.trialStatus, `status ${t.status ?? 'unknown'}`);
+  if (q.trialStatus) add('trialStatus', q.trialStatus.join(','), `status ${t.status ?? 'unknown'}`);
 
   const { evidence } = t;
   if (q.diagnosisType === 'nsclc' || q.diagnosisType === 'sclc') {
@@ -178,7 +178,7 @@ export function explainTrial(index: TrialIndex, rank: number, q: TrialQuery, hit
   }
   if (q.gender) add('gender', q.gender, `sexes eligible: ${t.sexes_eligible}`);
   if (q.age !== null) add('age', String(q.age), `ages ${t.age_min ?? 'no minimum'} to ${t.age_max ?? 'no maximum'}`);
-  if (q.trialPhase) add('trialPhase', q.trialPhase, `phase ${t.phase ?? 'not given'}, study type ${t.study_type ?? 'not given'}`);
+  if (q.trialPhase) add('trialPhase', q.trialPhase.join(','), `phase ${t.phase ?? 'not given'}, study type ${t.study_type ?? 'not given'}`);
 
   if (q.biomarkers) {
     const rows: CriterionRow[] = [];

@@ -57,7 +57,7 @@ export function constraintsOf(index: TrialIndex, q: TrialQuery): Constraint[] {
   const add = (parameter: FilterParameter, test: Constraint['test']) => out.push({ parameter, test });
   const buckets = searchedBuckets(q);
   if (buckets) add('statusBuckets', union(size, buckets.map((b) => sets.bucket[b])));
-  if (q.trialStatus) add('trialStatus', sets.status[q.trialStatus]);
+  if (q.trialStatus) add('trialStatus', union(size, q.trialStatus.map((s) => sets.status[s])));
   if (q.diagnosisType === 'nsclc') add('diagnosisType', sets.nsclcEligible);
   if (q.diagnosisType === 'sclc') add('diagnosisType', sets.sclcEligible);
   if (q.cancerStage) add('cancerStage', sets.sclcStage[q.cancerStage]);
@@ -66,11 +66,12 @@ export function constraintsOf(index: TrialIndex, q: TrialQuery): Constraint[] {
   if (q.state) add('state', sets.state.get(q.state) ?? new Bitset(size));
   if (q.gender === 'male') add('gender', sets.acceptsMale);
   if (q.gender === 'female') add('gender', sets.acceptsFemale);
-  if (q.trialPhase) {
-    const codes = PHASE_FILTER_CODES[q.trialPhase];
-    const studyType = PHASE_FILTER_STUDY_TYPE[q.trialPhase];
-    if (codes) add('trialPhase', union(size, codes.map((c) => sets.phase[c])));
-    if (studyType) add('trialPhase', sets.studyType[studyType]);
+  // Any of the listed values; 'All Phases' anywhere in the list means no phase restriction.
+  if (q.trialPhase && !q.trialPhase.some((f) => !PHASE_FILTER_CODES[f] && !PHASE_FILTER_STUDY_TYPE[f])) {
+    add('trialPhase', union(size, q.trialPhase.flatMap((f) => [
+      ...(PHASE_FILTER_CODES[f] ?? []).map((c) => sets.phase[c]),
+      ...(PHASE_FILTER_STUDY_TYPE[f] ? [sets.studyType[PHASE_FILTER_STUDY_TYPE[f]!]] : []),
+    ])));
   }
   if (q.biomarkers) add('biomarkers', union(size, q.biomarkers.map((g) => sets.gene[g])));
   if (q.mutations) add('mutations', union(size, q.mutations.map((m) => mutationMatches(index, m))));

@@ -25,8 +25,10 @@ export interface TrialQuery {
   state: string | null;
   gender: GenderFilter | null;
   age: number | null;
-  trialPhase: TrialPhaseFilter | null;
-  trialStatus: TrialStatus | null;
+  /** Any of them (OR). */
+  trialPhase: TrialPhaseFilter[] | null;
+  /** Any of them (OR). */
+  trialStatus: TrialStatus[] | null;
   /** Null: the caller gave none (defaults apply unless trialStatus is given). */
   statusBuckets: StatusBucket[] | null;
   biomarkers: Gene[] | null;

@@ -20,7 +20,7 @@ export interface FlagContext {
 export type FlagRule = (record: TrialRecord, ctx: FlagContext) => FlagRow[];
 
 const STALE_YEARS = 2;
-const OPEN_STATUSES: ReadonlySet<TrialStatus> = new Set(['Recruiting', 'Enrolling']);
+const OPEN_STATUSES: ReadonlySet<TrialStatus> = new Set(['Recruiting', 'Not yet recruiting', 'Enrolling']);
 
 function flag(record: TrialRecord, kind: FlagRow['kind'], severity: FlagRow['severity'], message: string, details: unknown, source = record.trial.source): FlagRow {
   return { nct_id: record.trial.nct_id, source, kind, severity, message, details: JSON.stringify(details) };

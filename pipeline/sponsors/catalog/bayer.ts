@@ -24,7 +24,7 @@ export const bayer: SponsorCatalogEntry = {
   },
   statusVocabulary: {
     'open for recruitment': 'Recruiting',
-    'recruitment planned': 'Recruiting',
+    'recruitment planned': 'Not yet recruiting',
     'recruitment closed': 'Active',
     'study completed': 'Completed',
     'study stopped': 'Closed',

@@ -24,7 +24,7 @@ export const lilly: SponsorCatalogEntry = {
   },
   statusVocabulary: {
     'open for enrollment': 'Recruiting',
-    'coming soon': 'Recruiting',
+    'coming soon': 'Not yet recruiting',
     'by invitation only': 'Enrolling',
     'enrollment closed': 'Active',
     'trial complete': 'Completed',

@@ -22,7 +22,7 @@ export const sanofi: SponsorCatalogEntry = {
   },
   statusVocabulary: {
     'open to enrolment': 'Recruiting',
-    'not yet open': 'Recruiting',
+    'not yet open': 'Not yet recruiting',
     'enrolment closed': 'Active',
     'terminated early': 'Closed',
   },

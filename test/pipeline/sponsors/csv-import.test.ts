@@ -66,7 +66,7 @@ describe('importSponsorCsvFile', () => {
     expect(shared).toMatchObject({ nct_id: 'NCT07124000', study_start: '2024-03-15', last_updated: '2025-09-02', age_min: 18, age_max: null, sex: 'ALL' });
     expect(shared.sites.map((s) => s.country)).toEqual(['United States', 'Spain']);
     const only = byId(r.trials, 'PF-FIXTURE-0001');
-    expect(only).toMatchObject({ title: 'Fixture sponsor-only study; the title holds a semicolon', sex: 'FEMALE', age_max: 75, study_start: '2025-01-31', status: 'Recruiting' });
+    expect(only).toMatchObject({ title: 'Fixture sponsor-only study; the title holds a semicolon', sex: 'FEMALE', age_max: 75, study_start: '2025-01-31', status: 'Not yet recruiting' });
     expect(byId(r.trials, 'PF-FIXTURE-0202').study_start).toBe('2022-12-01');
     // 01/31/2025 is not a DD/MM date: the optional date is dropped with an info flag, the trial kept.
     expect(byId(r.trials, 'PF-FIXTURE-0002').study_start).toBeNull();
@@ -100,7 +100,7 @@ describe('importSponsorCsvFile', () => {
     expect(t).toMatchObject({ nct_id: 'NCT06914128', study_start: '2024-03-15', primary_completion: '2027-03-01', phases: ['PHASE1', 'PHASE2'] });
     expect(t.sites.map((s) => s.country)).toEqual(['United States', 'Germany', 'Japan']);
     expect(t.page_url).toBe('https://clinicaltrials.bayer.com/study/BAY-FIXTURE-0401/');
-    expect(byId(r.trials, 'BAY-FIXTURE-0001')).toMatchObject({ study_start: '2025-09-01', status: 'Recruiting' });
+    expect(byId(r.trials, 'BAY-FIXTURE-0001')).toMatchObject({ study_start: '2025-09-01', status: 'Not yet recruiting' });
     // ISO is not among Bayer's declared formats, so the date is dropped rather than guessed.
     expect(byId(r.trials, 'BAY-FIXTURE-0002').study_start).toBeNull();
     expect(r.failed).toBe(1);

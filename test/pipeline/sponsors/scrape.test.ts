@@ -103,7 +103,7 @@ describe('scrapeSponsors through Chromium against the fixture sponsor sites', ()
       '200 /bms/clinical-trials/lung-cancer/?page=3',
     ]);
     expect(byId(bms, 'BMS-FIXTURE-0001')).toMatchObject({
-      status: 'Recruiting',
+      status: 'Not yet recruiting',
       study_start: '2025-11-30',
       conditions: ['Small Cell Lung Cancer'],
       sites: [
