@@ -13,13 +13,16 @@ import { coveredBy, type BiomarkerScope, type Gene, type Requirement } from '../
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { findMentions, type Mention } from './mentions.js';
 import { findPdl1CutoffsAt, isPdl1Negative, PDL1_NEGATIVE, PDL1_QUALIFIED, PDL1_QUALIFIED_BEFORE, type Pdl1Cutoff } from './pdl1.js';
-import { PDL1_NEGATIVE_BEFORE, readPolarity, sentenceView, type Polarity, type Section } from './polarity/index.js';
+import { EXAMPLE_CUES, PDL1_NEGATIVE_BEFORE, readPolarity, sentenceView, type Polarity, type Section } from './polarity/index.js';
 import { isFusionGene } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 
 // Bare "including" too: "EGFR mutation associated with TKI sensitivity (including G719X, L858R)"
 // lists examples; "including one or more of L861Q, G719X" says which ones.
-const EXAMPLE_CUE_G = /\b(?:e\.g\.?|for example|for instance|such as|including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b))/gi;
+const EXAMPLE_CUE_G = new RegExp(String.raw`\b(?:${[...EXAMPLE_CUES, String.raw`including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b)`].join('|')})`, 'gi');
+
+/** "the L858R or exon 19 deletion activating EGFR mutation": only qualifiers between the alterations and their gene. */
+const HEAD_NOUN_GAP = /^[\s-]*(?:(?:activating|sensiti[sz]ing|common|classical|driver|oncogenic|somatic|known)\s+)*$/i;
 
 const NONE_OF_THE_ABOVE = /\b(?:(?:wild[- ]?type|negative)\s+for\s+(?:all|any|each)\s+(?:of\s+)?(?:the\s+)?above|none of the above)\b/i;
 const WILD_TYPE_AFTER = /^[\s-]*(?:wild[- ]?type|wildtype|WT)\b/i;
@@ -210,12 +213,27 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
     if (w !== undefined && d.mention.kind === 'marker' && d.mention.alteration !== null && d.requirement !== w) altOpposite.add(d.mention.gene);
   }
   const eitherState = (d: Decided) => d.mention.kind === 'marker' && (states.get(`${d.mention.gene}|${d.mention.alteration ?? ''}`)?.size === 2 || altOpposite.has(d.mention.gene));
+  // The gene written after its own alterations, as their head noun.
+  // Only the nearest alteration of the same gene and requirement before it can be its modifier.
+  const altEnds = new Map<string, number[]>();
+  for (const o of decided) {
+    if (o.mention.kind !== 'marker' || o.mention.alteration === null) continue;
+    const k = `${o.mention.gene}|${o.requirement}`;
+    const list = altEnds.get(k) ?? [];
+    list.push(o.mention.end);
+    altEnds.set(k, list);
+  }
+  const specifiedBefore = (d: Decided) => {
+    const ends = altEnds.get(`${d.mention.gene}|${d.requirement}`) ?? [];
+    const i = firstAtOrAfter(ends, d.mention.start + 1) - 1;
+    return i >= 0 && d.mention.start - ends[i] <= 40 && HEAD_NOUN_GAP.test(st.text.slice(ends[i], d.mention.start));
+  };
   const rows: ExplainedRow[] = [];
   const pdl1 = assignCutoffs(st.text, masked, decided.filter((d) => d.mention.gene === 'PD-L1' && !eitherState(d)));
   for (const d of decided) {
     const m = d.mention;
     if (eitherState(d) || exampleOfGene(d)) continue;
-    if (m.alteration === null && m.gene !== 'PD-L1' && !m.variant && specifiedLater(d)) continue;
+    if (m.alteration === null && m.gene !== 'PD-L1' && !m.variant && (specifiedLater(d) || specifiedBefore(d))) continue;
     if (m.gene === 'PD-L1') {
       for (const r of pdl1Rows(nctId, st, m, d, section, qualifiedOnly, pdl1)) rows.push(r);
       continue;

@@ -22,7 +22,7 @@ const BULLET = /^(?:[*•·▪◦‣\-–]|o(?=\s)|\(?\d{1,2}[.)](?!\d)|\(?[a-z]
 /** Registry texts escape markdown and HTML; undo it so comparators and words read plainly. */
 export function normalizeText(s: string): string {
   return s
-    .replace(/\\([<>\[\]()*_#~.=+\-!&|])/g, '$1')
+    .replace(/\\([<>\[\]()*_#~.=+\-!&|^])/g, '$1')
     .replace(/&gt;/g, '>')
     .replace(/&lt;/g, '<')
     .replace(/&amp;/g, '&')

@@ -30,7 +30,7 @@ export const CHAIN_SEPARATORS = String.raw`[\s,\/(\-–:\u0001\u0002]|\([^()]*\)
 export const CHAIN = chainOf(CHAIN_SEPARATORS, CHAIN_WORDS);
 
 // "negative EGFR and ALK status": the adjective directly before the gene (the "$" is the mention's start).
-export const NEG_CUE = String.raw`\b(?:not (?:be )?positive (?:for|to)|negative(?=\s+(?:\u0001|$))|without|no|not|nor|neither|negative (?:for|to)|negative (?:(?:test|testing|staining|genetic|molecular|genomic)\s+)?(?:results?|tests?|testing|staining|findings?) (?:on|for|of|by)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
+export const NEG_CUE = String.raw`\b(?:not (?:be )?positive (?:for|to)|negative(?=\s+(?:\u0001|$))|negative(?=\s+(?:(?:oncogenic|oncogene|driver|actionable|targetable)\s+)+(?:genes?\s+)?(?:mutations?|alterations?|drivers?)\b)|without|no|not|nor|neither|negative (?:for|to)|negative (?:(?:test|testing|staining|genetic|molecular|genomic)\s+)?(?:results?|tests?|testing|staining|findings?) (?:on|for|of|by)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
 export const CARVE_CUE = String.raw`\b(?:except(?: for)?|excluding|with the exception of|other than|apart from|besides|but not|not including|excepting|(?:the )?exceptions?(?: is| are)?:?)`;
 export const PRE_NEG = new RegExp(`${NEG_CUE}${CHAIN}$`, 'i');
 export const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
@@ -41,6 +41,8 @@ export const POST_CHAIN_WORDS: readonly string[] = [
   'rearrangements?', 'fusions?', 'expression', 'tumou?rs?', 'is', 'are', 'was', 'were', 'must',
   'be', 'to', 'known', 'confirmed', 'documented', 'tested', 'by', 'both', 'all', 'results?', 'for',
   'as', 'sensitive', 'sensiti[sz]ing', 'activating', 'driver', 'drivers', 'common',
+  // "EGFR FISH negative": the method named between the gene and its state.
+  'FISH', 'IHC', 'NGS', 'PCR',
 ];
 export const POST_CHAIN_SEPARATORS = String.raw`[\s,\/()\-–:\u0001\u0002]`;
 export const POST_CHAIN = chainOf(POST_CHAIN_SEPARATORS, POST_CHAIN_WORDS);
@@ -56,7 +58,7 @@ export const INELIGIBLE_IF = new RegExp(`\\b(?:ineligible|not eligible|excluded|
 export const PERMISSIVE_AFTER = /\b(?:(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible(?!\s+(?:for|to receive)\s+(?!(?:this|the|these|enrol\w*|participat\w*|inclusion|study|trial|cohorts?|arms?|parts?)\b))|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|requirements? (?:is|are) (?:excluded|waived|not applicable)|may (?:enroll|be enrolled|participate|be included)|can (?:be )?(?:enrolled|included|participate)|not required|(?:is|are) optional|(?<!(?:\b(?:negative|positive|wild[- ]?type|wildtype|WT)|%|\d)\s*,?\s+(?:or|and\/or|\/)\s+(?:status\s+)?)unknown)\b/i;
 // "L858R alone or concurrent rare EGFR mutations" offers the co-mutation; a bare "concurrent
 // EGFR mutation" (in an exclusion, or "KRAS G12C with concurrent MET amplification") names one.
-export const PERMISSIVE_BEFORE = new RegExp(`\\b(?:with or without|(?:alone or )?in combination with other|alone or (?:in combination |together )?with|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|alone or (?:with )?(?:concurrent|co-?occurring|co-?existing|coexistent|accompanied by))${CHAIN}$`, 'i');
+export const PERMISSIVE_BEFORE = new RegExp(`\\b(?:(?:which|that)\\s+(?:may|might|can|could)\\s+(?:also\\s+)?include|with or without|(?:alone or )?in combination with other|alone or (?:in combination |together )?with|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|alone or (?:with )?(?:concurrent|co-?occurring|co-?existing|coexistent|accompanied by))${CHAIN}$`, 'i');
 export const ONLY = /\bonly\b/i;
 /** "Neither EGFR T790M nor C797S is required": the "neither" belongs to the requirement, not the markers. */
 export const NEITHER_REQUIRED_AFTER = /^[^;]*?\b(?:is|are)\s+(?:required|needed|mandatory|necessary)\b/i;
@@ -86,9 +88,12 @@ export const PDL1_NEGATIVE_BEFORE = /\bnegative (?:for|to)\s*$/i;
 export const PDL1_ASSAY_AFTER = /^\s*(?:\(?\s*(?:SP263|SP142|22C3|28-8)\b|IHC\b|immunohistochemistry|assays?\b|antibod|pharmDx|CDx)/i;
 export const FAMILY_HISTORY = /\b(?:family history|first-degree relatives?|relatives?)\b[^;]*$/i;
 /** "tumours with actionable alterations (e.g. EGFR exon 19 deletion)": the category is the requirement. */
-export const EXAMPLE_CUE_LAST = /\b(?:e\.g\.?|for example|for instance|such as|including but not limited to)(?![\s\S]*\b(?:e\.g\.?|for example|for instance|such as|including but not limited to))/i;
+/** Words that introduce examples ("e.g.", "eg," as registries also write it, "such as"). */
+export const EXAMPLE_CUES: readonly string[] = [String.raw`e\.g\.?`, String.raw`eg(?=[,:]|\s+\()`, 'for example', 'for instance', 'such as', 'including but not limited to'];
+const EXAMPLE_CUE = String.raw`\b(?:${EXAMPLE_CUES.join('|')})`;
+export const EXAMPLE_CUE_LAST = new RegExp(`${EXAMPLE_CUE}(?![\\s\\S]*${EXAMPLE_CUE})`, 'i');
 export const NEGATED_CATEGORY = /\b(?:no|not|without|absence of|negative for|lack of|free of|never had)\s+(?:[\w-]+\s+){0,4}?(?:mutations?|alterations?|aberrations?|drivers?|rearrangements?|fusions?|variants?)\b[^;]*$/i;
-export const EXAMPLE_BEFORE = new RegExp(`\\b(?:e\\.g\\.?|for example|for instance|such as|including but not limited to)${chainOf(CHAIN_SEPARATORS, without(CHAIN_WORDS, [String.raw`e\.g\.`, 'such as']))}$`, 'i');
+export const EXAMPLE_BEFORE = new RegExp(`${EXAMPLE_CUE}${chainOf(CHAIN_SEPARATORS, without(CHAIN_WORDS, [String.raw`e\.g\.`, 'such as']))}$`, 'i');
 export const AND_NOT_TREATED = /^[^;]*?\band (?:has|have|had) not (?:yet )?(?:received|been treated|had)\b/i;
 export const EITHER_SIGN = /^\s*(?:-\s*\/\s*\+|\+\s*\/\s*-)/;
 /** "c-MET IHC", "PD-L1 and ALK FISH": a gene named with the test run on it ("by FISH" says how a requirement is confirmed). */
@@ -134,3 +139,15 @@ export const OTHER_WORD = /\bother\b/i;
 export const NEGATION_STATE_START = /^(?:wild|negative)/i;
 export const GENE_JUST_BEFORE = /\u0001[\s-]*$/;
 export const HEADER_NEG = /\b(?:not|no|without|none of|must not|do not|does not|absence of)\s+(?:[\w-]+\s+){0,4}?(?:(?:any|one|all|either)\s+of\s+)?(?:the\s+)?(?:following|these|below)\b[^:]{0,80}:\s*$/i;
+
+// "ALK <= 2.5 ULN" (alkaline phosphatase), "EGFR >= 60 mL/min" (eGFR): a lab value, not a gene.
+export const LAB_VALUE_AFTER = /^\s*(?:\([^()]{0,20}\)\s*)?(?:level\s*)?(?:[≤≥<>=]|=<|>=|<=|\bof\b)[^;]{0,25}?(?:\bULN\b|upper limit|mL\/min|U\/L|\bIU\b)/i;
+// "HER2 expression scored using current ASCO/CAP guidelines": how a result is read, not which result.
+export const SCORED_BY_AFTER = /^\s*(?:expression|status|level|score|results?)?\s*(?:is\s+|will be\s+|must be\s+|to be\s+)?(?:scored|assessed|determined|evaluated|measured|graded|interpreted)\s+(?:using|by|per|according to|with|centrally|locally)\b/i;
+// "PD-L1 (TC < 1% vs. >= 1% vs. unknown)": strata of an analysis, not an entry gate.
+export const STRATA = /\b(?:vs\.?|versus)\s/i;
+// "ALK or NTRK fusion gene targeted therapies" (exclusion): the marker names a prior therapy's target.
+export const TARGETED_THERAPY_AFTER = /^(?:[\s,\/\-\u0001]|\b(?:or|and|and\/or)\b)*(?:\b(?:fusions?|mutations?|mutant|alterations?|rearrangements?|genes?|positive|driven)\b[\s\-]*){0,3}(?:-?targeted|-?directed|targeting)\s+(?:therap|agents?|drugs?|treatments?|inhibitors?)/i;
+// "at most 2 lines of prior therapy (...; second line: EGFR-targeted therapy)": an upper bound of what was allowed.
+export const ALLOWED_PRIOR_LINES = /\b(?:at most|up to|no more than|maximum of|a maximum of|not more than)\s+(?:\d+|one|two|three)\s+(?:prior\s+)?(?:lines?|regimens?)\b/i;
+export const PRIOR_EXPOSURE = /\b(?:prior|previous(?:ly)?|received|treated|treatment|participation|exposure|exposed)\b/i;

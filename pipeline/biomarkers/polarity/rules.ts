@@ -55,6 +55,10 @@ export const MARKER_RULES: PolarityRule[] = [
   { id: 'conditional.unless-treated', stage: 'decide', verdict: 'conditional', when: [afterOuter(P.UNLESS_TREATED_AFTER), { any: [{ sections: ['exclusion'] }, afterOuter(P.POST_VERB_NEG)] }], example: 'EGFR-mutant patients are not eligible unless they have progressed on a TKI' },
   { id: 'conditional.if-treated-after', stage: 'decide', verdict: 'conditional', when: [afterOuter(P.IF_AFTER)], example: 'absence of T790M if treated with erlotinib' },
   { id: 'conditional.therapy-for-subgroup', stage: 'decide', verdict: 'conditional', when: [before(P.FOR_SUBGROUP), { scope: 'next-80', pattern: P.SUBGROUP_AFTER }, { scope: 'clause', pattern: P.THERAPY_WORDS }], example: 'cetuximab for KRAS wild-type subjects' },
+  { id: 'pseudo.lab-value', stage: 'decide', verdict: 'not-a-requirement', when: [{ scope: 'after', pattern: P.LAB_VALUE_AFTER }], example: 'ALK <= 2.5 ULN (alkaline phosphatase)' },
+  { id: 'pseudo.strata', stage: 'decide', verdict: 'not-a-requirement', when: [{ sections: ['inclusion', 'exclusion'] }, { scope: 'after', pattern: P.STRATA }], example: 'PD-L1 TC < 1% vs. >= 1% vs. unknown' },
+  { id: 'pseudo.scored-by-method', stage: 'decide', verdict: 'not-a-requirement', when: [{ scope: 'after', pattern: P.SCORED_BY_AFTER }], example: 'HER2 expression scored using ASCO/CAP guidelines' },
+  { id: 'pseudo.target-of-excluded-therapy-after', stage: 'decide', verdict: 'not-a-requirement', when: [{ sections: ['exclusion'] }, before(P.PRIOR_EXPOSURE), { scope: 'after', pattern: P.TARGETED_THERAPY_AFTER }], example: 'prior ALK or NTRK fusion gene targeted therapies (exclusion)' },
   { id: 'pseudo.target-of-excluded-therapy', stage: 'decide', verdict: 'not-a-requirement', when: [{ sections: ['exclusion'] }, before(P.THERAPY_TARGET_BEFORE)], example: 'prior therapy targeting EGFR (exclusion)' },
   { id: 'pseudo.either-status', stage: 'decide', verdict: 'not-a-requirement', when: [{ scope: 'clause', pattern: P.EITHER_WORDS }], example: 'EGFR mutation-positive or wild-type' },
   { id: 'pseudo.any-pd-l1-level', stage: 'decide', verdict: 'not-a-requirement', when: [{ genes: ['PD-L1'] }, before(P.ANY_LEVEL_BEFORE)], example: 'any PD-L1 expression' },
@@ -99,6 +103,7 @@ export const MARKER_RULES: PolarityRule[] = [
  */
 export const THERAPY_RULES: PolarityRule[] = [
   { id: 'therapy.outside-inclusion', stage: 'decide', verdict: 'not-a-requirement', when: [{ any: [{ sections: ['exclusion', 'title', 'conditions', 'keywords'] }, { genes: ['PD-L1', 'HER2'] }] }], example: 'prior EGFR TKI (exclusion)' },
+  { id: 'therapy.allowed-prior-lines', stage: 'decide', verdict: 'not-a-requirement', when: [{ scope: 'clause', pattern: P.ALLOWED_PRIOR_LINES }], example: 'at most 2 lines of prior therapy (second line: EGFR-targeted therapy)' },
   { id: 'therapy.antibody', stage: 'decide', verdict: 'not-a-requirement', when: [before(P.ANTI_BEFORE)], example: 'anti-EGFR antibody' },
   { id: 'therapy.conditional-subject', stage: 'decide', verdict: 'conditional', when: [before(P.MARKED_SUBJECT_MUST)], example: 'patients with EGFR mutations must be previously treated with EGFR inhibitors' },
   { id: 'therapy.not-indicated', stage: 'decide', verdict: 'excluded', when: [{ kinds: ['therapy'] }, { any: [afterOuter(P.NOT_INDICATED_AFTER), before(P.NOT_CANDIDATE_BEFORE)] }], example: 'EGFR TKI therapy is not indicated' },
