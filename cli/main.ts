@@ -11,6 +11,7 @@ import { registerSponsorsCommands } from './commands/sponsors.js';
 import { registerPipelineCommands } from './commands/pipeline.js';
 import { registerWorkersCommands } from './commands/workers.js';
 import { registerRefreshCommands } from './commands/refresh.js';
+import { registerMcpCommands } from './commands/mcp.js';
 
 const program = new Command()
   .name('lungtrials')
@@ -26,5 +27,6 @@ registerSponsorsCommands(program);
 registerPipelineCommands(program);
 registerWorkersCommands(program);
 registerRefreshCommands(program);
+registerMcpCommands(program);
 
 await program.parseAsync(process.argv);

@@ -1,0 +1,222 @@
+/**
+ * The MCP tools. Each one calls the function the matching REST handler calls
+ * (api/routes/trials.ts, the index's prebuilt JSON), so a tool's structured result is the
+ * REST body for the same query, parsed; the text beside it is a short summary for the
+ * model. Errors keep the REST error codes: a refused call is a tool error whose text is the
+ * REST error envelope.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import { ALTERATIONS, parseGene } from '../../domain/biomarkers.js';
+import type { Logger } from '../../config/logger.js';
+import { ApiError, invalidParameter } from '../errors.js';
+import { BASE_PATH } from '../docs.js';
+import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
+import type { QuotaMeta } from '../query/render.js';
+import { trialDetailBody, trialListBody } from '../routes/trials.js';
+import type { LoadedSnapshot } from '../snapshot-holder.js';
+import { renderWithQuota } from '../query/render.js';
+import {
+  GetTrialInput, MatchPatientInput, MCP_DEFAULT_LIMIT, SearchTrialsInput, SnapshotInfoOutput, SourcesOutput, TrialDetailOutput,
+  TrialListOutput,
+} from './schemas.js';
+
+export interface McpContext {
+  /** The snapshot a call reads, taken when the call starts (a hot swap serves the next call). */
+  snapshot(): LoadedSnapshot | null;
+  /** The key's usage after this call was counted (HTTP); null where no key is counted (stdio). */
+  quota(): QuotaMeta | null;
+  logger: Logger;
+}
+
+export const TOOL_NAMES = ['search_trials', 'get_trial', 'match_patient', 'list_sources', 'snapshot_info'] as const;
+
+type ListOutput = z.infer<typeof TrialListOutput>;
+type DetailOutput = z.infer<typeof TrialDetailOutput>;
+
+const DESCRIPTIONS: Readonly<Record<(typeof TOOL_NAMES)[number], string>> = {
+  search_trials:
+    'Search lung cancer clinical trials (ClinicalTrials.gov plus 19 sponsor registries, refreshed monthly) by diagnosis type, SCLC stage, ' +
+    'biomarker genes and exact alterations with polarity (a trial that excludes the asked marker never matches), PD-L1 cut-off ranges, ' +
+    'age, sex, phase, status, US state or country, and distance from a US ZIP code. Filters combine with AND; values inside one list with OR. ' +
+    'Order: with zip + radius nearest site first, otherwise recruiting first and most recently updated. ' +
+    'Set explain=true to get, per trial, why it matched: each filter\'s verdict, the biomarker rows and the exact eligibility sentences behind them, ' +
+    'the rows that would exclude a patient with the asked markers, and the nearest site with its distance. ' +
+    `Returns ${MCP_DEFAULT_LIMIT} trials unless limit says otherwise; page with offset. Not medical advice: give patients each trial's url. ` +
+    'Example: {"mutations": ["KRAS:G12C"], "zip": "60611", "radius": 50, "statusBuckets": ["recruiting"], "explain": true}',
+  get_trial:
+    'One trial in full: eligibility criteria, every site with coordinates, structured biomarker requirements with their source sentences, ' +
+    'diagnosis and stage signals with the text they come from (evidence), outcomes, flags. Give any search_trials filters as well to get ' +
+    '`match`: whether and why this trial meets them. Example: {"nct_id": "NCT04613596", "mutations": ["KRAS:G12C"], "zip": "60611", "radius": 50}',
+  match_patient:
+    'Trials for one patient, ranked as search_trials ranks them (nearest site first when zip and radius_miles are given), each with the ' +
+    'explanation of explain=true. Biomarkers are GENE:ALTERATION ids (a bare gene stands for every alteration id of that gene) and a PD-L1 ' +
+    'score; a trial is returned when it requires at least one of them and does not exclude it, so trials without a biomarker requirement are ' +
+    'not returned (use search_trials for those). Searches recruiting, active and unknown-status trials unless statusBuckets says otherwise. ' +
+    'Example: {"age": 64, "sex": "female", "diagnosis_type": "nsclc", "biomarkers": ["KRAS:G12C"], "pdl1": {"metric": "TPS", "value": 60}, "zip": "60611", "radius_miles": 100}',
+  list_sources: 'The data sources (the registry and 19 sponsor registries) with the number of trials each contributes to the served snapshot.',
+  snapshot_info: 'Which data snapshot is being served: its version and build time and the row count of each table. Changes after the monthly refresh.',
+};
+
+function errorResult(error: ApiError): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(error.toBody()) }] };
+}
+
+function jsonOf<T>(body: Buffer): T {
+  return JSON.parse(body.toString('utf8')) as T;
+}
+
+/** Tool arguments as query-string values, so the REST validator judges them. */
+function queryStrings(args: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined || value === null) continue;
+    out[name] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return out;
+}
+
+function restPath(path: string, strings: Record<string, string>): string {
+  const query = Object.entries(strings)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/gi, ',').replace(/%3A/gi, ':')}`)
+    .join('&');
+  return `${BASE_PATH}${path}${query ? `?${query}` : ''}`;
+}
+
+function clip(text: string | null, max: number): string {
+  if (!text) return '(no title)';
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function listSummary(out: ListOutput): string {
+  const { total, offset } = out.meta;
+  const lines = [
+    total === 0
+      ? 'No trials match.'
+      : `${total} trials match; trials ${offset + 1}-${offset + out.data.length} follow. REST equivalent: ${out.query}`,
+  ];
+  out.data.forEach((t, i) => {
+    const parts = [`${offset + i + 1}. ${t.nct_id}: ${clip(t.official_title, 110)}`, `${t.status ?? 'status unknown'}, ${t.phase ?? 'phase n/a'}`];
+    if ('distance_miles' in t) parts.push(`${t.distance_miles} mi (${[t.nearest_site.city, t.nearest_site.state].filter(Boolean).join(', ')})`);
+    if ('match' in t && t.match.biomarkers.matched.length > 0) {
+      parts.push(`matched ${[...new Set(t.match.biomarkers.matched.map((r) => `${r.gene} ${r.alteration ?? ''}`.trim()))].join(', ')}`);
+    }
+    if ('match' in t && t.match.biomarkers.excluding.length > 0) parts.push(`note: ${t.match.biomarkers.excluding.length} excluding row(s)`);
+    parts.push(t.url);
+    lines.push(parts.join(' | '));
+  });
+  return lines.join('\n');
+}
+
+function detailSummary(out: DetailOutput): string {
+  const t = out.data;
+  const markers = t.biomarkers.map((b) => `${b.gene} ${b.alteration ?? ''} ${b.requirement}`.replace(/\s+/g, ' ')).join('; ');
+  const lines = [
+    `${t.nct_id}: ${clip(t.official_title, 200)}`,
+    `${t.status ?? 'status unknown'}, ${t.phase ?? 'phase n/a'}, sponsor ${t.sponsor ?? 'unknown'}, ${t.location_count} sites, ages ${t.age_min ?? 'any'}-${t.age_max ?? 'any'}. ${t.url}`,
+    `Biomarkers: ${markers || 'none extracted'}.`,
+  ];
+  if (t.match) lines.push(`Match: ${t.match.filters.map((f) => `${f.parameter} ${f.met ? 'met' : 'NOT met'} (${f.reason})`).join('; ')}`);
+  return lines.join('\n');
+}
+
+/** Runs a tool body on the call's snapshot; ApiErrors become tool errors with the REST envelope. */
+function call(ctx: McpContext, tool: string, body: (snapshot: LoadedSnapshot) => CallToolResult): CallToolResult {
+  try {
+    const snapshot = ctx.snapshot();
+    if (!snapshot) throw new ApiError('snapshot_unavailable', 'No data snapshot is loaded yet; try again shortly.');
+    return body(snapshot);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResult(error);
+    ctx.logger.error({ err: error, tool }, 'MCP tool failed');
+    return errorResult(new ApiError('internal_error', 'An internal error occurred.'));
+  }
+}
+
+function listResult(snapshot: LoadedSnapshot, strings: Record<string, string>, ctx: McpContext): CallToolResult {
+  if (strings.limit === undefined) strings.limit = String(MCP_DEFAULT_LIMIT);
+  const query = parseTrialsQuery(strings);
+  const body = jsonOf<Omit<ListOutput, 'query'>>(trialListBody(snapshot.index, query, ctx.quota()));
+  const out: ListOutput = { ...body, query: restPath('/trials', strings) };
+  return { structuredContent: out, content: [{ type: 'text', text: listSummary(out) }] };
+}
+
+/** A patient profile as /trials parameters: markers become one OR list of alteration ids. */
+export function patientQuery(p: z.infer<typeof MatchPatientInput>): Record<string, string> {
+  const mutations: string[] = [];
+  for (const item of p.biomarkers ?? []) {
+    const [rawGene, alteration] = item.split(':');
+    const gene = parseGene(rawGene);
+    if (alteration !== undefined || !gene) {
+      mutations.push(item.trim());
+      continue;
+    }
+    if (gene === 'PD-L1') throw invalidParameter('biomarkers', 'give PD-L1 as pdl1 {metric, value}, not as a bare gene');
+    mutations.push(...ALTERATIONS[gene].map((a) => `${gene}:${a}`));
+  }
+  if (p.pdl1) mutations.push(`PD-L1:${p.pdl1.metric}=${p.pdl1.value}`);
+  if ((p.zip === undefined) !== (p.radius_miles === undefined)) throw invalidParameter(p.zip === undefined ? 'zip' : 'radius_miles', 'zip and radius_miles go together');
+  return queryStrings({
+    diagnosisType: p.diagnosis_type,
+    cancerStage: p.sclc_stage,
+    gender: p.sex,
+    age: p.age,
+    statusBuckets: p.statusBuckets,
+    mutations: mutations.length > 0 ? [...new Set(mutations)] : undefined,
+    zip: p.zip,
+    radius: p.radius_miles,
+    limit: p.limit,
+    offset: p.offset,
+    explain: true,
+  });
+}
+
+export function registerTools(server: McpServer, ctx: McpContext): void {
+  const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
+
+  server.registerTool(
+    'search_trials',
+    { title: 'Search lung cancer trials', description: DESCRIPTIONS.search_trials, inputSchema: SearchTrialsInput, outputSchema: TrialListOutput, annotations: readOnly },
+    (args) => call(ctx, 'search_trials', (snapshot) => listResult(snapshot, queryStrings(args), ctx)),
+  );
+
+  server.registerTool(
+    'get_trial',
+    { title: 'One trial in full', description: DESCRIPTIONS.get_trial, inputSchema: GetTrialInput, outputSchema: TrialDetailOutput, annotations: readOnly },
+    ({ nct_id, ...filters }) =>
+      call(ctx, 'get_trial', (snapshot) => {
+        const matchQuery = parseMatchQuery(queryStrings(filters));
+        const out = jsonOf<DetailOutput>(trialDetailBody(snapshot.index, nct_id, matchQuery, ctx.quota()));
+        return { structuredContent: out, content: [{ type: 'text', text: detailSummary(out) }] };
+      }),
+  );
+
+  server.registerTool(
+    'match_patient',
+    { title: 'Trials for a patient, explained', description: DESCRIPTIONS.match_patient, inputSchema: MatchPatientInput, outputSchema: TrialListOutput, annotations: readOnly },
+    (profile) => call(ctx, 'match_patient', (snapshot) => listResult(snapshot, patientQuery(profile), ctx)),
+  );
+
+  server.registerTool(
+    'list_sources',
+    { title: 'Data sources', description: DESCRIPTIONS.list_sources, outputSchema: SourcesOutput, annotations: readOnly },
+    () =>
+      call(ctx, 'list_sources', (snapshot) => {
+        const out = jsonOf<z.infer<typeof SourcesOutput>>(renderWithQuota(snapshot.index.sourcesJson, ctx.quota()));
+        const text = out.data.map((s) => `${s.name} (${s.slug}, ${s.kind}): ${s.trial_count} trials`).join('\n');
+        return { structuredContent: out, content: [{ type: 'text', text }] };
+      }),
+  );
+
+  server.registerTool(
+    'snapshot_info',
+    { title: 'Snapshot being served', description: DESCRIPTIONS.snapshot_info, outputSchema: SnapshotInfoOutput, annotations: readOnly },
+    () =>
+      call(ctx, 'snapshot_info', ({ manifest }) => {
+        const out = { version: manifest.version, created_at: manifest.created_at, schema_version: manifest.schema_version, row_counts: manifest.row_counts };
+        const text = `Snapshot ${out.version} (built ${out.created_at}): ${out.row_counts.trials} trials, ${out.row_counts.sites} sites, ${out.row_counts.biomarkers} biomarker rows.`;
+        return { structuredContent: out, content: [{ type: 'text', text }] };
+      }),
+  );
+}
