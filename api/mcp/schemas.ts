@@ -32,8 +32,8 @@ export const filterShape = {
   state: z.string().optional().describe(rule('state')),
   gender: z.enum(GENDER_FILTERS).optional().describe(rule('gender')),
   age: z.number().int().min(0).max(MAX_AGE).optional().describe(rule('age')),
-  trialPhase: z.enum(TRIAL_PHASE_FILTERS).optional().describe(rule('trialPhase')),
-  trialStatus: z.enum(TRIAL_STATUSES).optional().describe(rule('trialStatus')),
+  trialPhase: z.array(z.enum(TRIAL_PHASE_FILTERS)).min(1).optional().describe(rule('trialPhase')),
+  trialStatus: z.array(z.enum(TRIAL_STATUSES)).min(1).optional().describe(rule('trialStatus')),
   statusBuckets: z.array(z.enum(STATUS_BUCKETS)).min(1).optional().describe(`${rule('statusBuckets')}; default recruiting, active, unknown`),
   biomarkers: z.array(z.enum(GENES)).min(1).optional().describe(rule('biomarkers')),
   mutations: z.array(z.string()).min(1).optional().describe(

@@ -44,7 +44,8 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
     [{ mutations: ['EGFR:L858R', 'KRAS:G12C'], statusBuckets: EVERY_BUCKET, limit: 50, explain: true }, 'mutations=EGFR:L858R,KRAS:G12C&statusBuckets=recruiting,active,completed,unknown&limit=50&explain=true'],
     [{ biomarkers: ['PD-L1'], diagnosisType: 'nsclc', statusBuckets: EVERY_BUCKET, limit: 20, offset: 2 }, 'biomarkers=PD-L1&diagnosisType=nsclc&statusBuckets=recruiting,active,completed,unknown&limit=20&offset=2'],
     [{ zip: '10065', radius: 150, explain: true, limit: 25 }, 'zip=10065&radius=150&explain=true&limit=25'],
-    [{ country: 'international', trialPhase: 'Phase II', age: 70, gender: 'female' }, 'country=international&trialPhase=Phase%20II&age=70&gender=female&limit=10'],
+    [{ country: 'international', trialPhase: ['Phase II'], age: 70, gender: 'female' }, 'country=international&trialPhase=Phase%20II&age=70&gender=female&limit=10'],
+    [{ trialStatus: ['Recruiting', 'Not yet recruiting'], trialPhase: ['Phase I', 'Phase III'], limit: 40 }, 'trialStatus=Recruiting,Not%20yet%20recruiting&trialPhase=Phase%20I,Phase%20III&limit=40'],
   ];
   for (const [args, query] of searches) {
     const out = await structured(client, 'search_trials', args);
