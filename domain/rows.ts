@@ -80,6 +80,12 @@ export interface TrialRow {
   /** Slug of the source that owns the record: `ctgov` or a sponsor slug. */
   source: string;
   diagnosis_types: DiagnosisType[];
+  /**
+   * A lung cancer trial at all (a lung, NSCLC or SCLC term, or all solid tumours, in its
+   * conditions, titles, keywords or inclusion criteria). A trial with no type signal counts
+   * for both types only when this holds (DESIGN: "lung cancer with no type signal").
+   */
+  lung_cancer: boolean;
   sclc_stages: SclcStage[];
   nsclc_stages: NsclcStage[];
   location_count: number;

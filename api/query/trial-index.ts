@@ -216,7 +216,8 @@ export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions 
     if (t.study_type) sets.studyType[t.study_type].set(rank);
     if (t.sex !== 'FEMALE') sets.acceptsMale.set(rank);
     if (t.sex !== 'MALE') sets.acceptsFemale.set(rank);
-    const untyped = t.diagnosis_types.length === 0;
+    // No type signal counts for both types only in a lung cancer trial (not a breast or biliary one).
+    const untyped = t.diagnosis_types.length === 0 && t.lung_cancer;
     if (untyped || t.diagnosis_types.includes('nsclc')) sets.nsclcEligible.set(rank);
     if (untyped || t.diagnosis_types.includes('sclc')) {
       sets.sclcEligible.set(rank);

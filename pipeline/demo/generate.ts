@@ -152,6 +152,8 @@ function trialRow(plan: TrialPlan, text: TrialText, locationCount: number): Tria
     pharma_source_slug: sponsorPage ? plan.pharma!.slug : null,
     source: plan.sponsor_only ? plan.pharma!.slug : REGISTRY_SOURCE.slug,
     diagnosis_types: plan.diagnosis_types,
+    // Every demo trial is a lung cancer trial; 'none' plans are the ones with no type signal.
+    lung_cancer: true,
     sclc_stages: plan.sclc_stages,
     nsclc_stages: plan.nsclc_stages,
     location_count: locationCount,

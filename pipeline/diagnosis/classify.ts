@@ -20,6 +20,8 @@ export interface DiagnosisInput {
 
 export interface Diagnosis {
   diagnosis_types: DiagnosisType[];
+  /** Whether it is a lung cancer trial at all (a trial with no type signal counts for both only then). */
+  lung_cancer: boolean;
   sclc_stages: SclcStage[];
   nsclc_stages: NsclcStage[];
 }
@@ -30,16 +32,50 @@ const SCLC = /\bSCLC\b|\bsmall[-\s]*cell\s+(?:lung|bronch|carcinoma of (?:the\s+
 const NEGATED_BEFORE = /\b(?:no|not|without|excluding|except|other than|non|absence of|mixed|transformed|transformation|components?|elements?|features?)\b[^.;]{0,40}$/i;
 const EXCLUDED_AFTER = /^[^.;]{0,80}\b(?:are|is|will be)\s+(?:excluded|not eligible|ineligible|not allowed|not permitted)\b/i;
 
-const LIMITED = /\b(?:LS-?SCLC|limited[-\s]*(?:stage|disease)|LD-?SCLC)\b/i;
-const EXTENSIVE = /\b(?:ES-?SCLC|extensive[-\s]*(?:stage|disease)|ED-?SCLC)\b/i;
+// "limited or extensive stage disease" names both stages with one noun.
+const BOTH_SCLC_STAGES = String.raw`(?:limited|extensive)[-\s]*(?:stage\s+)?(?:or|and|and\/or|\/)\s*(?:limited|extensive)[-\s]*(?:stage|disease)`;
+const LIMITED = new RegExp(String.raw`\b(?:LS-?SCLC|limited[-\s]*(?:stage|disease)|LD-?SCLC|${BOTH_SCLC_STAGES})\b`, 'i');
+const EXTENSIVE = new RegExp(String.raw`\b(?:ES-?SCLC|extensive[-\s]*(?:stage|disease)|ED-?SCLC|${BOTH_SCLC_STAGES})\b`, 'i');
 
-const STAGE_PATTERNS: ReadonlyArray<[NsclcStage, RegExp]> = [
-  ['early', /\bearly[-\s]*stage\b|\bstage\s+(?:I[AB]?\d?|II[AB]?|1[AB]?|2[AB]?)\b(?![-–]?\s*(?:III|IV|3|4))/i],
-  ['resectable', /(?<!un|non-?|non\s)\b(?:resectable|resected|completely resected|operable|neo-?adjuvant|adjuvant|perioperative|surgical resection)\b/i],
-  ['stage_iii_unresectable', /\bunresectable[^.;\n]{0,40}\bstage\s+(?:III|3)|\bstage\s+(?:III|3)[ABC]?\b[^.;\n]{0,60}\b(?:unresectable|inoperable|not amenable to (?:surgical )?resection)/i],
-  ['locally_advanced', /\blocally[-\s]+advanced\b/i],
-  ['metastatic', /\bmetastatic\b|\bstage\s+(?:IV[ABC]?|4[ABC]?)\b/i],
+/**
+ * NSCLC stage signals, as data. Each is read per clause; `unless` names what in the same
+ * clause makes a match describe the patient's history or another setting instead of the
+ * trial's population ("prior adjuvant chemotherapy", "major surgery within 4 weeks",
+ * "recurrence after resected early-stage disease" in an advanced-disease trial).
+ */
+interface StageRule {
+  id: string;
+  stage: NsclcStage;
+  pattern: RegExp;
+  unless?: RegExp;
+}
+const HISTORY = /\b(?:prior|previous(?:ly)?|received|receiving|history of|completed|relaps\w*|recurr\w*|progress\w*|after|following|since|within\s+\d+|more than\s+\d+|at least\s+\d+|major surgery|surgery\s+within|allowed|permitted)\b/i;
+const ADVANCED = /\b(?:unresectable|inoperable|non-?resectable|metastatic|stage\s+(?:IV|4)|advanced|not amenable|not (?:a )?candidates?|ineligible for|not eligible for)\b/i;
+export const STAGE_RULES: StageRule[] = [
+  { id: 'stage.early', stage: 'early', pattern: /\bearly[-\s]*stage\b|\bstage\s+(?:I[AB]?\d?|II[AB]?|1[AB]?|2[AB]?)\b(?![-–]?\s*(?:III|IV|3|4))/i, unless: HISTORY },
+  { id: 'stage.resectable', stage: 'resectable', pattern: /(?<!un|non-?|non\s)\b(?:resectable|resected|completely resected|operable|neo-?adjuvant|adjuvant|perioperative|surgical resection)\b/i, unless: new RegExp(`${HISTORY.source}|${ADVANCED.source}`, 'i') },
+  { id: 'stage.iii-unresectable', stage: 'stage_iii_unresectable', pattern: /\bunresectable[^.;\n]{0,40}\bstage\s+(?:III|3)|\bstage\s+(?:III|3)[ABC]?\b[^.;\n]{0,60}\b(?:unresectable|inoperable|not amenable to (?:surgical )?resection)/i },
+  { id: 'stage.locally-advanced', stage: 'locally_advanced', pattern: /\blocally[-\s]+advanced\b/i },
+  { id: 'stage.metastatic', stage: 'metastatic', pattern: /\bmetastatic\b|\bstage\s+(?:IV[ABC]?|4[ABC]?)\b/i },
 ];
+
+/** A clause of a text: stage words are read where they stand. */
+const CLAUSES = /[^.;\n]+/g;
+
+function stageHolds(rule: StageRule, text: string): boolean {
+  for (const m of text.matchAll(CLAUSES)) {
+    const clause = m[0];
+    if (rule.pattern.test(clause) && !(rule.unless?.test(clause) ?? false)) return true;
+  }
+  return false;
+}
+
+/**
+ * A lung cancer trial at all: lung, NSCLC or SCLC named as a cancer, or a basket for all
+ * solid tumours (which takes lung cancer patients). Bare "lung" ("no lung metastases",
+ * "lung function") is not enough, nor RECIST's "Response Evaluation Criteria in Solid Tumors".
+ */
+const LUNG_CANCER = /\b(?:NSCLC|SCLC|LUAD|LUSC|NON_SMALL)\b|\b(?:lung|bronch\w*|pulmonary)\b[\w\s,()-]{0,30}?\b(?:cancers?|carcinomas?|adenocarcinomas?|neoplasms?|tumou?rs?|malignanc\w*|nodules?)\b|\b(?:cancers?|carcinomas?|adenocarcinomas?|neoplasms?|tumou?rs?|malignanc\w*)\s+of\s+(?:the\s+)?(?:lung|bronch)|(?<!criteria\s+in\s+)\bsolid\s+(?:tumou?rs?|malignanc\w*|cancers?)\b|\b(?:tumou?r|histology)[- ]agnostic\b/i;
 
 function has(re: RegExp, text: string): boolean {
   return re.test(text);
@@ -79,8 +115,9 @@ export function classifyDiagnosis(input: DiagnosisInput): Diagnosis {
   }
   const nsclc_stages: NsclcStage[] = [];
   if (types.has('nsclc')) {
-    for (const [stage, re] of STAGE_PATTERNS) if (has(re, all)) nsclc_stages.push(stage);
+    for (const rule of STAGE_RULES) if (stageHolds(rule, all)) nsclc_stages.push(rule.stage);
   }
   const diagnosis_types = (['nsclc', 'sclc'] as const).filter((t) => types.has(t));
-  return { diagnosis_types, sclc_stages, nsclc_stages };
+  const lung_cancer = diagnosis_types.length > 0 || LUNG_CANCER.test(all.replace(NON_SMALL, 'NON_SMALL'));
+  return { diagnosis_types, lung_cancer, sclc_stages, nsclc_stages };
 }

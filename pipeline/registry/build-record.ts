@@ -63,6 +63,7 @@ export function buildTrialRecord(fields: StudyFields, hash: string): TrialRecord
     source: REGISTRY_SOURCE.slug,
     // Filled by the diagnosis stage.
     diagnosis_types: [],
+    lung_cancer: false,
     sclc_stages: [],
     nsclc_stages: [],
     location_count: sites.length,

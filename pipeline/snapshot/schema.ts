@@ -61,6 +61,7 @@ export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = 
     col('pharma_source_slug', 'VARCHAR'),
     req('source', 'VARCHAR'),
     req('diagnosis_types', 'VARCHAR[]'),
+    req('lung_cancer', 'BOOLEAN'),
     req('sclc_stages', 'VARCHAR[]'),
     req('nsclc_stages', 'VARCHAR[]'),
     req('location_count', 'INTEGER'),

@@ -112,6 +112,7 @@ export function sponsorOnlyRecord(trialId: string, t: SponsorTrial, url: string)
       pharma_source_slug: t.source_slug,
       source: t.source_slug,
       diagnosis_types: [],
+      lung_cancer: false,
       sclc_stages: [],
       nsclc_stages: [],
       location_count: sites.length,

@@ -15,6 +15,21 @@ async function world(tables: SnapshotTables): Promise<(query: string) => Promise
   return async (query) => (await idsOf(api, query)).sort();
 }
 
+describe('diagnosisType keeps untyped trials only when they are lung cancer trials', () => {
+  it('a non-lung trial with no type signal (cholangiocarcinoma) is not kept for nsclc or sclc', async () => {
+    const ids = await world(buildTables({
+      trials: [
+        trialRow('LUNG-UNTYPED', { lung_cancer: true }),
+        trialRow('BILIARY', { lung_cancer: false, conditions: ['Intrahepatic Cholangiocarcinoma'] }),
+        trialRow('NSCLC', { diagnosis_types: ['nsclc'], lung_cancer: true }),
+      ],
+    }));
+    expect(await ids('diagnosisType=nsclc')).toEqual(['LUNG-UNTYPED', 'NSCLC']);
+    expect(await ids('diagnosisType=sclc')).toEqual(['LUNG-UNTYPED']);
+    expect(await ids('diagnosisType=unknown')).toEqual(['BILIARY', 'LUNG-UNTYPED', 'NSCLC']);
+  });
+});
+
 describe('diagnosisType and cancerStage', () => {
   const tables = buildTables({
     trials: [

@@ -50,6 +50,7 @@ export function trialRow(nct_id: string, over: Partial<TrialRow> = {}): TrialRow
     pharma_source_slug: null,
     source: 'ctgov',
     diagnosis_types: [],
+    lung_cancer: true,
     sclc_stages: [],
     nsclc_stages: [],
     location_count: 0,

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { explainBiomarkers } from '../extract.js';
 import { MARKER_RULES, THERAPY_RULES } from '../polarity/index.js';
 import { loadCorpus, defaultDataDir, MissingDataError, type CorpusTrial } from './corpus.js';
-import { loadRealBatch, loadRealSplit, type RealBatch } from './real-batches.js';
+import { classifyDiagnosis } from '../../diagnosis/classify.js';
+import { loadRealBatch, loadRealSplit, type DiagnosisLabel, type RealBatch } from './real-batches.js';
 import { figures, figuresBy, countBy, type Figures } from './score.js';
 import { formatUnit, parseLabel, rowToUnit, unitKey, type Unit } from './units.js';
 
@@ -36,6 +37,8 @@ export interface EvaluationReport {
   /** How many mentions each polarity rule fired on (a rule at 0 is dead on this set). */
   ruleFirings: Record<string, number>;
   deadRules: string[];
+  /** Real batches only: the diagnosis label (nsclc / sclc / both / none) against the classifier. */
+  diagnosis?: { right: number; total: number; wrong: Array<{ nct_id: string; label: string; got: string }> };
 }
 
 export interface EvaluationOptions {
@@ -115,6 +118,7 @@ export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
     byAlteration: figuresBy(expected, found, (u) => `${u.gene}:${u.alteration}`),
     byRequirement: alt,
     errors,
+    diagnosis: real && real.diagnosis.size > 0 ? scoreDiagnosis(real, labels) : undefined,
     ruleFirings: Object.fromEntries(firings),
     deadRules: [...firings].filter(([, n]) => n === 0).map(([id]) => id),
   };
@@ -130,4 +134,28 @@ function sumCounts(m: Map<string, { tp: number; fp: number; fn: number }>) {
   const c = { tp: 0, fp: 0, fn: 0 };
   for (const v of m.values()) { c.tp += v.tp; c.fp += v.fp; c.fn += v.fn; }
   return c;
+}
+
+/** The classifier's answer in the label's terms: a lung trial with no type signal admits both. */
+export function diagnosisOf(t: CorpusTrial): DiagnosisLabel {
+  const d = classifyDiagnosis({
+    conditions: t.conditions ?? [], mesh_terms: [], keywords: t.keywords ?? [], title: t.title ?? null,
+    official_title: t.official_title ?? null, inclusion: t.inclusion,
+  });
+  if (!d.lung_cancer) return 'none';
+  if (d.diagnosis_types.length === 1) return d.diagnosis_types[0];
+  return 'both';
+}
+
+function scoreDiagnosis(real: RealBatch, labels: Map<string, Unit[]>): NonNullable<EvaluationReport['diagnosis']> {
+  const wrong: Array<{ nct_id: string; label: string; got: string }> = [];
+  let total = 0;
+  for (const id of labels.keys()) {
+    const label = real.diagnosis.get(id);
+    if (!label) continue;
+    total++;
+    const got = diagnosisOf(real.corpus.get(id)!);
+    if (got !== label) wrong.push({ nct_id: id, label, got });
+  }
+  return { right: total - wrong.length, total, wrong };
 }

@@ -36,6 +36,10 @@ function print(r: EvaluationReport, showErrors: boolean): void {
   for (const [k, f] of Object.entries(r.byGene)) out.push(line(k, f));
   out.push('', 'Per alteration (gene:alteration, * = gene level):');
   for (const [k, f] of Object.entries(r.byAlteration)) out.push(line(k, f));
+  if (r.diagnosis) {
+    out.push('', `Diagnosis type (nsclc / sclc / both / none): ${r.diagnosis.right} of ${r.diagnosis.total} right`);
+    if (showErrors) for (const w of r.diagnosis.wrong) out.push(`  ${w.nct_id} label ${w.label}, classified ${w.got}`);
+  }
   out.push('', 'Polarity rule firings (mentions; a rule at 0 never fired on this set):');
   for (const [id, n] of Object.entries(r.ruleFirings).sort((a, b) => b[1] - a[1])) out.push(`${String(n).padStart(6)}  ${id}`);
   if (showErrors) {

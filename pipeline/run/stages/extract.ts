@@ -51,7 +51,7 @@ export async function extractStage(ctx: RunContext): Promise<StageOutput<Extract
     const rows = (freshRows.get(t.nct_id) ?? []).map(({ nct_id: _id, ...rest }) => rest);
     cache.set(keys[i], {
       rows,
-      diagnosis: { diagnosis_types: t.diagnosis_types, sclc_stages: t.sclc_stages, nsclc_stages: t.nsclc_stages },
+      diagnosis: { diagnosis_types: t.diagnosis_types, lung_cancer: t.lung_cancer, sclc_stages: t.sclc_stages, nsclc_stages: t.nsclc_stages },
     });
   });
 

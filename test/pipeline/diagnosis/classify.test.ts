@@ -38,3 +38,24 @@ describe('classifyDiagnosis', () => {
     expect(classify({ conditions: ['NSCLC'], inclusion: '* Unresectable disease' }).nsclc_stages).toEqual([]);
   });
 });
+
+describe('classifyDiagnosis: lung at all, and stage signals read in their clause (issue 9)', () => {
+  it('a trial that never names lung cancer is not a lung trial', () => {
+    expect(classify({ conditions: ['Intrahepatic Cholangiocarcinoma (Icc)'] }).lung_cancer).toBe(false);
+    expect(classify({ conditions: ['Malignant Pleural Mesothelioma'], inclusion: '* Measurable disease per Response Evaluation Criteria in Solid Tumors (RECIST)' }).lung_cancer).toBe(false);
+    expect(classify({ conditions: ['Acute Lung Injury'], inclusion: '* Lung function FEV1 > 50%' }).lung_cancer).toBe(false);
+  });
+  it('lung cancer with no type signal, and all-solid-tumour baskets, are lung trials', () => {
+    expect(classify({ conditions: ['Lung Neoplasms'] })).toMatchObject({ lung_cancer: true, diagnosis_types: [] });
+    expect(classify({ title: 'A Study of XYZ in Advanced Solid Tumors' }).lung_cancer).toBe(true);
+  });
+  it('history of surgery or adjuvant therapy does not make an advanced trial resectable', () => {
+    const inclusion = '* Unresectable or stage IV NSCLC\n* Prior adjuvant or neoadjuvant chemotherapy is allowed if completed more than 6 months ago\n* No major surgery within 4 weeks';
+    expect(classify({ conditions: ['NSCLC'], inclusion }).nsclc_stages).not.toContain('resectable');
+    expect(classify({ conditions: ['NSCLC'], inclusion: '* Resectable stage II-IIIA NSCLC, candidate for neoadjuvant therapy' }).nsclc_stages).toContain('resectable');
+  });
+  it('"limited or extensive stage disease" is both SCLC stages', () => {
+    expect(classify({ conditions: ['Small Cell Lung Cancer'], inclusion: '* SCLC, limited or extensive stage disease' }).sclc_stages).toEqual(['limited', 'extensive']);
+    expect(classify({ conditions: ['Small Cell Lung Cancer'], inclusion: '* Extensive or limited-stage SCLC' }).sclc_stages).toEqual(['limited', 'extensive']);
+  });
+});

@@ -10,7 +10,7 @@ export function trialRecord(trial: Partial<TrialRow> & { nct_id: string }, sites
     inclusion_criteria: null, exclusion_criteria: null, study_start: null, first_posted: null,
     primary_completion: null, study_completion: null, last_updated: null, primary_outcomes: [],
     secondary_outcomes: [], study_documents: [], publications: [], url: `https://clinicaltrials.gov/study/${trial.nct_id}`,
-    pharma_url: null, pharma_source_slug: null, source: 'ctgov', diagnosis_types: [], sclc_stages: [],
+    pharma_url: null, pharma_source_slug: null, source: 'ctgov', diagnosis_types: [], lung_cancer: true, sclc_stages: [],
     nsclc_stages: [], location_count: sites.length, content_hash: 'x',
     ...trial,
   };
