@@ -8,6 +8,7 @@
  * negated ("no small cell component").
  */
 import type { DiagnosisType, NsclcStage, SclcStage } from '../../domain/diagnosis.js';
+import { anyOf } from '../text/regex-parts.js';
 
 export interface DiagnosisInput {
   conditions: string[];
@@ -49,11 +50,12 @@ interface StageRule {
   pattern: RegExp;
   unless?: RegExp;
 }
-const HISTORY = /\b(?:prior|previous(?:ly)?|received|receiving|history of|completed|relaps\w*|recurr\w*|progress\w*|after|following|since|within\s+\d+|more than\s+\d+|at least\s+\d+|major surgery|surgery\s+within|allowed|permitted)\b/i;
-const ADVANCED = /\b(?:unresectable|inoperable|non-?resectable|metastatic|stage\s+(?:IV|4)|advanced|not amenable|not (?:a )?candidates?|ineligible for|not eligible for)\b/i;
+const HISTORY_WORDS = String.raw`\b(?:prior|previous(?:ly)?|received|receiving|history of|completed|relaps\w*|recurr\w*|progress\w*|after|following|since|within\s+\d+|more than\s+\d+|at least\s+\d+|major surgery|surgery\s+within|allowed|permitted)\b`;
+const ADVANCED_WORDS = String.raw`\b(?:unresectable|inoperable|non-?resectable|metastatic|stage\s+(?:IV|4)|advanced|not amenable|not (?:a )?candidates?|ineligible for|not eligible for)\b`;
+const HISTORY = new RegExp(HISTORY_WORDS, 'i');
 export const STAGE_RULES: StageRule[] = [
   { id: 'stage.early', stage: 'early', pattern: /\bearly[-\s]*stage\b|\bstage\s+(?:I[AB]?\d?|II[AB]?|1[AB]?|2[AB]?)\b(?![-–]?\s*(?:III|IV|3|4))/i, unless: HISTORY },
-  { id: 'stage.resectable', stage: 'resectable', pattern: /(?<!un|non-?|non\s)\b(?:resectable|resected|completely resected|operable|neo-?adjuvant|adjuvant|perioperative|surgical resection)\b/i, unless: new RegExp(`${HISTORY.source}|${ADVANCED.source}`, 'i') },
+  { id: 'stage.resectable', stage: 'resectable', pattern: /(?<!un|non-?|non\s)\b(?:resectable|resected|completely resected|operable|neo-?adjuvant|adjuvant|perioperative|surgical resection)\b/i, unless: new RegExp(anyOf([HISTORY_WORDS, ADVANCED_WORDS]), 'i') },
   { id: 'stage.iii-unresectable', stage: 'stage_iii_unresectable', pattern: /\bunresectable[^.;\n]{0,40}\bstage\s+(?:III|3)|\bstage\s+(?:III|3)[ABC]?\b[^.;\n]{0,60}\b(?:unresectable|inoperable|not amenable to (?:surgical )?resection)/i },
   { id: 'stage.locally-advanced', stage: 'locally_advanced', pattern: /\blocally[-\s]+advanced\b/i },
   { id: 'stage.metastatic', stage: 'metastatic', pattern: /\bmetastatic\b|\bstage\s+(?:IV[ABC]?|4[ABC]?)\b/i },

@@ -31,7 +31,7 @@ export const TUMOUR_TERMS: TumourTerm[] = [
   { id: 'tumour.sarcoma-lymphoma', lung: false, pattern: String.raw`(?<!\brat\s)\bsarcomas?\b|\blymphomas?\b(?!\s+kinase)|\bneuroblastomas?\b(?!\s+RAS)` },
 ];
 
-const TERM_RES = TUMOUR_TERMS.map((t) => ({ term: t, re: new RegExp(t.pattern, 'gi') }));
+const TERM_RES = TUMOUR_TERMS.map((t) => ({ term: t, re: new RegExp(t.pattern, 'gi'), once: new RegExp(t.pattern, 'i') }));
 
 export interface TumourScope {
   scope: BiomarkerScope;
@@ -61,7 +61,7 @@ function nearestTerm(text: string, start: number, end: number): { term: TumourTe
  * cancers". Otherwise the tumour named nearest the mention decides.
  */
 function scopeIn(text: string, start: number, end: number): TumourScope | null {
-  const lung = TERM_RES.find(({ term, re }) => term.lung && new RegExp(re.source, 'i').test(text));
+  const lung = TERM_RES.find(({ term, once }) => term.lung && once.test(text));
   if (lung) return { scope: 'lung', rule: lung.term.id };
   const near = nearestTerm(text, start, end);
   return near ? { scope: 'other_tumour', rule: near.term.id } : null;
