@@ -41,7 +41,7 @@ export interface PolarityRule {
   verdict: Verdict;
   /** All must hold. */
   when: Condition[];
-  /** A phrase the rule is for. */
+  /** A criterion the rule is for; the rule must fire on it (`rule-firings.test.ts`). "(exclusion)" puts it in that section. */
   example: string;
 }
 
@@ -54,12 +54,12 @@ export const MARKER_RULES: PolarityRule[] = [
   { id: 'conditional.if-when', stage: 'decide', verdict: 'conditional', when: [before(P.CONDITIONAL_BEFORE), before(P.INELIGIBLE_IF, true)], example: 'if EGFR mutation is present, ...' },
   { id: 'conditional.unless-treated', stage: 'decide', verdict: 'conditional', when: [afterOuter(P.UNLESS_TREATED_AFTER), { any: [{ sections: ['exclusion'] }, afterOuter(P.POST_VERB_NEG)] }], example: 'EGFR-mutant patients are not eligible unless they have progressed on a TKI' },
   { id: 'conditional.if-treated-after', stage: 'decide', verdict: 'conditional', when: [afterOuter(P.IF_AFTER)], example: 'absence of T790M if treated with erlotinib' },
-  { id: 'conditional.therapy-for-subgroup', stage: 'decide', verdict: 'conditional', when: [before(P.FOR_SUBGROUP), { scope: 'next-80', pattern: P.SUBGROUP_AFTER }, { scope: 'clause', pattern: P.THERAPY_WORDS }], example: 'cetuximab for KRAS wild-type subjects' },
+  { id: 'conditional.therapy-for-subgroup', stage: 'decide', verdict: 'conditional', when: [before(P.FOR_SUBGROUP), { scope: 'next-80', pattern: P.SUBGROUP_AFTER }, { scope: 'clause', pattern: P.THERAPY_WORDS }], example: 'Prior treatment with cetuximab for KRAS wild-type subjects' },
   { id: 'pseudo.lab-value', stage: 'decide', verdict: 'not-a-requirement', when: [{ scope: 'after', pattern: P.LAB_VALUE_AFTER }], example: 'ALK <= 2.5 ULN (alkaline phosphatase)' },
   { id: 'pseudo.strata', stage: 'decide', verdict: 'not-a-requirement', when: [{ sections: ['inclusion', 'exclusion'] }, { scope: 'after', pattern: P.STRATA }], example: 'PD-L1 TC < 1% vs. >= 1% vs. unknown' },
   { id: 'pseudo.scored-by-method', stage: 'decide', verdict: 'not-a-requirement', when: [{ scope: 'after', pattern: P.SCORED_BY_AFTER }], example: 'HER2 expression scored using ASCO/CAP guidelines' },
   { id: 'pseudo.target-of-excluded-therapy-after', stage: 'decide', verdict: 'not-a-requirement', when: [{ sections: ['exclusion'] }, before(P.PRIOR_EXPOSURE), { scope: 'after', pattern: P.TARGETED_THERAPY_AFTER }], example: 'prior ALK or NTRK fusion gene targeted therapies (exclusion)' },
-  { id: 'pseudo.target-of-excluded-therapy', stage: 'decide', verdict: 'not-a-requirement', when: [{ sections: ['exclusion'] }, before(P.THERAPY_TARGET_BEFORE)], example: 'prior therapy targeting EGFR (exclusion)' },
+  { id: 'pseudo.target-of-excluded-therapy', stage: 'decide', verdict: 'not-a-requirement', when: [{ sections: ['exclusion'] }, before(P.THERAPY_TARGET_BEFORE)], example: 'Prior tyrosine kinase inhibitors for the EGFR mutation (exclusion)' },
   { id: 'pseudo.either-status', stage: 'decide', verdict: 'not-a-requirement', when: [{ scope: 'clause', pattern: P.EITHER_WORDS }], example: 'EGFR mutation-positive or wild-type' },
   { id: 'pseudo.any-pd-l1-level', stage: 'decide', verdict: 'not-a-requirement', when: [{ genes: ['PD-L1'] }, before(P.ANY_LEVEL_BEFORE)], example: 'any PD-L1 expression' },
   { id: 'pseudo.family-history', stage: 'decide', verdict: 'not-a-requirement', when: [before(P.FAMILY_HISTORY)], example: 'family history of EGFR T790M germline' },
@@ -89,7 +89,7 @@ export const MARKER_RULES: PolarityRule[] = [
   { id: 'negation.ineligible-if', stage: 'negate', verdict: 'negate', when: [{ sections: NOT_EXCLUSION }, before(P.INELIGIBLE_IF), before(P.PRE_NEG, true)], example: 'ineligible if a co-occurring EGFR mutation is present' },
   { id: 'negation.after', stage: 'negate', verdict: 'negate', when: [{ genes: ['PD-L1'], absent: true }, { scope: 'after', pattern: P.POST_NEG }], example: 'EGFR wild-type / ALK-negative' },
   { id: 'negation.are-excluded', stage: 'negate', verdict: 'negate', when: [{ sections: NOT_EXCLUSION }, { any: [{ scope: 'after-in-paren', pattern: P.POST_VERB_NEG }, afterOuter(P.POST_VERB_NEG)] }], example: 'patients with ALK fusions are excluded' },
-  { id: 'negation.list-header', stage: 'negate', verdict: 'negate', when: [{ check: 'negated-list-header' }], example: 'must not have any of the following: * EGFR mutation' },
+  { id: 'negation.list-header', stage: 'negate', verdict: 'negate', when: [{ check: 'negated-list-header' }], example: 'Must not have any of the following:\n  * EGFR mutation' },
   // -- carve: exceptions
   { id: 'carve.other-alterations', stage: 'carve', verdict: 'not-a-requirement', when: [{ check: 'carve-of-other' }, { check: 'no-alteration' }], example: 'excluding any other EGFR mutations' },
   { id: 'carve.exclusion-readmits', stage: 'carve', verdict: 'not-a-requirement', when: [{ check: 'carved' }, { sections: ['exclusion'] }, { check: 'not-negated' }], example: 'EGFR mutations, except T790M (exclusion)' },
