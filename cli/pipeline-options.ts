@@ -5,7 +5,9 @@
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Env } from '../config/env.js';
-import type { PipelineOptions } from '../pipeline/run/index.js';
+import type { PipelineOptions } from '../pipeline/run/options.js';
+import { UsageError } from './errors.js';
+import { existingPath, knownSponsors } from './inputs.js';
 
 export interface PipelineSourceFlags {
   registryDump?: string;
@@ -40,7 +42,12 @@ export function addPipelineSourceOptions(cmd: Command): Command {
     .option('--allow-shrink', 'publish even when the trial count drops by more than --max-shrink');
 }
 
+/**
+ * The run's options from the flags, after checking every path and sponsor name they give:
+ * a UsageError here stops the command before any stage runs.
+ */
 export function pipelineOptionsFrom(flags: PipelineSourceFlags, env: Env): PipelineOptions {
+  checkSourceFlags(flags);
   const scrapeBaseUrls = pairs(flags.scrapeBaseUrl, '--scrape-base-url');
   const scrape = flags.scrape || flags.scrapeBaseUrl?.length || flags.scrapeSponsors;
   return {
@@ -63,11 +70,28 @@ export function pipelineOptionsFrom(flags: PipelineSourceFlags, env: Env): Pipel
   };
 }
 
+function checkSourceFlags(flags: PipelineSourceFlags): void {
+  if (flags.registryDump) existingPath(path.resolve(flags.registryDump), '--registry-dump');
+  if (flags.registryDump && (flags.registryUrl || flags.full)) throw new UsageError('--registry-dump reads a dump; --registry-url and --full are for a live sync');
+  if (flags.registryUrl && !URL.canParse(flags.registryUrl)) throw new UsageError(`--registry-url: not a URL: ${flags.registryUrl}`);
+  if (flags.sponsorCsvDir) existingPath(path.resolve(flags.sponsorCsvDir), '--sponsor-csv-dir', 'dir');
+  const files = pairs(flags.sponsorCsv, '--sponsor-csv');
+  knownSponsors(Object.keys(files), '--sponsor-csv', 'csv');
+  for (const file of Object.values(files)) existingPath(path.resolve(file), '--sponsor-csv', 'file');
+  knownSponsors(list(flags.optionalSponsors), '--optional-sponsors', 'csv');
+  knownSponsors(list(flags.scrapeSponsors), '--scrape-sponsors', 'web');
+  knownSponsors(Object.keys(pairs(flags.scrapeBaseUrl, '--scrape-base-url')), '--scrape-base-url', 'web');
+}
+
+function list(value: string | undefined): string[] {
+  return value?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+}
+
 function pairs(values: string[] | undefined, flag: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const v of values ?? []) {
     const eq = v.indexOf('=');
-    if (eq <= 0) throw new Error(`${flag} expects slug=value, got ${JSON.stringify(v)}`);
+    if (eq <= 0) throw new UsageError(`${flag} expects slug=value, got ${JSON.stringify(v)}`);
     out[v.slice(0, eq)] = v.slice(eq + 1);
   }
   return out;
@@ -75,7 +99,7 @@ function pairs(values: string[] | undefined, flag: string): Record<string, strin
 
 function positiveInt(value: string, name: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number >= 1, got ${value}`);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number >= 1, got ${value}`);
   return n;
 }
 

@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
+
+// Loaded only for a terminal, so commands in pipes and `--help` do not pay for it.
+const require = createRequire(import.meta.url);
 
 /**
  * One pino logger per process; components take `logger.child({ component })`.
@@ -13,7 +17,7 @@ import pretty from 'pino-pretty';
 export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', options: { pretty?: boolean } = {}): Logger {
   const human = options.pretty ?? Boolean(process.stderr.isTTY);
   const stream: DestinationStream = human
-    ? pretty({ destination: 2, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+    ? (require('pino-pretty') as typeof PinoPretty)({ destination: 2, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
     : pino.destination({ dest: 2, sync: true });
   return pino({ level, base: { pid: process.pid } }, stream);
 }

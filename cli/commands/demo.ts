@@ -3,11 +3,11 @@
  * `--dump` writes the same trials as a ClinicalTrials.gov v2 JSONL dump for the pipeline.
  */
 import path from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadEnv } from '../../config/env.js';
 import { TABLE_NAMES } from '../../domain/rows.js';
-import { DEFAULT_DEMO_SEED, generateDemoTables, writeRegistryDump, type DemoScale } from '../../pipeline/demo/index.js';
-import { publishSnapshot } from '../../pipeline/snapshot/index.js';
+import type { DemoScale } from '../../pipeline/demo/index.js';
+import { DEFAULT_DEMO_SEED } from '../../pipeline/demo/scale.js';
 
 interface DemoCommandOptions {
   scale: DemoScale;
@@ -28,6 +28,8 @@ export function registerDemoCommands(program: Command): void {
     .option('--keep <n>', 'snapshot versions to keep', (v) => parsePositiveInt(v, '--keep'), 5)
     .action(async (options: DemoCommandOptions) => {
       const started = Date.now();
+      const { generateDemoTables, writeRegistryDump } = await import('../../pipeline/demo/index.js');
+      const { publishSnapshot } = await import('../../pipeline/snapshot/index.js');
       if (options.dump) {
         const out = path.resolve(options.dump);
         const { studies } = await writeRegistryDump({ scale: options.scale, seed: options.seed, out });
@@ -53,7 +55,7 @@ export function registerDemoCommands(program: Command): void {
 
 function parsePositiveInt(value: string, name: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number >= 1, got ${value}`);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number >= 1, got ${value}`);
   return n;
 }
 

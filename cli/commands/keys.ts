@@ -8,7 +8,7 @@ import { Command, Option } from 'commander';
 import { pino, type Logger } from 'pino';
 import { loadEnv } from '../../config/env.js';
 import { InvalidKeyLabelError, KeyLabelExistsError } from '../../api/keys/errors.js';
-import { openStores, type ServiceStores } from '../../api/keys/open.js';
+import type { ServiceStores } from '../../api/keys/open.js';
 import { TIERS, TIER_LIMITS, type Tier } from '../../domain/tiers.js';
 
 export function registerKeysCommands(program: Command): void {
@@ -91,6 +91,7 @@ class OperatorError extends Error {}
 
 async function withStores(run: (stores: ServiceStores) => Promise<void>): Promise<void> {
   const env = loadEnv();
+  const { openStores } = await import('../../api/keys/open.js');
   const stores = await openStores(env, operatorLogger(env.LOG_LEVEL));
   try {
     await run(stores);

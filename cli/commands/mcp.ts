@@ -4,12 +4,9 @@
  * quota) and follows the `latest` pointer like the API does. stdout carries the protocol;
  * logs go to stderr as JSON lines, as an MCP client expects, even at a terminal.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Command } from 'commander';
 import { loadEnv } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
-import { createMcpServer } from '../../api/mcp/server.js';
-import { SnapshotHolder } from '../../api/snapshot-holder.js';
 
 export function registerMcpCommands(program: Command): void {
   program
@@ -18,6 +15,10 @@ export function registerMcpCommands(program: Command): void {
     .action(async () => {
       const env = loadEnv();
       const logger = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, { pretty: false });
+      // Loaded here, not at the top, so `lungtrials --help` does not load DuckDB and the MCP SDK.
+      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+      const { createMcpServer } = await import('../../api/mcp/server.js');
+      const { SnapshotHolder } = await import('../../api/snapshot-holder.js');
       const holder = await SnapshotHolder.open({ root: env.SNAPSHOT_DIR, logger: logger.child({ component: 'snapshot' }) });
       if (!holder.current()) logger.warn({ snapshotDir: env.SNAPSHOT_DIR }, 'no snapshot yet: tools answer snapshot_unavailable until one is published');
       const server = createMcpServer({ snapshot: () => holder.current(), quota: () => null, logger });

@@ -5,7 +5,9 @@
 import { Command } from 'commander';
 import { loadEnv } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
-import { newPipelineRunId, runPipeline, STAGE_TITLES, StageError } from '../../pipeline/run/index.js';
+import type { PipelineDeps, PipelineOptions, PipelineResult } from '../../pipeline/run/index.js';
+import { STAGE_NAMES, STAGE_TITLES, type StageName } from '../../pipeline/run/stage-names.js';
+import { stageDisplay, type StageView } from '../stage-display.js';
 import { addPipelineSourceOptions, pipelineOptionsFrom, type PipelineSourceFlags } from '../pipeline-options.js';
 
 interface RunFlags extends PipelineSourceFlags {
@@ -23,11 +25,15 @@ export function registerPipelineCommands(program: Command): void {
       .option('--run-id <id>', 'resume this run: finished stages are not redone'),
   ).action(async (flags: RunFlags) => {
     const env = loadEnv();
+    // Checked before anything loads or runs: a bad path or sponsor exits 2 here.
+    const options = pipelineOptionsFrom(flags, env);
     const logger = createLogger(env.LOG_LEVEL);
+    const { newPipelineRunId, StageError } = await import('../../pipeline/run/index.js');
+    const { isPermanentStageError } = await import('../../workers/processors/retry-policy.js');
     const runId = flags.runId ?? newPipelineRunId();
     const started = performance.now();
     try {
-      const result = await runPipeline(runId, pipelineOptionsFrom(flags, env), {
+      const result = await runWithDisplay(runId, options, {
         dataDir: env.DATA_DIR,
         snapshotRoot: env.SNAPSHOT_DIR,
         logger,
@@ -40,9 +46,46 @@ export function registerPipelineCommands(program: Command): void {
       process.stdout.write(`run ${runId} published ${result.dir} in ${((performance.now() - started) / 1000).toFixed(1)} s\n${result.version}\n`);
     } catch (err) {
       const stage = err instanceof StageError ? err.stage : 'setup';
-      process.stderr.write(`pipeline run ${runId} failed in ${stage}: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.stderr.write(`the serving snapshot is unchanged; rerun with --run-id ${runId} to resume\n`);
+      const cause = err instanceof StageError ? err.cause : err;
+      process.stderr.write(`pipeline run ${runId} failed in ${stage}: ${cause instanceof Error ? cause.message : String(cause)}\n`);
+      // A retry repeats the same stage on the same inputs: worth it only for causes outside the run.
+      process.stderr.write(
+        isPermanentStageError(err)
+          ? 'the serving snapshot is unchanged; fix the input and start a new run\n'
+          : `the serving snapshot is unchanged; rerun with --run-id ${runId} to resume from the finished stages\n`,
+      );
+      if ((env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace') && cause instanceof Error) process.stderr.write(`${cause.stack}\n`);
       process.exitCode = 1;
     }
   });
+}
+
+/** runPipeline, showing each stage's state and progress on stderr as it goes. */
+async function runWithDisplay(runId: string, options: PipelineOptions, deps: PipelineDeps): Promise<PipelineResult> {
+  const { runPipeline } = await import('../../pipeline/run/index.js');
+  const views = Object.fromEntries(STAGE_NAMES.map((s) => [s, { state: 'waiting', progress: null, attempts: 0 }])) as Record<StageName, StageView>;
+  const display = stageDisplay();
+  try {
+    return await runPipeline(
+      runId,
+      options,
+      {
+        ...deps,
+        onProgress: (stage, done, total) => {
+          const view = views[stage as StageName];
+          if (!view) return;
+          view.progress = { done, total };
+          display.update(views);
+        },
+      },
+      {
+        onStage: (stage, state) => {
+          Object.assign(views[stage], { state, attempts: 1 });
+          display.update(views);
+        },
+      },
+    );
+  } finally {
+    display.stop();
+  }
 }

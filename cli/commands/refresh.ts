@@ -2,20 +2,22 @@
  * `lungtrials refresh`: start a refresh run now, as a BullMQ flow the workers execute.
  * Takes the same source options as `pipeline run`. With --wait it shows each stage's
  * progress (on stderr) and prints the published version as the last line of stdout, or
- * exits 1 naming the stage that failed.
+ * exits 1 naming the stage that failed, or naming the queues no worker serves.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import cliProgress from 'cli-progress';
 import { loadEnv } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
-import { STAGE_NAMES, STAGE_TITLES, type StageName } from '../../pipeline/run/index.js';
-import { RefreshFailedError, startRefresh, waitForRefresh, type RefreshStatus, type StageState } from '../../workers/flow.js';
-import { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues, type QueueSet } from '../../workers/queues.js';
+import { STAGE_NAMES, STAGE_TITLES, type StageName } from '../../pipeline/run/stage-names.js';
+import type { RefreshStatus } from '../../workers/flow.js';
+import type { QueueSet } from '../../workers/queues.js';
+import { OperatorError } from '../errors.js';
 import { addPipelineSourceOptions, pipelineOptionsFrom, type PipelineSourceFlags } from '../pipeline-options.js';
+import { stageDisplay } from '../stage-display.js';
 
 interface RefreshFlags extends PipelineSourceFlags {
   wait?: boolean;
   timeout?: number;
+  workerGrace: number;
   runId?: string;
 }
 
@@ -26,19 +28,20 @@ export function registerRefreshCommands(program: Command): void {
       .description('start a refresh run on the workers now; with --wait, print the published version last')
       .option('--wait', 'wait until the run is published (exit 0) or fails (exit 1, naming the stage)')
       .option('--timeout <minutes>', 'with --wait: stop waiting after this long (the run goes on)', minutes)
+      .option('--worker-grace <seconds>', 'with --wait: give up when a stage still to run has had no worker for this long', seconds, 30_000)
       .option('--run-id <id>', 'id of the new run (default: run-<UTC time>-<random>)'),
   ).action(async (flags: RefreshFlags) => {
     const env = loadEnv();
-    // stdout carries the result (the version last); logs go to stderr.
-    const logger = createLogger(env.LOG_LEVEL);
+    // Checked before Redis is touched: a bad path or sponsor exits 2 and starts nothing.
     const options = pipelineOptionsFrom(flags, env);
+    const logger = createLogger(env.LOG_LEVEL);
+    const { RefreshFailedError, startRefresh, waitForRefresh } = await import('../../workers/flow.js');
+    const { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues } = await import('../../workers/queues.js');
     let connection;
     try {
       connection = await connectQueueRedis(env.REDIS_URL);
     } catch (err) {
-      process.stderr.write(`refresh: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 1;
-      return;
+      throw new OperatorError(`refresh: ${err instanceof Error ? err.message : String(err)}`);
     }
     const queues = openQueues({ connection, prefix: bullPrefix(env.REDIS_PREFIX) });
     let runId: string | null = null;
@@ -53,13 +56,20 @@ export function registerRefreshCommands(program: Command): void {
         process.stdout.write(`${runId}\n`);
         return;
       }
-      await warnIfNoWorkers(queues);
+      const watch = watchWorkers(queues, flags.workerGrace);
       const display = stageDisplay();
       const started = performance.now();
       let result;
       try {
-        result = await waitForRefresh(runId, queues, { onUpdate: display.update, timeoutMs: flags.timeout });
+        result = await waitForRefresh(runId, queues, {
+          onUpdate: (status) => {
+            watch.check(status);
+            display.update(status.stages);
+          },
+          timeoutMs: flags.timeout,
+        });
       } finally {
+        watch.stop();
         display.stop();
       }
       for (const stage of STAGE_NAMES) {
@@ -71,6 +81,9 @@ export function registerRefreshCommands(program: Command): void {
       if (err instanceof RefreshFailedError) {
         process.stderr.write(`refresh ${err.runId} failed in stage ${err.stage} (${STAGE_TITLES[err.stage]}): ${err.reason}\n`);
         process.stderr.write('the serving snapshot is unchanged\n');
+      } else if (err instanceof NoWorkerError) {
+        process.stderr.write(`refresh ${runId}: ${err.message}\n`);
+        process.stderr.write(`the run stays queued: start the workers and it goes on (\`lungtrials runs show ${runId}\`), or drop it with \`lungtrials runs cancel ${runId}\`\n`);
       } else {
         process.stderr.write(`refresh${runId ? ` ${runId}` : ''}: ${err instanceof Error ? err.message : String(err)}\n`);
       }
@@ -82,56 +95,52 @@ export function registerRefreshCommands(program: Command): void {
   });
 }
 
-async function warnIfNoWorkers(queues: QueueSet): Promise<void> {
-  const idle: string[] = [];
-  for (const stage of STAGE_NAMES) if ((await queues.stages[stage].getWorkersCount()) === 0) idle.push(stage);
-  if (idle.length) process.stderr.write(`no worker serves ${idle.join(', ')} yet: start \`lungtrials workers\` (the run waits for them)\n`);
-}
+class NoWorkerError extends Error {}
 
-interface StageDisplay {
-  update(status: RefreshStatus): void;
-  stop(): void;
-}
-
-/** A bar per stage at a terminal; elsewhere (CI, pipes) one line per stage state change. */
-function stageDisplay(): StageDisplay {
-  const width = Math.max(...STAGE_NAMES.map((s) => STAGE_TITLES[s].length));
-  if (!process.stderr.isTTY) {
-    const seen = new Map<StageName, StageState>();
-    return {
-      update(status) {
-        for (const stage of STAGE_NAMES) {
-          const { state, attempts } = status.stages[stage];
-          if (seen.get(stage) === state) continue;
-          seen.set(stage, state);
-          process.stderr.write(`${STAGE_TITLES[stage].padEnd(width)}  ${state}${attempts > 1 ? ` (attempt ${attempts})` : ''}\n`);
+/**
+ * Watches the worker count of every queue whose stage has not finished. A queue with no
+ * worker gets a warning at once and, once it has had none for the grace period, makes
+ * `check` throw a NoWorkerError: waiting longer would only hang.
+ */
+function watchWorkers(queues: QueueSet, graceMs: number): { check(status: RefreshStatus): void; stop(): void } {
+  const idleSince = new Map<StageName, number>();
+  const warned = new Set<StageName>();
+  let pending: StageName[] = [...STAGE_NAMES];
+  let stopped = false;
+  let failure: NoWorkerError | null = null;
+  const poll = async (): Promise<void> => {
+    while (!stopped) {
+      const now = Date.now();
+      const idle: StageName[] = [];
+      for (const stage of pending) {
+        if ((await queues.stages[stage].getWorkersCount()) > 0) idleSince.delete(stage);
+        else {
+          if (!idleSince.has(stage)) idleSince.set(stage, now);
+          idle.push(stage);
         }
-      },
-      stop() {},
-    };
-  }
-  const multi = new cliProgress.MultiBar(
-    { format: '{title} [{bar}] {state} {value}/{total}', hideCursor: true, stream: process.stderr, clearOnComplete: false },
-    cliProgress.Presets.shades_classic,
-  );
-  const bars = new Map(STAGE_NAMES.map((s) => [s, multi.create(1, 0, { title: STAGE_TITLES[s].padEnd(width), state: 'waiting' })]));
-  return {
-    update(status) {
-      for (const stage of STAGE_NAMES) {
-        const { state, progress } = status.stages[stage];
-        const bar = bars.get(stage)!;
-        if (state === 'completed') {
-          bar.setTotal(Math.max(bar.getTotal(), 1));
-          bar.update(bar.getTotal(), { state });
-        } else if (progress) {
-          // Without a total (a dump being read) the count itself is the best the bar can show.
-          bar.setTotal(progress.total ?? Math.max(progress.done, 1));
-          bar.update(progress.done, { state });
-        } else bar.update({ state });
       }
+      const fresh = idle.filter((s) => !warned.has(s));
+      if (fresh.length) {
+        fresh.forEach((s) => warned.add(s));
+        process.stderr.write(`no worker serves ${fresh.join(', ')} yet: start \`lungtrials workers\` (waiting ${graceMs / 1000} s for one)\n`);
+      }
+      const lost = idle.filter((s) => now - idleSince.get(s)! >= graceMs);
+      if (lost.length) {
+        failure = new NoWorkerError(`no worker has served ${lost.join(', ')} for ${Math.round(graceMs / 1000)} s; start \`lungtrials workers\` (with --stages to serve these queues)`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, graceMs / 4)));
+    }
+  };
+  const running = poll().catch(() => undefined);
+  return {
+    check(status) {
+      pending = STAGE_NAMES.filter((s) => !['completed', 'failed'].includes(status.stages[s].state));
+      if (failure) throw failure;
     },
     stop() {
-      multi.stop();
+      stopped = true;
+      void running;
     },
   };
 }
@@ -140,4 +149,10 @@ function minutes(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`--timeout must be a positive number of minutes, got ${value}`);
   return n * 60_000;
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`--worker-grace must be a positive number of seconds, got ${value}`);
+  return n * 1000;
 }

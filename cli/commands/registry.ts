@@ -4,13 +4,12 @@
  * sync after the page in flight; the next `sync` resumes from there.
  */
 import path from 'node:path';
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { loadEnv } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
-import { RawStore, registryRawStoreDir } from '../../pipeline/raw-store/raw-store.js';
-import { importRegistryDump } from '../../pipeline/registry/import-dump.js';
 import type { RegistrySyncSummary } from '../../pipeline/registry/summary.js';
-import { syncRegistry } from '../../pipeline/registry/sync.js';
+import { UsageError } from '../errors.js';
+import { existingPath } from '../inputs.js';
 
 interface StoreOption {
   rawDir?: string;
@@ -28,9 +27,11 @@ export function registerRegistryCommands(program: Command): void {
     .option('--page-size <n>', 'studies per page, 1..1000', parsePageSize, 1000)
     .option('--raw-dir <dir>', 'raw store directory (default: DATA_DIR/raw/ctgov)')
     .action(async (options: StoreOption & { full?: boolean; since?: string; baseUrl?: string; pageSize: number }) => {
-      if (options.full && options.since) throw new Error('--full and --since exclude each other');
+      if (options.full && options.since) throw new UsageError('--full and --since exclude each other');
       const env = loadEnv();
-      const rawStore = await RawStore.open(storeDir(options, env.DATA_DIR));
+      const { RawStore } = await import('../../pipeline/raw-store/raw-store.js');
+      const { syncRegistry } = await import('../../pipeline/registry/sync.js');
+      const rawStore = await RawStore.open(await storeDir(options, env.DATA_DIR));
       const controller = new AbortController();
       const stop = () => controller.abort(new Error('interrupted by the operator; run `registry sync` again to resume'));
       process.once('SIGINT', stop);
@@ -51,9 +52,12 @@ export function registerRegistryCommands(program: Command): void {
     .argument('<path>', 'dump file or directory')
     .option('--raw-dir <dir>', 'raw store directory (default: DATA_DIR/raw/ctgov)')
     .action(async (dumpPath: string, options: StoreOption) => {
+      const dump = existingPath(path.resolve(dumpPath), 'registry import <path>');
       const env = loadEnv();
-      const rawStore = await RawStore.open(storeDir(options, env.DATA_DIR));
-      const summary = await importRegistryDump({ path: path.resolve(dumpPath) }, { rawStore, logger: createLogger(env.LOG_LEVEL) });
+      const { RawStore } = await import('../../pipeline/raw-store/raw-store.js');
+      const { importRegistryDump } = await import('../../pipeline/registry/import-dump.js');
+      const rawStore = await RawStore.open(await storeDir(options, env.DATA_DIR));
+      const summary = await importRegistryDump({ path: dump }, { rawStore, logger: createLogger(env.LOG_LEVEL) });
       printSummary(summary);
     });
 
@@ -62,7 +66,8 @@ export function registerRegistryCommands(program: Command): void {
     .description('what the raw store holds: trial count, last run, last successful sync, an interrupted sync')
     .option('--raw-dir <dir>', 'raw store directory (default: DATA_DIR/raw/ctgov)')
     .action(async (options: StoreOption) => {
-      const dir = storeDir(options, loadEnv().DATA_DIR);
+      const dir = await storeDir(options, loadEnv().DATA_DIR);
+      const { RawStore } = await import('../../pipeline/raw-store/raw-store.js');
       const rawStore = await RawStore.open(dir);
       const pending = await rawStore.readState<{ run_id: string; pages: number; fetched: number }>('sync-state');
       const run = rawStore.lastRun;
@@ -75,7 +80,8 @@ export function registerRegistryCommands(program: Command): void {
     });
 }
 
-function storeDir(options: StoreOption, dataDir: string): string {
+async function storeDir(options: StoreOption, dataDir: string): Promise<string> {
+  const { registryRawStoreDir } = await import('../../pipeline/raw-store/raw-store.js');
   return path.resolve(options.rawDir ?? registryRawStoreDir(dataDir));
 }
 
@@ -90,12 +96,12 @@ function printSummary(s: RegistrySyncSummary): void {
 }
 
 function parseIsoDate(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new Error(`--since must be a date YYYY-MM-DD, got ${value}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new InvalidArgumentError(`--since must be a date YYYY-MM-DD, got ${value}`);
   return value;
 }
 
 function parsePageSize(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`--page-size must be 1..1000, got ${value}`);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new InvalidArgumentError(`--page-size must be 1..1000, got ${value}`);
   return n;
 }

@@ -6,10 +6,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadEnv, type Env } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
-import { ensureDemoKey } from '../../api/keys/demo-key.js';
-import { openStores } from '../../api/keys/open.js';
-import { startServer } from '../../api/server.js';
-import { ensureDemoSnapshot } from '../../pipeline/demo/index.js';
 
 interface ServeOptions {
   port?: number;
@@ -25,6 +21,7 @@ export function registerServeCommands(program: Command): void {
     .action(async (options: ServeOptions) => {
       const env = envWith(options);
       const logger = createLogger(env.LOG_LEVEL);
+      const { startServer } = await import('../../api/server.js');
       await startServer({ env, logger });
     });
 
@@ -36,6 +33,10 @@ export function registerServeCommands(program: Command): void {
     .action(async (options: ServeOptions) => {
       const env = envWith(options);
       const logger = createLogger(env.LOG_LEVEL);
+      const { ensureDemoSnapshot } = await import('../../pipeline/demo/index.js');
+      const { ensureDemoKey } = await import('../../api/keys/demo-key.js');
+      const { openStores } = await import('../../api/keys/open.js');
+      const { startServer } = await import('../../api/server.js');
       const snapshot = await ensureDemoSnapshot(env.SNAPSHOT_DIR);
       logger.info(
         { version: snapshot.version, dir: snapshot.dir },

@@ -5,19 +5,25 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { loadEnv } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
 import { SPONSOR_SOURCES } from '../../domain/sources.js';
-import { importSponsorCsvs } from '../../pipeline/sponsors/csv-import.js';
-import { scrapeSponsors } from '../../pipeline/sponsors/scrape.js';
+import { UsageError } from '../errors.js';
+import { existingPath, knownSponsors } from '../inputs.js';
 import type { SponsorStageResult } from '../../pipeline/sponsors/types.js';
 
 /** Collects repeated `slug=value` options into a record. */
 function pairs(value: string, acc: Record<string, string> = {}): Record<string, string> {
   const i = value.indexOf('=');
-  if (i < 1) throw new Error(`expected slug=value, got ${value}`);
+  if (i < 1) throw new InvalidArgumentError(`expected slug=value, got ${value}`);
   return { ...acc, [value.slice(0, i)]: value.slice(i + 1) };
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a whole number >= 1, got ${value}`);
+  return n;
 }
 
 function list(value: string, acc: string[] = []): string[] {
@@ -54,8 +60,14 @@ export function registerSponsorsCommands(program: Command): void {
     .option('--state <file>', 'previous-run state for new/changed counts (default: DATA_DIR/sponsors/csv-state.json)')
     .option('--out <file.jsonl>', 'also write the trials and flags here')
     .action(async (o: { dir?: string; file?: Record<string, string>; state?: string; out?: string }) => {
-      if (!o.dir === !o.file) throw new Error('give exactly one of --dir or --file');
+      if (!o.dir === !o.file) throw new UsageError('sponsors import: give exactly one of --dir or --file');
+      if (o.dir) existingPath(path.resolve(o.dir), '--dir', 'dir');
+      if (o.file) {
+        knownSponsors(Object.keys(o.file), '--file', 'csv');
+        for (const file of Object.values(o.file)) existingPath(path.resolve(file), '--file', 'file');
+      }
       const env = loadEnv();
+      const { importSponsorCsvs } = await import('../../pipeline/sponsors/csv-import.js');
       const result = await importSponsorCsvs(o.dir ? { dir: o.dir } : { files: o.file! }, {
         logger: createLogger(env.LOG_LEVEL),
         stateFile: o.state ?? path.join(env.DATA_DIR, 'sponsors', 'csv-state.json'),
@@ -69,11 +81,14 @@ export function registerSponsorsCommands(program: Command): void {
     .description('scrape the web sponsors with Chromium')
     .option('--slug <slugs>', 'only these web sponsors (comma list, repeatable)', list)
     .option('--base-url <slug=url>', 'replace a sponsor home page, e.g. a mirror (repeatable)', pairs)
-    .option('--concurrency <n>', 'pages open at once', (v) => Number(v), 2)
+    .option('--concurrency <n>', 'pages open at once', positiveInt, 2)
     .option('--state <file>', 'previous-run state for new/changed counts (default: DATA_DIR/sponsors/scrape-state.json)')
     .option('--out <file.jsonl>', 'also write the trials and flags here')
     .action(async (o: { slug?: string[]; baseUrl?: Record<string, string>; concurrency: number; state?: string; out?: string }) => {
+      knownSponsors(o.slug ?? [], '--slug', 'web');
+      knownSponsors(Object.keys(o.baseUrl ?? {}), '--base-url', 'web');
       const env = loadEnv();
+      const { scrapeSponsors } = await import('../../pipeline/sponsors/scrape.js');
       const result = await scrapeSponsors(
         { slugs: o.slug, baseUrls: o.baseUrl },
         {

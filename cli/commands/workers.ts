@@ -6,10 +6,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { loadEnv } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
-import { STAGE_NAMES, type StageName } from '../../pipeline/run/index.js';
-import { loadScheduledSources } from '../../workers/config.js';
-import { bullPrefix } from '../../workers/queues.js';
-import { closeOnSignals, runWorkers } from '../../workers/run-workers.js';
+import { STAGE_NAMES, type StageName } from '../../pipeline/run/stage-names.js';
 
 interface WorkersFlags {
   concurrency: number;
@@ -33,6 +30,9 @@ export function registerWorkersCommands(program: Command): void {
     .action(async (flags: WorkersFlags) => {
       const env = loadEnv();
       const logger = createLogger(env.LOG_LEVEL);
+      const { loadScheduledSources } = await import('../../workers/config.js');
+      const { bullPrefix } = await import('../../workers/queues.js');
+      const { closeOnSignals, runWorkers } = await import('../../workers/run-workers.js');
       let running;
       try {
         running = await runWorkers({

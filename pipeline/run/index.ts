@@ -27,10 +27,24 @@ export async function runStage(stage: StageName, ctx: RunContext): Promise<Stage
   return runStageOnce(ctx, stage, () => STAGES[stage](ctx));
 }
 
-export async function runPipeline(runId: string, options: PipelineOptions, deps: PipelineDeps): Promise<PipelineResult> {
+export interface PipelineHooks {
+  /** Each stage as it starts, finishes or fails (for the operator's progress display). */
+  onStage?: (stage: StageName, state: 'active' | 'completed' | 'failed') => void;
+}
+
+export async function runPipeline(runId: string, options: PipelineOptions, deps: PipelineDeps, hooks: PipelineHooks = {}): Promise<PipelineResult> {
   const ctx = await openRunContext(runId, options, deps);
   const stages = {} as Record<StageName, StageReport>;
-  for (const stage of STAGE_NAMES) stages[stage] = await runStage(stage, ctx);
+  for (const stage of STAGE_NAMES) {
+    hooks.onStage?.(stage, 'active');
+    try {
+      stages[stage] = await runStage(stage, ctx);
+    } catch (err) {
+      hooks.onStage?.(stage, 'failed');
+      throw err;
+    }
+    hooks.onStage?.(stage, 'completed');
+  }
   const { version, dir } = await stageData<PublishStageData>(ctx, 'publish');
   return { runId, version, dir, stages };
 }

@@ -10,11 +10,13 @@ export async function registryStage(ctx: RunContext): Promise<StageOutput<null>>
   const rawStore = await RawStore.open(registryRawStoreDir(deps.dataDir));
   ctx.memo.set(REGISTRY_STORE, rawStore);
   const onProgress = (p: { done: number; total: number | null }) => deps.onProgress?.('registry', p.done, p.total);
+  // The runner draws every stage's progress from onProgress; a bar of the stage's own would collide with it.
+  const tty = false;
   const summary = options.registryDump
-    ? await importRegistryDump({ path: options.registryDump }, { rawStore, logger: deps.logger, onProgress })
+    ? await importRegistryDump({ path: options.registryDump }, { rawStore, logger: deps.logger, onProgress, tty })
     : await syncRegistry(
         { baseUrl: options.registryLive!.baseUrl, since: options.registryLive!.full ? null : undefined },
-        { fetch: deps.fetch ?? globalThis.fetch, rawStore, logger: deps.logger, onProgress },
+        { fetch: deps.fetch ?? globalThis.fetch, rawStore, logger: deps.logger, onProgress, tty },
       );
   return { summary: { ...summary }, data: null };
 }
