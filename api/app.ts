@@ -1,13 +1,15 @@
 /**
  * The Express app of /api/v1. Order of a request (docs/architecture.md): CORS, route
  * match (404/405), API key (401/403), snapshot (503), limits (429, counts), parameter
- * validation (400) and handler, then the one error middleware.
+ * validation (400) and handler, then the one error middleware. MCP over HTTP (`/mcp`)
+ * is its own router beside /api/v1, with JSON-RPC error bodies (api/mcp/http.ts).
  */
 import express, { type RequestHandler, type Router } from 'express';
 import type { Logger } from '../config/logger.js';
 import { BASE_PATH } from './docs.js';
 import type { KeyStore } from './keys/types.js';
 import type { UsageCounter } from './limits/types.js';
+import { mcpRouter } from './mcp/http.js';
 import { allowGet } from './middleware/allow-get.js';
 import { apiKey } from './middleware/api-key.js';
 import { apiCors } from './middleware/cors.js';
@@ -41,6 +43,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.use(apiCors());
   if (deps.operatorRouter) app.use(deps.operatorRouter);
+  app.use(mcpRouter({ snapshots: deps.snapshots, keys: deps.keys, usage: deps.usage, logger: deps.logger }));
 
   const authenticate = apiKey(deps.keys);
   const snapshot = requireSnapshot(deps.snapshots);

@@ -23,6 +23,18 @@ export function rateLimitHeaders(usage: UsageDecision): Record<string, string> {
   };
 }
 
+/** The 429 of a refused decision: quota_exceeded or rate_limit_exceeded, with Retry-After (REST and MCP alike). */
+export function limitRefusal(usage: UsageDecision): ApiError {
+  const retryAfter = String(usage.retryAfterSeconds ?? 1);
+  const message =
+    usage.reason === 'quota_exceeded'
+      ? `Daily quota of ${usage.quotaLimit} requests is used up; it resets at 00:00 UTC.`
+      : `Burst limit of ${usage.burstLimit} requests per minute exceeded; retry in ${retryAfter} s.`;
+  return new ApiError(usage.reason ?? 'rate_limit_exceeded', message, {
+    headers: { ...rateLimitHeaders(usage), 'Retry-After': retryAfter },
+  });
+}
+
 export function rateLimit(counter: UsageCounter, opts: RateLimitOptions): RequestHandler {
   return async function rateLimit(req: Request, res: Response, next: NextFunction): Promise<void> {
     const key = res.locals.apiKey as ApiKeyRecord | undefined;
@@ -40,16 +52,7 @@ export function rateLimit(counter: UsageCounter, opts: RateLimitOptions): Reques
         next();
         return;
       }
-      const retryAfter = String(usage.retryAfterSeconds ?? 1);
-      const message =
-        usage.reason === 'quota_exceeded'
-          ? `Daily quota of ${usage.quotaLimit} requests is used up; it resets at 00:00 UTC.`
-          : `Burst limit of ${usage.burstLimit} requests per minute exceeded; retry in ${retryAfter} s.`;
-      next(
-        new ApiError(usage.reason ?? 'rate_limit_exceeded', message, {
-          headers: { ...headers, 'Retry-After': retryAfter },
-        }),
-      );
+      next(limitRefusal(usage));
     } catch (error) {
       next(error);
     }

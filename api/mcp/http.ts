@@ -1,0 +1,148 @@
+/**
+ * MCP over Streamable HTTP at /mcp, stateless: every POST gets its own server and
+ * transport (the SDK's stateless mode), answers in one JSON response, and reads the
+ * snapshot current when it arrived. Authenticated like the REST API (the same keys and
+ * headers, 401/403); every `tools/call` in a request is counted against the key's daily
+ * quota and burst like one REST request, and a refused one answers 429 with the REST
+ * headers. Errors before the MCP layer are JSON-RPC error bodies carrying the REST code.
+ */
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Logger } from '../../config/logger.js';
+import { ApiError, type ErrorCode } from '../errors.js';
+import type { KeyStore } from '../keys/types.js';
+import type { UsageCounter, UsageDecision } from '../limits/types.js';
+import { apiKey } from '../middleware/api-key.js';
+import { limitRefusal, rateLimitHeaders } from '../middleware/rate-limit.js';
+import type { ApiKeyRecord } from '../keys/types.js';
+import type { SnapshotHolder } from '../snapshot-holder.js';
+import { createMcpServer } from './server.js';
+
+export const MCP_PATH = '/mcp';
+
+/**
+ * JSON-RPC error codes for the REST codes an HTTP-level refusal can carry (the
+ * implementation-defined server range -32000..-32099, and the spec's own for bad params
+ * and internal errors). `error.data.code` keeps the REST code itself.
+ */
+export const MCP_ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
+  invalid_parameter: -32602,
+  missing_api_key: -32001,
+  invalid_api_key: -32001,
+  key_revoked: -32003,
+  not_found: -32004,
+  method_not_allowed: -32005,
+  rate_limit_exceeded: -32029,
+  quota_exceeded: -32029,
+  internal_error: -32603,
+  snapshot_unavailable: -32053,
+};
+
+export interface McpHttpDeps {
+  snapshots: SnapshotHolder;
+  keys: KeyStore;
+  usage: UsageCounter;
+  logger: Logger;
+}
+
+interface JsonRpcMessage {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: unknown;
+}
+
+function messagesOf(body: unknown): JsonRpcMessage[] {
+  const list = Array.isArray(body) ? body : [body];
+  return list.filter((m): m is JsonRpcMessage => typeof m === 'object' && m !== null);
+}
+
+/** Counts each tools/call; stops at the first refusal. */
+async function countToolCalls(usage: UsageCounter, key: ApiKeyRecord, calls: number): Promise<UsageDecision | null> {
+  let last: UsageDecision | null = null;
+  for (let i = 0; i < calls; i++) {
+    last = await usage.consume(key.hash, key.tier);
+    if (!last.allowed) break;
+  }
+  return last;
+}
+
+export function mcpRouter(deps: McpHttpDeps): Router {
+  const router = express.Router();
+  const logger = deps.logger.child({ component: 'mcp' });
+
+  router.post(
+    MCP_PATH,
+    express.json({ limit: '256kb' }),
+    apiKey(deps.keys),
+    async function mcpCount(req: Request, res: Response, next: NextFunction) {
+      try {
+        const key = res.locals.apiKey as ApiKeyRecord;
+        const calls = messagesOf(req.body).filter((m) => m.method === 'tools/call').length;
+        const decision = calls > 0 ? await countToolCalls(deps.usage, key, calls) : null;
+        if (decision) {
+          res.set(rateLimitHeaders(decision));
+          if (!decision.allowed) throw limitRefusal(decision);
+        }
+        res.locals.usage = decision;
+        next();
+      } catch (error) {
+        next(error);
+      }
+    },
+    async function mcpHandle(req: Request, res: Response, next: NextFunction) {
+      const snapshot = deps.snapshots.current();
+      const decision = res.locals.usage as UsageDecision | null;
+      if (snapshot) res.set('X-Snapshot-Version', snapshot.manifest.version);
+      const server = createMcpServer({
+        snapshot: () => snapshot,
+        quota: () => (decision ? { quota_used: decision.quotaUsed, quota_limit: decision.quotaLimit } : null),
+        logger,
+      });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(req, res, req.body);
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
+
+  // Stateless: no server-initiated stream to GET, no session to DELETE.
+  router.all(MCP_PATH, (_req, _res, next) =>
+    next(new ApiError('method_not_allowed', 'The MCP endpoint takes POST only (stateless Streamable HTTP).', { headers: { Allow: 'POST' } })),
+  );
+
+  router.use(MCP_PATH, function mcpErrors(err: unknown, req: Request, res: Response, next: NextFunction) {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    let apiError: ApiError;
+    if (err instanceof ApiError) apiError = err;
+    else if ((err as { type?: string })?.type === 'entity.parse.failed') apiError = new ApiError('invalid_parameter', 'The request body is not JSON.');
+    else {
+      logger.error({ err, method: req.method }, 'MCP request failed');
+      apiError = new ApiError('internal_error', 'An internal error occurred.');
+    }
+    const first = messagesOf(req.body)[0];
+    const retryAfter = apiError.headers['Retry-After'];
+    res
+      .status(apiError.status)
+      .set(apiError.headers)
+      .json({
+        jsonrpc: '2.0',
+        id: first && (typeof first.id === 'string' || typeof first.id === 'number') ? first.id : null,
+        error: {
+          code: MCP_ERROR_CODES[apiError.code],
+          message: apiError.message,
+          data: { code: apiError.code, status: apiError.status, ...(retryAfter ? { retry_after_seconds: Number(retryAfter) } : {}) },
+        },
+      });
+  });
+  return router;
+}
