@@ -40,7 +40,8 @@ export function repeated(piece: string): string {
  * The word entries are regex fragments ("tumou?rs?"), tried in the order given.
  */
 export function chainOf(separators: string, fragments: readonly string[]): string {
-  return String.raw`(?:${separators}|\b(?:${fragments.join('|')})\b)*`;
+  // (?!\w) rather than \b at the end, so entries ending in a full stop ("e.g.", "i.e.") match too.
+  return String.raw`(?:${separators}|\b(?:${fragments.join('|')})(?!\w))*`;
 }
 
 /** The list without the given entries (a narrower scope for one rule). */

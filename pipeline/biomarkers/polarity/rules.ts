@@ -65,7 +65,7 @@ export const MARKER_RULES: PolarityRule[] = [
   { id: 'pseudo.family-history', stage: 'decide', verdict: 'not-a-requirement', when: [before(P.FAMILY_HISTORY)], example: 'family history of EGFR T790M germline' },
   { id: 'pseudo.definition', stage: 'decide', verdict: 'not-a-requirement', when: [{ genes: ['PD-L1'], absent: true }, before(P.DEFINED_AS_BEFORE)], example: 'ISH positive is defined as HER2/CEP17 ratio >= 2' },
   // -- decide: example lists
-  { id: 'negation.example-of-negated-category', stage: 'decide', verdict: 'excluded', when: [{ sections: ['inclusion'] }, before(P.EXAMPLE_BEFORE), before(P.PRE_NEG, true), { scope: 'before-example-cue', pattern: P.NEGATED_CATEGORY }], example: 'absence of driver mutations (e.g., EGFR, ALK)' },
+  { id: 'negation.example-of-negated-category', stage: 'decide', verdict: 'excluded', when: [{ sections: ['inclusion'] }, before(P.EXAMPLE_BEFORE), before(P.PRE_NEG, true), { scope: 'before-example-cue', pattern: P.NEGATED_CATEGORY }], example: 'must not harbour another targetable alteration, for example (among others) an EGFR activating mutation or an ALK fusion' },
   { id: 'pseudo.example-of-inclusion-category', stage: 'decide', verdict: 'not-a-requirement', when: [{ sections: ['inclusion'] }, before(P.EXAMPLE_BEFORE), before(P.PRE_NEG, true)], example: 'actionable alterations (e.g. EGFR exon 19 deletion)' },
   // -- decide: statements that gate nothing
   { id: 'pseudo.not-sufficient-alone', stage: 'decide', verdict: 'not-a-requirement', when: [afterOuter(P.NOT_SUFFICIENT_AFTER)], example: 'HER2 overexpression alone is not sufficient' },

@@ -94,3 +94,29 @@ describe('constructs from real blind dev batches (issue 9)', () => {
     expect(rows('* NSCLC, EGFR FISH positive', '* EGFR FISH negative tumor')).toEqual(['+EGFR:*@lung']);
   });
 });
+
+describe('negation carried over an example or definition list (issue 9, class 2)', () => {
+  const negated = [
+    '* Subjects must not harbour another targetable alteration, for example (among others) an EGFR activating mutation, an ALK fusion or a ROS1 rearrangement',
+    '* Stage IV NSCLC lacking actionable drivers (that is, EGFR, ALK, ROS1)',
+    '* Patients must not have a known actionable genomic alteration, i.e. EGFR mutation, ALK rearrangement or ROS1 fusion',
+    '* No evidence of oncogenic drivers including (but not limited to) EGFR, ALK and ROS1',
+    '* Tumours lacking targetable alterations (such as EGFR activating mutations, ALK or ROS1 rearrangements, or others for which an approved therapy exists)',
+  ];
+  it.each(negated)('%s', (text) => {
+    const got = rows(text);
+    expect(got.length).toBe(3);
+    for (const r of got) expect(r.startsWith('-')).toBe(true);
+    expect(got.map((r) => r.split(':')[0])).toEqual(['-EGFR', '-ALK', '-ROS1']);
+  });
+});
+
+describe('statements that gate nothing (issue 9, class 4)', () => {
+  it.each([
+    "* The tumour's ALK status may be known or not",
+    '* Concurrent osimertinib is permitted in cohort B',
+    '* Patients with EGFR T790M may enrol',
+  ])('%s', (text) => {
+    expect(rows(text)).toEqual([]);
+  });
+});
