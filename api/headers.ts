@@ -6,4 +6,5 @@ export const EXPOSED_HEADERS = [
   'X-RateLimit-Burst-Remaining',
   'Retry-After',
   'X-Snapshot-Version',
+  'Link',
 ] as const;

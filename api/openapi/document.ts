@@ -26,6 +26,9 @@ const rateLimitHeaders = {
   'X-RateLimit-Burst-Limit': { description: `requests allowed per ${BURST_WINDOW_SECONDS} s`, schema: { type: 'integer' } },
   'X-RateLimit-Burst-Remaining': { description: 'requests left in the current burst window', schema: { type: 'integer' } },
 } as const;
+const linkHeader = {
+  Link: { description: 'RFC 8288 links to the next and previous page (rel="next", rel="prev"), as in meta.next / meta.prev', schema: { type: 'string' } },
+} as const;
 const snapshotHeader = {
   'X-Snapshot-Version': { description: 'the snapshot version this response was built from', schema: { type: 'string' } },
 } as const;
@@ -121,18 +124,20 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           tags: ['trials'],
           summary: 'Search trials',
           description:
-            'Filters combine with AND; the values of one comma-separated list with OR. Default order: recruiting bucket first, ' +
-            'then most recently updated, then nct_id. With `zip` + `radius`, nearest site first, and each trial carries ' +
+            'Filters combine with AND; the values of one comma-separated list with OR; `q` adds free text over ids, titles, ' +
+            'interventions, sponsor, conditions and keywords. Order: `sort`, else nearest first with a ZIP, most relevant first ' +
+            'with `q`, else recruiting bucket first, then most recently updated, then nct_id. Pages: `meta.next` / `meta.prev` ' +
+            'and the `Link` header. With `zip` + `radius`, each trial carries ' +
             `\`nearest_site\` and \`distance_miles\`. With \`explain=true\`, each trial carries \`match\`: every filter's verdict with ` +
             'its reason and evidence, the biomarker rows that matched and those that would exclude a patient with the asked markers, ' +
             `and a ZIP search's nearest site with its geocoding precision. ${quotaNote}`,
           requestParams: { query: trialsQuerySchema() },
           responses: {
             '200': ok('A page of matching trials.', TrialListResponseSchema, {
-              search: { data: [EXAMPLE_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, quota_used: 12, quota_limit: 1000 } },
-              zip_radius: { data: [EXAMPLE_ZIP_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, quota_used: 13, quota_limit: 1000 } },
-              explained: { data: [EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, quota_used: 14, quota_limit: 1000 } },
-            }, snapshotHeader),
+              search: { data: [EXAMPLE_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, next: null, prev: null, quota_used: 12, quota_limit: 1000 } },
+              zip_radius: { data: [EXAMPLE_ZIP_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, next: null, prev: null, quota_used: 13, quota_limit: 1000 } },
+              explained: { data: [EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, next: null, prev: null, quota_used: 14, quota_limit: 1000 } },
+            }, { ...snapshotHeader, ...linkHeader }),
             ...keyedErrors(true),
             ...snapshotErrors,
           },

@@ -232,6 +232,8 @@ export const ListMetaSchema = z
     total: z.number().int().meta({ description: 'trials matching' }),
     limit: z.number().int().meta({ description: 'page size in effect' }),
     offset: z.number().int().meta({ description: 'offset in effect' }),
+    next: z.string().nullable().meta({ description: 'path and query of the next page (same parameters, offset + limit); null on the last page. Also in the Link header (rel="next")' }).optional(),
+    prev: z.string().nullable().meta({ description: 'path and query of the previous page; null on the first. Also in the Link header (rel="prev")' }).optional(),
     ...quotaShape,
   })
   .meta({ id: 'ListMeta' });

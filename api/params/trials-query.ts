@@ -14,12 +14,14 @@ import { GENDER_FILTERS } from '../../domain/sex.js';
 import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../../domain/status.js';
 import { invalidParameter } from '../errors.js';
 import { ZIP_PATTERN, zipCentroid } from '../../pipeline/geocode/zip-centroid.js';
-import type { MutationCriterion, TrialQuery } from '../query/types.js';
+import { MAX_QUERY_TERMS, tokenize } from '../query/text-index.js';
+import { SORT_ORDERS, type MutationCriterion, type TrialQuery } from '../query/types.js';
 import { listOf, oneOf, parsed } from './vocab-schemas.js';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 export const MAX_AGE = 130;
+export const MAX_Q_LENGTH = 200;
 
 export interface ParameterSpec {
   name: keyof typeof TRIAL_PARAMETER_SCHEMAS;
@@ -92,6 +94,13 @@ export const TRIAL_PARAMETER_SCHEMAS = {
   }, `must be a number of miles greater than 0 and at most ${MAX_RADIUS_MILES}`, { type: 'number', exclusiveMinimum: 0, maximum: MAX_RADIUS_MILES, examples: [50] }),
   limit: wholeNumber(1, MAX_LIMIT, `must be an integer from 1 to ${MAX_LIMIT}`),
   offset: wholeNumber(0, Number.MAX_SAFE_INTEGER, 'must be an integer >= 0'),
+  q: parsed((raw) => {
+    const terms = tokenize(raw);
+    return raw.length <= MAX_Q_LENGTH && terms.length > 0 && terms.length <= MAX_QUERY_TERMS ? terms : undefined;
+  }, `must hold 1 to ${MAX_QUERY_TERMS} words (letters or digits), at most ${MAX_Q_LENGTH} characters`, {
+    type: 'string', maxLength: MAX_Q_LENGTH, examples: ['osimertinib', 'KEYNOTE-789', 'NCT0423', 'amgen sotorasib'],
+  }),
+  sort: oneOf(SORT_ORDERS),
   explain: parsed((raw) => (/^true$/i.test(raw) ? true : /^false$/i.test(raw) ? false : undefined), 'must be true or false'),
 };
 
@@ -113,6 +122,8 @@ export const TRIAL_PARAMETERS: readonly ParameterSpec[] = [
   { name: 'radius', type: 'number (miles)', default: null, rule: `greater than 0, at most ${MAX_RADIUS_MILES}; requires zip` },
   { name: 'limit', type: 'integer', default: DEFAULT_LIMIT, rule: `page size, 1-${MAX_LIMIT}` },
   { name: 'offset', type: 'integer', default: 0, rule: 'results skipped, >= 0' },
+  { name: 'q', type: 'string', default: null, rule: `free text: trials whose id, titles, interventions, sponsor, conditions or keywords hold every word (AND), the last word as a prefix; accents and case ignored; 1-${MAX_QUERY_TERMS} words, at most ${MAX_Q_LENGTH} characters. Combines with every filter` },
+  { name: 'sort', type: 'enum', allowed: SORT_ORDERS, default: null, rule: 'relevance (needs q: matches in the id and titles first), last_updated or start_date (newest first, missing dates last), distance (needs zip). Without sort: distance with a ZIP, relevance with q, else recruiting first then most recently updated. Ties keep that default order' },
   { name: 'explain', type: 'boolean', allowed: ['true', 'false'], default: 'false', rule: "true adds `match` to each trial: every filter's verdict with its reason and evidence, the biomarker rows that matched (and those that would exclude a patient with the asked markers), and a ZIP search's nearest site with its geocoding precision" },
 ];
 
@@ -148,6 +159,8 @@ export function parseTrialsQuery(query: Record<string, unknown>): TrialQuery {
   const p = result.data;
   if (p.zip !== undefined && p.radius === undefined) throw invalidParameter('radius', 'required when zip is given');
   if (p.radius !== undefined && p.zip === undefined) throw invalidParameter('zip', 'required when radius is given');
+  if (p.sort === 'relevance' && p.q === undefined) throw invalidParameter('sort', 'relevance needs q');
+  if (p.sort === 'distance' && p.zip === undefined) throw invalidParameter('sort', 'distance needs zip and radius');
   let near: TrialQuery['near'] = null;
   if (p.zip !== undefined && p.radius !== undefined) {
     const c = zipCentroid(p.zip);
@@ -168,6 +181,8 @@ export function parseTrialsQuery(query: Record<string, unknown>): TrialQuery {
     mutations: p.mutations ?? null,
     firstPostedAfter: p.firstPostedAfter ?? null,
     near,
+    text: p.q ?? null,
+    sort: p.sort ?? null,
     limit: p.limit ?? DEFAULT_LIMIT,
     offset: p.offset ?? 0,
     explain: p.explain ?? false,
@@ -175,7 +190,7 @@ export function parseTrialsQuery(query: Record<string, unknown>): TrialQuery {
 }
 
 /** Parameters that shape a page rather than select trials; the detail endpoint takes none of them. */
-const PAGE_PARAMETERS = ['limit', 'offset', 'explain'];
+const PAGE_PARAMETERS = ['limit', 'offset', 'explain', 'sort'];
 
 /**
  * The detail endpoint's optional filters (every /trials filter): its `match` explains the

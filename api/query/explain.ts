@@ -11,6 +11,7 @@ import type { BiomarkerRow, SiteRow } from '../../domain/rows.js';
 import { STATUS_TO_BUCKET } from '../../domain/status.js';
 import { presentBiomarker, type DetailTrial, type NearestSite, type PresentedBiomarker, type PresentedLocation } from '../present.js';
 import type { EvidenceText, SignalEvidence } from './evidence.js';
+import { termFields } from './text-index.js';
 import { constraintHolds, constraintsOf, searchedBuckets, type FilterParameter } from './filter.js';
 import type { SearchHit } from './search.js';
 import { isUsSite, rowCovers, rowRange, siteUsState, type TrialIndex } from './trial-index.js';
@@ -146,6 +147,10 @@ export function explainTrial(index: TrialIndex, rank: number, q: TrialQuery, hit
   const buckets = searchedBuckets(q);
   const bucket = t.status ? STATUS_TO_BUCKET[t.status] : 'unknown';
   if (buckets) add('statusBuckets', buckets.join(','), `status ${t.status ?? 'unknown'} is in the ${bucket} bucket${q.statusBuckets ? '' : ' (default buckets searched)'}`);
+  if (q.text) {
+    const found = termFields(t, q.text);
+    add('q', q.text.join(' '), found.map((f) => (f.fields.length ? `'${f.term}' in ${f.fields.join(', ')}` : `no '${f.term}'`)).join('; '));
+  }
   if (q.trialStatus) add('trialStatus', q.trialStatus.join(','), `status ${t.status ?? 'unknown'}`);
 
   const { evidence } = t;

@@ -9,12 +9,13 @@ import { PHASE_FILTER_CODES, PHASE_FILTER_STUDY_TYPE } from '../../domain/phase.
 import { DEFAULT_STATUS_BUCKETS } from '../../domain/status.js';
 import { Bitset } from './bitset.js';
 import { isoDay, type TrialIndex } from './trial-index.js';
+import { matchText, type TextMatch } from './text-index.js';
 import type { MutationCriterion, TrialQuery } from './types.js';
 
 /** Query parameters that restrict the set (zip/radius restrict and order in search.ts). */
 export const FILTER_PARAMETERS = [
   'statusBuckets', 'trialStatus', 'diagnosisType', 'cancerStage', 'country', 'state', 'gender',
-  'trialPhase', 'biomarkers', 'mutations', 'age', 'firstPostedAfter',
+  'trialPhase', 'biomarkers', 'mutations', 'age', 'firstPostedAfter', 'q',
 ] as const;
 export type FilterParameter = (typeof FILTER_PARAMETERS)[number];
 
@@ -51,10 +52,12 @@ export function searchedBuckets(q: TrialQuery): TrialQuery['statusBuckets'] {
   return q.statusBuckets ?? (q.trialStatus ? null : [...DEFAULT_STATUS_BUCKETS]);
 }
 
-export function constraintsOf(index: TrialIndex, q: TrialQuery): Constraint[] {
+/** `text`: the query's free-text match when the caller already has it (search.ts needs its scores). */
+export function constraintsOf(index: TrialIndex, q: TrialQuery, text?: TextMatch): Constraint[] {
   const { sets, size } = index;
   const out: Constraint[] = [];
   const add = (parameter: FilterParameter, test: Constraint['test']) => out.push({ parameter, test });
+  if (q.text) add('q', (text ?? matchText(index.text, size, q.text)).matches);
   const buckets = searchedBuckets(q);
   if (buckets) add('statusBuckets', union(size, buckets.map((b) => sets.bucket[b])));
   if (q.trialStatus) add('trialStatus', union(size, q.trialStatus.map((s) => sets.status[s])));
@@ -92,8 +95,8 @@ export function constraintHolds(c: Constraint, rank: number): boolean {
   return typeof c.test === 'function' ? c.test(rank) : c.test.has(rank);
 }
 
-export function matchFilters(index: TrialIndex, q: TrialQuery): Bitset {
-  const constraints = constraintsOf(index, q);
+export function matchFilters(index: TrialIndex, q: TrialQuery, text?: TextMatch): Bitset {
+  const constraints = constraintsOf(index, q, text);
   // Bitsets first, word-wide; the per-rank tests then only visit what is left.
   const out = Bitset.full(index.size);
   for (const c of constraints) if (typeof c.test !== 'function') out.and(c.test);

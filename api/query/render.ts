@@ -11,6 +11,21 @@ export interface QuotaMeta {
   quota_limit: number;
 }
 
+/** URLs of the neighbouring pages (path and query, percent-encoded, so ASCII). */
+export interface PageLinks {
+  next: string | null;
+  prev: string | null;
+}
+
+/** The next and previous page of `limit` from `offset` among `total`, as URLs from `urlFor(offset)`. */
+export function pageLinks(total: number, limit: number, offset: number, urlFor: (offset: number) => string): PageLinks {
+  return {
+    next: offset + limit < total ? urlFor(offset + limit) : null,
+    // From past the end, "previous" is the last full page rather than another empty one.
+    prev: offset > 0 ? urlFor(Math.max(0, Math.min(offset, total) - limit)) : null,
+  };
+}
+
 const DATA_OPEN = Buffer.from('{"data":');
 const LIST_OPEN = Buffer.from('{"data":[');
 const COMMA = 0x2c;
@@ -24,7 +39,7 @@ const NEAREST_SITE = Buffer.from(',"nearest_site":');
 export function renderTrialList(
   index: TrialIndex,
   result: SearchResult,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; links?: PageLinks },
   quota: QuotaMeta | null,
   extras?: readonly Buffer[],
 ): Buffer {
@@ -34,6 +49,7 @@ export function renderTrialList(
   // Numbers and fixed keys only, so these strings are ASCII: one byte per character.
   const close =
     `],"meta":{"total":${result.total},"limit":${page.limit},"offset":${page.offset}` +
+    `${page.links ? `,"next":${JSON.stringify(page.links.next)},"prev":${JSON.stringify(page.links.prev)}` : ''}` +
     `${quotaMembers(quota)}}}`;
   const distances: string[] = new Array(hits.length);
   let size = LIST_OPEN.length + Math.max(0, hits.length - 1) + close.length;

@@ -12,7 +12,8 @@ import { MAX_RADIUS_MILES } from '../../domain/geo.js';
 import { Bitset } from './bitset.js';
 import { matchFilters } from './filter.js';
 import type { TrialIndex } from './trial-index.js';
-import type { NearQuery, TrialQuery } from './types.js';
+import { matchText, type TextMatch } from './text-index.js';
+import type { NearQuery, SortOrder, TrialQuery } from './types.js';
 
 export interface SearchHit {
   rank: number;
@@ -32,10 +33,28 @@ const MAX_KEY = MAX_RADIUS_MILES * 10;
 /** Circles tried before the asked one: most pages fill within 25 miles, sparse places within 100. */
 const PAGE_RADII = [25, 100];
 
+/** The order a query's results come in; null is the default order (rank order). */
+export function effectiveSort(q: TrialQuery): SortOrder | null {
+  if (q.sort) return q.sort;
+  if (q.near) return 'distance';
+  return q.text ? 'relevance' : null;
+}
+
 export function searchTrials(index: TrialIndex, q: TrialQuery): SearchResult {
-  const matches = matchFilters(index, q);
+  const text = q.text ? matchText(index.text, index.size, q.text) : undefined;
+  const matches = matchFilters(index, q, text);
+  const sort = effectiveSort(q);
   if (!q.near) {
-    return { total: matches.count(), hits: matches.slice(q.offset, q.limit).map((rank) => ({ rank })) };
+    const total = matches.count();
+    // distance without a ZIP is refused by the validator; it would mean the default order.
+    if (sort === null || sort === 'distance') return { total, hits: matches.slice(q.offset, q.limit).map((rank) => ({ rank })) };
+    const ordered = orderedRanks(index, matches, sort, text, q.offset + q.limit);
+    return { total, hits: Array.from(ordered.subarray(q.offset, q.offset + q.limit), (rank) => ({ rank })) };
+  }
+  if (sort !== 'distance') {
+    // Another order over the circle: every trial within it, each still with its nearest site.
+    const found = nearestSites(index, q.near, q.near.radiusMiles, matches);
+    return { total: found.count(), hits: page(index, orderedRanks(index, found, sort, text, Infinity), q.offset, q.limit) };
   }
   const want = q.offset + q.limit;
   const radius = q.near.radiusMiles;
@@ -49,6 +68,22 @@ export function searchTrials(index: TrialIndex, q: TrialQuery): SearchResult {
     }
   }
   throw new Error('unreachable: the last radius tried is the one asked for');
+}
+
+/**
+ * Ranks of `set` in a non-distance order, at least the first `want` of them (a date order
+ * stops there; relevance sorts them all). Ties keep the default order.
+ */
+function orderedRanks(index: TrialIndex, set: Bitset, sort: Exclude<SortOrder, 'distance'> | null, text: TextMatch | undefined, want: number): Int32Array {
+  if (sort === null) return Int32Array.from(set.slice(0, set.count()));
+  if (sort === 'relevance') {
+    const score = text!.score;
+    return Int32Array.from(set.slice(0, set.count())).sort((a, b) => score[b] - score[a] || a - b);
+  }
+  const order = index.orders[sort];
+  const out: number[] = [];
+  for (let i = 0; i < order.length && out.length < want; i++) if (set.has(order[i])) out.push(order[i]);
+  return Int32Array.from(out);
 }
 
 /**

@@ -16,6 +16,8 @@ import { Bitset } from './bitset.js';
 import { findEvidence, type TrialEvidence } from './evidence.js';
 import { BruteForceGeoCandidates, H3GeoCandidates, type GeoCandidates, type GeoPoints } from './geo-candidates.js';
 import { TrialCells } from './geo-trial-cells.js';
+import { buildTextIndex, type TextIndex } from './text-index.js';
+import type { DateSort } from './types.js';
 
 /** A PD-L1 row kept for range matching, which depends on the range the caller asks for. */
 export interface PdL1Requirement {
@@ -85,6 +87,10 @@ export interface TrialIndex {
   /** The text behind each trial's diagnosis and stage signals (also inside detailJson). */
   evidence: TrialEvidence[];
   geo: GeoIndex;
+  /** Free-text search over ids, titles, interventions, sponsor, conditions, keywords. */
+  text: TextIndex;
+  /** Ranks in each explicit `sort` order other than relevance and distance (ties: default order). */
+  orders: Record<DateSort, Int32Array>;
   /** Scratch for geo queries; requests run one at a time on the event loop. */
   scratch: { best: Float64Array; bestPair: Int32Array };
 }
@@ -258,8 +264,20 @@ export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions 
   return {
     size, nctIds, rankById, listJson, detailJson, sourcesJson, sets, ageMin, ageMax, firstPostedDay, pdl1,
     markers: markersByRank, evidence, geo,
+    text: buildTextIndex(trials),
+    orders: {
+      last_updated: newestFirst(trials, (t) => t.last_updated),
+      start_date: newestFirst(trials, (t) => t.study_start),
+    },
     scratch: { best: new Float64Array(size), bestPair: new Int32Array(size) },
   };
+}
+
+/** Ranks by a date, newest first, trials without it last; equal dates keep the default order. */
+function newestFirst(trials: readonly TrialRow[], date: (t: TrialRow) => string | null): Int32Array {
+  const ranks = Int32Array.from(trials.keys());
+  const key = trials.map((t) => date(t) ?? '');
+  return ranks.sort((a, b) => (key[a] === key[b] ? a - b : key[a] < key[b] ? 1 : -1));
 }
 
 function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind: 'h3' | 'brute'): GeoIndex {

@@ -17,6 +17,14 @@ export interface NearQuery {
   radiusMiles: number;
 }
 
+/**
+ * `sort` values. Without one: nearest first with a ZIP, most relevant first with `q`, else
+ * the default order (recruiting first, then most recently updated). Dates sort newest first.
+ */
+export const SORT_ORDERS = ['relevance', 'last_updated', 'start_date', 'distance'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export type DateSort = Extract<SortOrder, 'last_updated' | 'start_date'>;
+
 export interface TrialQuery {
   diagnosisType: DiagnosisTypeFilter | null;
   cancerStage: SclcStage | null;
@@ -36,6 +44,10 @@ export interface TrialQuery {
   /** YYYY-MM-DD, inclusive. */
   firstPostedAfter: string | null;
   near: NearQuery | null;
+  /** Free-text terms (tokenised `q`), all required, the last as a prefix; null without q. */
+  text: string[] | null;
+  /** Null: the implicit order (see SORT_ORDERS). */
+  sort: SortOrder | null;
   limit: number;
   offset: number;
   /** Add each trial's `match` (explain.ts) to a list response. */

@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { ApiError } from '../errors.js';
 import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
 import { explainTrial } from '../query/explain.js';
-import { renderTrialList, renderWithQuota, type QuotaMeta } from '../query/render.js';
+import { pageLinks, renderTrialList, renderWithQuota, type PageLinks, type QuotaMeta } from '../query/render.js';
 import { searchTrials } from '../query/search.js';
 import type { TrialIndex } from '../query/trial-index.js';
 import type { TrialQuery } from '../query/types.js';
@@ -14,11 +14,39 @@ import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
 
 /** The list envelope for a validated query; with `explain`, each trial carries its `match`. */
 export function trialListBody(index: TrialIndex, query: TrialQuery, quota: QuotaMeta | null): Buffer {
+  return trialListPage(index, query, quota, null).body;
+}
+
+/** The list envelope and, given `urlFor` (a page's URL by offset), its next/prev links in meta. */
+export function trialListPage(
+  index: TrialIndex, query: TrialQuery, quota: QuotaMeta | null, urlFor: ((offset: number) => string) | null,
+): { body: Buffer; links: PageLinks | null } {
   const result = searchTrials(index, query);
   const extras = query.explain
     ? result.hits.map((hit) => Buffer.from(`,"match":${JSON.stringify(explainTrial(index, hit.rank, query, hit))}`))
     : undefined;
-  return renderTrialList(index, result, query, quota, extras);
+  const links = urlFor ? pageLinks(result.total, query.limit, query.offset, urlFor) : null;
+  return { body: renderTrialList(index, result, { limit: query.limit, offset: query.offset, ...(links ? { links } : {}) }, quota, extras), links };
+}
+
+/** The request's own URL with another offset (limit kept as asked, so pages line up). */
+function pageUrl(req: Request, limit: number): (offset: number) => string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
+    if (typeof value === 'string' && name !== 'offset' && name !== 'limit') params.append(name, value);
+  }
+  return (offset) => {
+    const p = new URLSearchParams(params);
+    p.set('limit', String(limit));
+    p.set('offset', String(offset));
+    return `${req.baseUrl}${req.path}?${p.toString()}`;
+  };
+}
+
+/** RFC 8288 Link header value for the page links, or null when there are none. */
+function linkHeader(links: PageLinks): string | null {
+  const parts = [links.next ? `<${links.next}>; rel="next"` : null, links.prev ? `<${links.prev}>; rel="prev"` : null].filter(Boolean);
+  return parts.length ? parts.join(', ') : null;
 }
 
 /** Rank of a trial id as stored, or upper-cased (nct01234567 finds NCT01234567); 404 otherwise. */
@@ -43,7 +71,10 @@ export function trialDetailBody(index: TrialIndex, id: string, matchQuery: Trial
 export function listTrials(req: Request, res: Response): void {
   const { snapshot, usage } = routeLocals(res);
   const query = parseTrialsQuery(req.query as Record<string, unknown>);
-  sendJsonBytes(res, trialListBody(snapshot.index, query, quotaOf(usage)));
+  const { body, links } = trialListPage(snapshot.index, query, quotaOf(usage), pageUrl(req, query.limit));
+  const link = links && linkHeader(links);
+  if (link) res.set('Link', link);
+  sendJsonBytes(res, body);
 }
 
 export function getTrial(req: Request, res: Response): void {

@@ -35,7 +35,7 @@ describe('GET /api/v1/trials', () => {
     const remaining = Number(res.headers.get('x-ratelimit-remaining'));
     const body = await jsonOf(res);
     expect(Object.keys(body)).toEqual(['data', 'meta']);
-    expect(body.meta).toEqual({ total: 1, limit: 50, offset: 0, quota_used: body.meta.quota_used, quota_limit: 1000 });
+    expect(body.meta).toEqual({ total: 1, limit: 50, offset: 0, next: null, prev: null, quota_used: body.meta.quota_used, quota_limit: 1000 });
     expect(remaining).toBe(1000 - body.meta.quota_used);
     expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(body)));
     const [t] = body.data;
@@ -119,7 +119,7 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
     expect(docs).toMatchObject({ version: 'v1', base_path: '/api/v1', contact: { email: 'ops@test.invalid' } });
     const trials = docs.endpoints.find((e: { path: string }) => e.path === '/api/v1/trials');
     expect(trials.parameters.map((p: { name: string }) => p.name).sort()).toEqual(Object.keys(TRIAL_PARAMETER_SCHEMAS).sort());
-    expect(trials.parameters).toHaveLength(17);
+    expect(trials.parameters).toHaveLength(19);
     expect(trials.parameters.find((p: { name: string }) => p.name === 'trialPhase').allowed).toContain('All Phases');
     expect(docs.fields.trial_list).toEqual([...LIST_FIELDS]);
     expect(docs.fields.trial_detail).toEqual([...DETAIL_FIELDS]);

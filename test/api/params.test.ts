@@ -51,7 +51,11 @@ describe('GET /trials parameter validation', () => {
     ['firstPostedAfter=2024-13-01', 'firstPostedAfter', /YYYY-MM-DD/],
     ['firstPostedAfter=2023-02-29', 'firstPostedAfter', /YYYY-MM-DD/],
     ['firstPostedAfter=yesterday', 'firstPostedAfter', /YYYY-MM-DD/],
-    ['sort=distance', 'sort', /unknown parameter/],
+    ['sort=distance', 'sort', /distance needs zip/],
+    ['sort=relevance', 'sort', /relevance needs q/],
+    ['sort=nearest', 'sort', /allowed: relevance, last_updated, start_date, distance/],
+    ['q=%20-%20', 'q', /words/],
+    ['order=asc', 'order', /unknown parameter/],
     ['__proto__=1', '__proto__', /unknown parameter/],
     ['limit=10&limit=20', 'limit', /more than once/],
   ])('%s -> 400 naming %s', async (query, parameter, rule) => {
