@@ -34,8 +34,9 @@ export function registerServeCommands(program: Command): void {
       const env = envWith(options);
       const logger = createLogger(env.LOG_LEVEL);
       const { ensureDemoSnapshot } = await import('../../pipeline/demo/index.js');
-      const { ensureDemoKey } = await import('../../api/keys/demo-key.js');
-      const { openStores } = await import('../../api/keys/open.js');
+      const { demoKeyPath, ensureDemoKey } = await import('../../api/keys/demo-key.js');
+      const { keyFilePath, openStores } = await import('../../api/keys/open.js');
+      const { redactUrl } = await import('../../config/redact-url.js');
       const { startServer } = await import('../../api/server.js');
       const snapshot = await ensureDemoSnapshot(env.SNAPSHOT_DIR);
       logger.info(
@@ -45,18 +46,23 @@ export function registerServeCommands(program: Command): void {
       const stores = await openStores(env, logger);
       let demo;
       try {
-        demo = await ensureDemoKey(stores.keys, env.DATA_DIR);
+        demo = await ensureDemoKey(stores.keys, env.DATA_DIR, {
+          backend: stores.keyBackend,
+          location: stores.keyBackend === 'redis' ? `${redactUrl(env.REDIS_URL)} (prefix ${env.REDIS_PREFIX})` : keyFilePath(env),
+        });
       } catch (error) {
         await stores.close();
         throw error;
       }
-      if (demo.created) logger.info({ label: 'demo', store: stores.keyBackend }, 'created the demo key');
+      if (demo.reason) logger.warn({ label: 'demo', store: stores.keyBackend }, `new demo key: ${demo.reason}`);
+      else if (demo.created) logger.info({ label: 'demo', store: stores.keyBackend }, 'created the demo key');
       const { url } = await startServer({ env, logger, stores });
       process.stdout.write(
         [
           '',
           `Lung cancer trial search API: ${url}/api/v1  (docs: ${url}/api/v1/docs)`,
-          `Demo key (partner tier, label "demo"; stored in ${env.DATA_DIR}/demo-key.txt):`,
+          ...(demo.reason ? [`New demo key: ${demo.reason}.`] : []),
+          `Demo key (partner tier, label "demo", in the ${stores.keyBackend === 'redis' ? 'Redis' : 'key file'} store; saved in ${demoKeyPath(env.DATA_DIR)}):`,
           `curl -H "Authorization: Bearer ${demo.plaintext}" "${url}/api/v1/trials?limit=2"`,
           '',
         ].join('\n'),
