@@ -31,6 +31,14 @@ export function parseUsState(raw: string | null | undefined): string | null {
 export const GEO_PRECISIONS = ['site', 'zip', 'city', 'none'] as const;
 export type GeoPrecision = (typeof GEO_PRECISIONS)[number];
 
+/**
+ * Where a site's served `state` comes from: the record itself, or the geocoder's resolved
+ * place when the record gave none (its ZIP, the one town of that name, or the town the
+ * trial's other evidence points to; `geo_precision` says how close the point is).
+ */
+export const STATE_SOURCES = ['record', 'geocode'] as const;
+export type StateSource = (typeof STATE_SOURCES)[number];
+
 /** Resolution of the H3 cell stored per site; coarser cells are its parents. */
 export const SITE_H3_RESOLUTION = 7;
 

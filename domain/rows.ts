@@ -6,7 +6,7 @@
 import type { BiomarkerScope, Gene, Requirement, PdL1Metric, Comparator } from './biomarkers.js';
 import type { DiagnosisType, NsclcStage, SclcStage } from './diagnosis.js';
 import type { FlagKind, FlagSeverity } from './flags.js';
-import type { GeoPrecision } from './geo.js';
+import type { GeoPrecision, StateSource } from './geo.js';
 import type { PhaseCode, StudyType } from './phase.js';
 import type { Sex } from './sex.js';
 import type { StatusBucket, TrialStatus } from './status.js';
@@ -101,6 +101,8 @@ export interface SiteRow {
   city: string | null;
   /** Two-letter code for US sites, the registry's text elsewhere. */
   state: string | null;
+  /** Null when `state` is null. */
+  state_source: StateSource | null;
   zip: string | null;
   country: string | null;
   status: string | null;
@@ -163,7 +165,8 @@ export interface SnapshotTables {
 export const TABLE_NAMES = ['trials', 'sites', 'biomarkers', 'flags', 'sources'] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 
-export const SNAPSHOT_SCHEMA_VERSION = 2;
+/** 2: biomarkers.scope; 3: sites.state_source. */
+export const SNAPSHOT_SCHEMA_VERSION = 3;
 
 export interface SnapshotManifest {
   version: string;

@@ -87,6 +87,7 @@ export class SiteFactory {
       // An unplaceable site is one whose address the registry left incomplete.
       city: located ? place.city : null,
       state: place.state,
+      state_source: place.state ? 'record' : null,
       zip: located ? place.zip : null,
       country: place.country,
       status: siteStatus(plan.overall_status, rng),

@@ -13,18 +13,20 @@ export interface CachedPlace {
   latitude: number | null;
   longitude: number | null;
   precision: Exclude<GeoPrecision, 'site'>;
+  /** US state the place settles (its ZIP's state, or the only state with a town of that name). */
+  state: string | null;
 }
 
 /**
  * Bump when the geocoding rules change: entries written under another version are dropped
  * on load, so a better gazetteer match is not hidden behind an old 'none'.
  */
-export const GEOCODE_CACHE_VERSION = 1;
+export const GEOCODE_CACHE_VERSION = 2;
 
 /** File name of the persisted cache inside DATA_DIR, so every caller shares one file. */
 export const GEOCODE_CACHE_FILE = 'geocode-cache.json';
 
-type StoredEntry = [number | null, number | null, CachedPlace['precision']];
+type StoredEntry = [number | null, number | null, CachedPlace['precision'], string | null];
 
 interface CacheFile {
   version: number;
@@ -75,8 +77,8 @@ export class GeocodeCache {
       return new GeocodeCache(file);
     }
     const entries = new Map<string, CachedPlace>();
-    for (const [key, [latitude, longitude, precision]] of Object.entries(parsed.entries)) {
-      entries.set(key, { latitude, longitude, precision });
+    for (const [key, [latitude, longitude, precision, state]] of Object.entries(parsed.entries)) {
+      entries.set(key, { latitude, longitude, precision, state });
     }
     return new GeocodeCache(file, entries);
   }
@@ -106,7 +108,7 @@ export class GeocodeCache {
   async save(): Promise<void> {
     if (!this.file || !this.dirty) return;
     const body: CacheFile = { version: GEOCODE_CACHE_VERSION, entries: {} };
-    for (const [key, p] of this.entries) body.entries[key] = [p.latitude, p.longitude, p.precision];
+    for (const [key, p] of this.entries) body.entries[key] = [p.latitude, p.longitude, p.precision, p.state];
     await fs.mkdir(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.${randomUUID()}.tmp`;
     const handle = await fs.open(tmp, 'w');

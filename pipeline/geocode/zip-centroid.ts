@@ -36,61 +36,44 @@ export function zipCentroid(zip5: string): ZipPlace | null {
   return null;
 }
 
-interface ZipCityIndex {
-  /** `ST|name` -> median centroid. */
-  byState: Map<string, { latitude: number; longitude: number }>;
-  /** `name` -> median centroid, only for names that occur in a single state. */
-  unique: Map<string, { latitude: number; longitude: number }>;
-}
-
-let cityIndex: ZipCityIndex | null = null;
+let cityIndex: Map<string, { latitude: number; longitude: number }> | null = null;
 
 /**
- * Median of the centroids of the ZIPs zipcodes files under a city (names normalised like the
- * gazetteer's). These are USPS town names, the names US site addresses use, so within a
- * state they pick the right one of two same-named places better than the gazetteer's
- * population does ("Bryn Mawr, PA" is the Main Line town, not the larger one near
- * Pittsburgh). Without a state, only a name that exists in one state answers. Built on
- * first use.
+ * Median of the centroids of the ZIPs zipcodes files under a town in a state (names
+ * normalised like the gazetteer's). These are USPS town names, the names US site addresses
+ * use, so within a state they pick the right one of two same-named places better than the
+ * gazetteer's population does ("Bryn Mawr, PA" is the Main Line town, not the larger one
+ * near Pittsburgh). Built on first use.
  */
-export function cityCentroidFromZips(city: string, state: string | null): { latitude: number; longitude: number } | null {
+export function cityCentroidFromZips(city: string, state: string): { latitude: number; longitude: number } | null {
   cityIndex ??= buildCityIndex();
   const whole = normalisePlace(city);
   for (const name of [whole, withoutAdminSuffix(whole)]) {
     if (!name) continue;
-    const hit = state ? cityIndex.byState.get(`${state}|${name}`) : cityIndex.unique.get(name);
+    const hit = cityIndex.get(`${state}|${name}`);
     if (hit) return hit;
   }
   return null;
 }
 
-function buildCityIndex(): ZipCityIndex {
+function buildCityIndex(): Map<string, { latitude: number; longitude: number }> {
   const points = new Map<string, { lats: number[]; lons: number[] }>();
-  const statesByName = new Map<string, Set<string>>();
   for (const p of Object.values(zipcodes.codes)) {
     if (p.country !== 'US') continue;
-    const name = normalisePlace(p.city);
-    const key = `${p.state}|${name}`;
+    const key = `${p.state}|${normalisePlace(p.city)}`;
     let pts = points.get(key);
     if (!pts) points.set(key, (pts = { lats: [], lons: [] }));
     pts.lats.push(p.latitude);
     pts.lons.push(p.longitude);
-    let states = statesByName.get(name);
-    if (!states) statesByName.set(name, (states = new Set()));
-    states.add(p.state);
   }
   // The median, not the mean: a few "New York, NY" ZIPs sit far from Manhattan and would
   // drag a mean 75 km away.
   const byState = new Map<string, { latitude: number; longitude: number }>();
   for (const [key, pts] of points) byState.set(key, { latitude: median(pts.lats), longitude: median(pts.lons) });
-  const unique = new Map<string, { latitude: number; longitude: number }>();
-  for (const [name, states] of statesByName) {
-    if (states.size === 1) unique.set(name, byState.get(`${[...states][0]}|${name}`)!);
-  }
-  return { byState, unique };
+  return byState;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;

@@ -74,12 +74,15 @@ export function buildTrialRecord(fields: StudyFields, hash: string): TrialRecord
 
 function buildSite(nctId: string, index: number, loc: LocationFields): SiteRow {
   const hasPoint = validCoordinate(loc.latitude, 90) && validCoordinate(loc.longitude, 180);
+  const state = isUsCountry(loc.country) ? (parseUsState(loc.state) ?? loc.state) : loc.state;
   return {
     nct_id: nctId,
     site_index: index,
     facility: loc.facility,
     city: loc.city,
-    state: isUsCountry(loc.country) ? (parseUsState(loc.state) ?? loc.state) : loc.state,
+    state,
+    // The geocode stage fills a missing US state from the resolved place.
+    state_source: state ? 'record' : null,
     zip: loc.zip,
     country: loc.country,
     status: enumSpelling(loc.status),

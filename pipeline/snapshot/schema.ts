@@ -73,6 +73,7 @@ export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = 
     col('facility', 'VARCHAR'),
     col('city', 'VARCHAR'),
     col('state', 'VARCHAR'),
+    col('state_source', 'VARCHAR'),
     col('zip', 'VARCHAR'),
     col('country', 'VARCHAR'),
     col('status', 'VARCHAR'),

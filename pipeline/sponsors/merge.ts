@@ -51,22 +51,26 @@ export function syntheticSponsorId(t: SponsorTrial): string {
 }
 
 export function sponsorSites(trialId: string, t: SponsorTrial): SiteRow[] {
-  return t.sites.map((s, i) => ({
-    nct_id: trialId,
-    site_index: i,
-    facility: s.facility,
-    city: s.city,
+  return t.sites.map((s, i) => {
     // US states in two-letter form like registry sites; other countries keep their text.
-    state: isUsCountry(s.country) ? (parseUsState(s.state) ?? s.state) : s.state,
-    zip: s.zip,
-    country: s.country,
-    status: null,
-    latitude: null,
-    longitude: null,
-    // The geocoder stage places these (ZIP centroid or city gazetteer).
-    geo_precision: 'none',
-    h3_cell: null,
-  }));
+    const state = isUsCountry(s.country) ? (parseUsState(s.state) ?? s.state) : s.state;
+    return {
+      nct_id: trialId,
+      site_index: i,
+      facility: s.facility,
+      city: s.city,
+      state,
+      state_source: state ? 'record' : null,
+      zip: s.zip,
+      country: s.country,
+      status: null,
+      latitude: null,
+      longitude: null,
+      // The geocoder stage places these (ZIP centroid or city gazetteer).
+      geo_precision: 'none',
+      h3_cell: null,
+    } satisfies SiteRow;
+  });
 }
 
 /** A TrialRecord built from sponsor data alone; later stages fill diagnosis and geo fields. */

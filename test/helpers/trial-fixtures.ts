@@ -66,6 +66,7 @@ export function siteRow(nct_id: string, site_index: number, over: Partial<SiteRo
     facility: `Test Facility ${nct_id}-${site_index}`,
     city: null,
     state: null,
+    state_source: over.state ? 'record' : null,
     zip: null,
     country: 'United States',
     status: 'RECRUITING',

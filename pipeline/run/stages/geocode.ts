@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { SiteRow, TrialRecord } from '../../../domain/rows.js';
-import { GEO_PRECISIONS, type GeoPrecision } from '../../../domain/geo.js';
+import { GEO_PRECISIONS, type GeoPrecision, type StateSource } from '../../../domain/geo.js';
 import { GEOCODE_CACHE_FILE, GeocodeCache } from '../../geocode/cache.js';
 import { geocodeSites } from '../../geocode/geocode-sites.js';
 import type { RunContext } from '../context.js';
@@ -20,6 +20,7 @@ export interface GeocodeStageData {
   precision: Uint8Array;
   h3Cell: Array<string | null>;
   state: Array<string | null>;
+  stateSource: Array<StateSource | null>;
 }
 
 export async function geocodeStage(ctx: RunContext): Promise<StageOutput<GeocodeStageData>> {
@@ -37,6 +38,7 @@ export async function geocodeStage(ctx: RunContext): Promise<StageOutput<Geocode
     precision: new Uint8Array(n),
     h3Cell: new Array(n),
     state: new Array(n),
+    stateSource: new Array(n),
   };
   sites.forEach((s, i) => {
     data.latitude[i] = s.latitude ?? Number.NaN;
@@ -44,6 +46,7 @@ export async function geocodeStage(ctx: RunContext): Promise<StageOutput<Geocode
     data.precision[i] = GEO_PRECISIONS.indexOf(s.geo_precision);
     data.h3Cell[i] = s.h3_cell;
     data.state[i] = s.state;
+    data.stateSource[i] = s.state_source;
   });
   return { summary: { ...summary }, data };
 }
@@ -63,6 +66,7 @@ export async function geocodedRecords(ctx: RunContext): Promise<TrialRecord[]> {
       return {
         ...s,
         state: geo.state[at],
+        state_source: geo.stateSource[at],
         latitude: Number.isNaN(lat) ? null : lat,
         longitude: Number.isNaN(lat) ? null : geo.longitude[at],
         geo_precision: GEO_PRECISIONS[geo.precision[at]] as GeoPrecision,

@@ -28,7 +28,10 @@ describe('GeocodeCache', () => {
     expect(first.size).toBe(0);
     const run1 = await geocodeSites(sites, { cache: first });
     expect(run1.summary.cacheMisses).toBe(first.size);
-    expect(run1.summary.cacheHits + run1.summary.cacheMisses).toBe(sites.length - 1);
+    // Registry coordinates and bare US towns several states share (settled per trial) skip the cache.
+    const perTrial = run1.summary.townsUnsettled + Object.values(run1.summary.townsByEvidence).reduce((a, b) => a + b, 0);
+    expect(perTrial).toBeGreaterThan(0);
+    expect(run1.summary.cacheHits + run1.summary.cacheMisses).toBe(sites.length - 1 - perTrial);
     await first.save();
 
     const stored = JSON.parse(await fs.readFile(file, 'utf8')) as { version: number; entries: Record<string, unknown> };
@@ -40,9 +43,9 @@ describe('GeocodeCache', () => {
     expect(second.size).toBe(first.size);
     const run2 = await geocodeSites(sites, { cache: second });
     expect(run2.summary.cacheMisses).toBe(0);
-    expect(run2.summary.cacheHits).toBe(sites.length - 1);
+    expect(run2.summary.cacheHits).toBe(sites.length - 1 - perTrial);
     expect(run2.sites).toEqual(run1.sites);
-    expect(run2.summary).toEqual({ ...run1.summary, cacheHits: sites.length - 1, cacheMisses: 0 });
+    expect(run2.summary).toEqual({ ...run1.summary, cacheHits: sites.length - 1 - perTrial, cacheMisses: 0 });
   });
 
   it('keys by place, not by trial: one lookup for a hospital that many trials list', async () => {

@@ -29,14 +29,20 @@ describe('geocoding the real registry places', () => {
     expect(await gazetteerStats()).toBe(stats);
   });
 
-  it('places more than 95% of the v2 study sites (city + country only) at city precision', async () => {
+  it('places the v2 study sites (city + country only) at city precision, US towns several states share only on evidence', async () => {
     const sites = await v2StudySites();
     expect(sites.length).toBeGreaterThan(2_500);
     const { sites: out, summary } = await geocodeSites(sites, { cache: GeocodeCache.inMemory() });
-    const share = summary.city / summary.total;
-    console.log('v2 studies', summary, `city share ${(share * 100).toFixed(1)}%`);
+    const abroad = out.filter((s) => s.country !== 'United States');
+    const us = out.filter((s) => s.country === 'United States');
+    const abroadShare = abroad.filter((s) => s.geo_precision === 'city').length / abroad.length;
+    const usShare = us.filter((s) => s.geo_precision === 'city').length / us.length;
+    console.log('v2 studies', summary, `city share abroad ${(abroadShare * 100).toFixed(1)}%, US ${(usShare * 100).toFixed(1)}%`);
     expect(summary.site + summary.zip).toBe(0);
-    expect(share).toBeGreaterThan(0.95);
+    expect(abroadShare).toBeGreaterThan(0.95);
+    // The rest are towns like Rochester or Portland in trials that do not say which one.
+    expect(usShare).toBeGreaterThan(0.6);
+    expect(summary.townsUnsettled).toBeLessThanOrEqual(us.length - us.filter((s) => s.geo_precision === 'city').length);
     for (const s of out) {
       if (s.geo_precision === 'none') expect(s.h3_cell).toBeNull();
       else expect(getResolution(s.h3_cell!)).toBe(SITE_H3_RESOLUTION);

@@ -27,6 +27,7 @@ export function siteRow(fields: Partial<SiteRow>): SiteRow {
     facility: null,
     city: null,
     state: null,
+    state_source: fields.state ? 'record' : null,
     zip: null,
     country: null,
     status: null,

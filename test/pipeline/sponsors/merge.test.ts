@@ -100,8 +100,8 @@ describe('mergeSponsorRecords on real registry records and the fixture sponsor e
       location_count: 2,
     });
     expect(only.sites).toEqual([
-      { nct_id: 'AZ-FIXTURE-0001', site_index: 0, facility: 'Fixture Cancer Centre', city: 'Denver', state: null, zip: null, country: 'United States', status: null, latitude: null, longitude: null, geo_precision: 'none', h3_cell: null },
-      { nct_id: 'AZ-FIXTURE-0001', site_index: 1, facility: 'Fixture Clinic', city: 'Lyon', state: null, zip: null, country: 'France', status: null, latitude: null, longitude: null, geo_precision: 'none', h3_cell: null },
+      { nct_id: 'AZ-FIXTURE-0001', site_index: 0, facility: 'Fixture Cancer Centre', city: 'Denver', state: null, state_source: null, zip: null, country: 'United States', status: null, latitude: null, longitude: null, geo_precision: 'none', h3_cell: null },
+      { nct_id: 'AZ-FIXTURE-0001', site_index: 1, facility: 'Fixture Clinic', city: 'Lyon', state: null, state_source: null, zip: null, country: 'France', status: null, latitude: null, longitude: null, geo_precision: 'none', h3_cell: null },
     ]);
     const lilly = find(records, 'LY-FIXTURE-0001');
     expect(lilly.sites[0]).toMatchObject({ state: 'CA', zip: '90095', city: 'Los Angeles' });
