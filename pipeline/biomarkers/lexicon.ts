@@ -27,10 +27,11 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   { gene: 'ALK', re: /\banaplastic lymphoma (?:kinase|receptor)\b/gi },
   { gene: 'ROS1', re: /\b(?:(?:c-?)?ROS[- ]?1|c[- ]?ros oncogene[- ]?1|ROS proto-oncogene[- ]?1)\b/gi },
   // A bare "ROS" is reactive oxygen species, except inside a list of drivers or before a fusion word.
-  { gene: 'ROS1', re: /\bROS\b(?=\s*(?:,|\/|or\b|and\b|\)|-?\s*(?:fusion|rearrange|translocation|positive|mutation|alteration)))/g },
+  { gene: 'ROS1', re: /\bROS\b(?=\s*(?:,|\/|or\b|and\b|\)|\]\s*,|-?\s*(?:fusion|rearrange|translocation|positive|mutation|alteration)))/g },
   { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
   { gene: 'BRAF', re: /\bB-?RAF(?![a-uw-z])/gi },
-  { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|\b))/g },
+  // "MET14 exon skipping" writes the exon number against the gene.
+  { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|14[- ]?exon|\b))/g },
   { gene: 'MET', re: /\b(?:c-?Met|cMET|mesenchymal[- ]epithelial transition(?: factor)?)\b/g },
   { gene: 'RET', re: /\b(?:RET|rearranged during transfection)\b/g },
   { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*[\/\-–]\s*[1-3])*(?![\w])/g },
@@ -82,7 +83,7 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
   { gene: 'KRAS', alteration: 'G12X', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12X?\b(?![A-Z\/])|\bcodon 12\b/gi },
   { gene: 'BRAF', alteration: 'V600E', re: new RegExp(String.raw`(?:\b|(?<=B-?RAF))(?:p\.)?(?:V600(?:[EKD](?:\s*\/\s*[EKD])*)?|${variant('V600E')})\b`, 'gi') },
   // "METΔ14", "METΔex14": the delta sign for the skipped exon.
-  { gene: 'MET', alteration: 'EX14SKIP', re: new RegExp(String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δ\s?(?:ex)?14)(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`, 'gi') },
+  { gene: 'MET', alteration: 'EX14SKIP', re: new RegExp(String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δ\s?(?:ex)?14|(?<=MET)14[- ]?exon(?=\s*skip))(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`, 'gi') },
 ];
 
 /**

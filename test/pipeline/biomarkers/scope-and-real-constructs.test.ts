@@ -120,3 +120,14 @@ describe('statements that gate nothing (issue 9, class 4)', () => {
     expect(rows(text)).toEqual([]);
   });
 });
+
+describe('lexicon forms from real trials', () => {
+  it('"MET14 exon skipping" is MET exon 14 skipping', () => {
+    expect(rows(null, '* Known driver mutations, including: MET14 exon skipping mutation, RET fusion')).toEqual(['-MET:EX14SKIP@lung', '-RET:FUSION@lung']);
+  });
+  it('a bracketed "ROS" in a list of drivers is ROS1', () => {
+    expect(rows(null, '* Known oncogene driver mutations (e.g., epidermal growth factor receptor [EGFR], reactive oxygen species [ROS], BRAF)')).toEqual([
+      '-EGFR:*@lung', '-ROS1:*@lung', '-BRAF:*@lung',
+    ]);
+  });
+});
