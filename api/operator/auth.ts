@@ -23,6 +23,9 @@ function presentedToken(header: string | undefined): string | null {
   return null;
 }
 
+const WAYS_IN =
+  'Send it as "Authorization: Bearer <OPERATOR_TOKEN>", or in a browser enter it as the password of the login prompt (any user name).';
+
 export function operatorAuth(token: string): RequestHandler {
   const expected = createHash('sha256').update(token).digest();
   return function operatorAuth(req: Request, res: Response, next: NextFunction): void {
@@ -32,13 +35,15 @@ export function operatorAuth(token: string): RequestHandler {
       next();
       return;
     }
+    // One challenge per header, Basic first: Chromium shows its login prompt only for a
+    // Basic challenge it can find, and finds none inside a combined "Bearer ..., Basic ..." value.
     res
       .status(401)
-      .set('WWW-Authenticate', 'Bearer realm="lungtrials operator", Basic realm="lungtrials operator", charset="UTF-8"')
+      .set('WWW-Authenticate', ['Basic realm="lungtrials operator", charset="UTF-8"', 'Bearer realm="lungtrials operator"'])
       .json({
         error: given === null
-          ? { code: 'operator_token_required', message: 'This operator route needs the operator token: Authorization: Bearer <OPERATOR_TOKEN>.' }
-          : { code: 'invalid_operator_token', message: 'The operator token is not valid.' },
+          ? { code: 'operator_token_required', message: `This operator route needs the operator token. ${WAYS_IN}` }
+          : { code: 'invalid_operator_token', message: `The operator token is not valid. ${WAYS_IN}` },
       });
   };
 }

@@ -6,7 +6,7 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import express, { type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from '../../config/logger.js';
 import { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues } from '../../workers/queues.js';
 import { operatorAuth } from './auth.js';
@@ -43,7 +43,7 @@ export async function openOperatorDashboard(opts: OperatorDashboardOptions): Pro
     options: { uiConfig: { boardTitle: 'lungtrials refresh' } },
   });
   const router = express.Router();
-  router.use(DASHBOARD_PATH, operatorAuth(opts.token), serverAdapter.getRouter() as Router);
+  router.use(DASHBOARD_PATH, operatorAuth(opts.token), selfContained, serverAdapter.getRouter() as Router);
   opts.logger.info({ path: DASHBOARD_PATH }, 'queue dashboard mounted (operator token required)');
   return {
     router,
@@ -53,3 +53,18 @@ export async function openOperatorDashboard(opts: OperatorDashboardOptions): Pro
     },
   };
 }
+
+/**
+ * The dashboard works offline: bull-board's page links its web fonts from a font CDN, which
+ * an operator network without internet cannot reach (the page then waits on it). The link
+ * is dropped from the HTML (the page falls back to the system sans-serif) and the policy
+ * header keeps fonts and stylesheets to this server.
+ */
+function selfContained(_req: Request, res: Response, next: NextFunction): void {
+  res.set('Content-Security-Policy', "font-src 'self' data:; style-src 'self' 'unsafe-inline'");
+  const send = res.send.bind(res);
+  res.send = (body?: unknown) => send(typeof body === 'string' ? body.replace(EXTERNAL_FONT_LINK, '') : body);
+  next();
+}
+
+const EXTERNAL_FONT_LINK = /<link\b[^>]*href="https?:\/\/fonts\.(?:googleapis|gstatic)\.com[^"]*"[^>]*>\s*/g;
