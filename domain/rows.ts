@@ -177,6 +177,8 @@ export interface SnapshotManifest {
   checksums: Record<string, string>;
   /** What the run was built from (source counts, run id, generator scale ...). */
   input_summary: Record<string, unknown>;
+  /** The data dictionary beside the Parquet files: every column's type, meaning, values, example. */
+  data_dictionary?: { json: string; readme: string };
 }
 
 /** A trial as it moves between pipeline stages: its row and its sites. */

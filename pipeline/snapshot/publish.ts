@@ -15,6 +15,7 @@ import {
 import { sha256File } from './checksum.js';
 import { withDuckDB } from './duckdb.js';
 import { writeTableParquet } from './parquet-table.js';
+import { dataDictionary, dictionaryMarkdown, README_FILE, SCHEMA_FILE } from './dictionary.js';
 import { MANIFEST_FILE, parquetFileName } from './schema.js';
 import {
   fsyncDir,
@@ -61,6 +62,7 @@ export async function publishSnapshot(tables: SnapshotTables, opts: PublishOptio
     const row_counts = Object.fromEntries(TABLE_NAMES.map((t) => [t, tables[t].length])) as Record<TableName, number>;
     const checksums: Record<string, string> = {};
     for (const file of files) checksums[path.basename(file)] = await sha256File(file);
+    await writeDictionary(tmpDir);
 
     const { version, dir } = await renameIntoPlace(tmpDir, opts.root, now, async (version) => {
       const manifest: SnapshotManifest = {
@@ -70,6 +72,7 @@ export async function publishSnapshot(tables: SnapshotTables, opts: PublishOptio
         row_counts,
         checksums,
         input_summary: opts.inputSummary ?? {},
+        data_dictionary: { json: SCHEMA_FILE, readme: README_FILE },
       };
       const manifestFile = path.join(tmpDir, MANIFEST_FILE);
       await fs.writeFile(manifestFile, JSON.stringify(manifest, null, 2) + '\n');
@@ -89,6 +92,18 @@ export async function publishSnapshot(tables: SnapshotTables, opts: PublishOptio
     // retention count a version that was never served.
     if (placed) await fs.rm(path.join(opts.root, placed), { recursive: true, force: true });
     throw err;
+  }
+}
+
+/** schema.json and README.md: an analyst who finds only the folder can still read every column. */
+async function writeDictionary(dir: string): Promise<void> {
+  for (const [name, body] of [
+    [SCHEMA_FILE, `${JSON.stringify(dataDictionary(), null, 2)}\n`],
+    [README_FILE, dictionaryMarkdown()],
+  ] as const) {
+    const file = path.join(dir, name);
+    await fs.writeFile(file, body);
+    await fsyncFile(file);
   }
 }
 

@@ -129,8 +129,8 @@ describe('publishSnapshot / readSnapshot', () => {
       expect(manifest.row_counts[t]).toBe(n);
       expect(n).toBe(tables[t].length);
     }
-    // Nothing but the five tables and the manifest: no staging files left behind.
-    expect((await fs.readdir(dir)).sort()).toEqual([...TABLE_NAMES.map((t) => `${t}.parquet`), 'manifest.json'].sort());
+    // Nothing but the five tables, the manifest and the data dictionary: no staging files left behind.
+    expect((await fs.readdir(dir)).sort()).toEqual([...TABLE_NAMES.map((t) => `${t}.parquet`), 'manifest.json', 'schema.json', 'README.md'].sort());
   });
 
   it('refuses a snapshot whose file no longer matches its checksum', async () => {

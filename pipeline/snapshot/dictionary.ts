@@ -1,0 +1,158 @@
+/**
+ * The snapshot's data dictionary, generated from TABLE_SCHEMAS and TABLE_DOCS: `schema.json`
+ * (machine-readable) and `README.md` (for a person) in every snapshot folder, and
+ * docs/snapshot.md in the repository (`npm run docs:snapshot`; a test keeps it current).
+ */
+import { SNAPSHOT_SCHEMA_VERSION, TABLE_NAMES, type TableName } from '../../domain/rows.js';
+import { MANIFEST_FILE, parquetFileName, TABLE_DOCS, TABLE_SCHEMAS } from './schema.js';
+
+export const SCHEMA_FILE = 'schema.json';
+export const README_FILE = 'README.md';
+
+export interface DictionaryColumn {
+  name: string;
+  type: string;
+  nullable: boolean;
+  meaning: string;
+  vocabulary: readonly string[] | string | null;
+  example: unknown;
+  /** The API's name for the field: the same name, another one, or null (not in the API). */
+  api_field: string | null;
+}
+
+export interface DataDictionary {
+  schema_version: number;
+  tables: Record<TableName, { file: string; row: string; key: readonly string[]; columns: DictionaryColumn[] }>;
+}
+
+export function dataDictionary(): DataDictionary {
+  const tables = Object.fromEntries(
+    TABLE_NAMES.map((table) => [
+      table,
+      {
+        file: parquetFileName(table),
+        row: TABLE_DOCS[table].row,
+        key: TABLE_DOCS[table].key,
+        columns: TABLE_SCHEMAS[table].map((c) => ({
+          name: c.name,
+          type: c.type,
+          nullable: c.nullable,
+          meaning: c.meaning,
+          vocabulary: c.vocabulary ?? null,
+          example: c.example,
+          api_field: c.api === undefined ? c.name : c.api,
+        })),
+      },
+    ]),
+  ) as DataDictionary['tables'];
+  return { schema_version: SNAPSHOT_SCHEMA_VERSION, tables };
+}
+
+/** Example queries shown to analysts; a test runs each on the demo snapshot and expects rows. */
+export const EXAMPLE_QUERIES: ReadonlyArray<{ title: string; sql: string }> = [
+  {
+    title: 'Recruiting NSCLC trials that require a KRAS mutation (alteration null = any KRAS mutation), with their count of US sites',
+    sql: `SELECT t.nct_id, t.brief_title, t.phase, coalesce(b.alteration, 'any') AS kras,
+  count(s.site_index) FILTER (WHERE s.country = 'United States') AS us_sites
+FROM 'trials.parquet' t
+JOIN 'biomarkers.parquet' b USING (nct_id)
+LEFT JOIN 'sites.parquet' s USING (nct_id)
+WHERE t.status_bucket = 'recruiting' AND list_contains(t.diagnosis_types, 'nsclc')
+  AND b.gene = 'KRAS' AND b.requirement = 'required' AND b.scope = 'lung'
+GROUP BY ALL ORDER BY us_sites DESC;`,
+  },
+  {
+    title: 'Trials per status and phase label',
+    sql: `SELECT status, phase, count(*) AS trials
+FROM 'trials.parquet'
+GROUP BY ALL ORDER BY trials DESC;`,
+  },
+  {
+    title: 'PD-L1 cut-offs that trials require',
+    sql: `SELECT metric, comparator, cutoff, cutoff_high, count(DISTINCT nct_id) AS trials
+FROM 'biomarkers.parquet'
+WHERE gene = 'PD-L1' AND requirement = 'required' AND metric IS NOT NULL
+GROUP BY ALL ORDER BY trials DESC;`,
+  },
+  {
+    title: 'Open flags by kind and severity',
+    sql: `SELECT kind, severity, count(*) AS flags
+FROM 'flags.parquet'
+GROUP BY ALL ORDER BY flags DESC;`,
+  },
+];
+
+const cell = (value: unknown): string => String(value).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function vocabularyText(v: readonly string[] | string | null): string {
+  if (v === null) return '';
+  return typeof v === 'string' ? v : v.map((x) => `\`${x}\``).join(', ');
+}
+
+/** The dictionary as Markdown: used for snapshots/<version>/README.md and docs/snapshot.md. */
+export function dictionaryMarkdown(options: { heading?: string; intro?: string } = {}): string {
+  const dict = dataDictionary();
+  const out: string[] = [
+    `# ${options.heading ?? 'Lung cancer trial snapshot: data dictionary'}`,
+    '',
+    options.intro ??
+      `Schema version ${dict.schema_version}. Zstd-compressed Parquet written by DuckDB, one file per table; ` +
+        `\`${MANIFEST_FILE}\` holds the version, row counts and sha256 of each file, \`${SCHEMA_FILE}\` this dictionary as JSON. ` +
+        'Lists are LIST columns, structured lists STRUCT(...)[], dates DATE: read them with DuckDB, Polars or pandas as they are.',
+    '',
+    'Three status columns: `overall_status` is the source\'s own wording, `status` the service vocabulary mapped from it (the API\'s ' +
+      '`trialStatus`), `status_bucket` the coarse bucket of `status` (the API\'s `statusBuckets`). `phases` holds the registry codes, ' +
+      '`phase` the display label made from them.',
+    '',
+    '## Names in the API',
+    '',
+    'Columns carry the same name in the API (`GET /api/v1/trials/{nct_id}`) except:',
+    '',
+    '| table.column | API field |',
+    '|---|---|',
+  ];
+  for (const table of TABLE_NAMES) {
+    for (const c of dict.tables[table].columns) {
+      if (c.api_field !== c.name) out.push(`| ${table}.${c.name} | ${c.api_field === null ? '(not in the API)' : `\`${c.api_field}\``} |`);
+    }
+  }
+  for (const table of TABLE_NAMES) {
+    const t = dict.tables[table];
+    out.push('', `## ${table} (\`${t.file}\`)`, '', `One row per ${t.row}.${t.key.length ? ` Key: ${t.key.map((k) => `\`${k}\``).join(' + ')}.` : ''}`, '');
+    out.push('| column | type | null | meaning | values | example |', '|---|---|---|---|---|---|');
+    for (const c of t.columns) {
+      out.push(
+        `| \`${c.name}\` | ${cell(c.type)} | ${c.nullable ? 'yes' : 'no'} | ${cell(c.meaning)} | ${cell(vocabularyText(c.vocabulary))} | ${cell(c.example === null ? 'null' : `\`${JSON.stringify(c.example)}\``)} |`,
+      );
+    }
+  }
+  out.push('', '## Example queries (DuckDB, run inside a snapshot folder)', '');
+  for (const q of EXAMPLE_QUERIES) out.push(`${q.title}:`, '', '```sql', q.sql, '```', '');
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** docs/snapshot.md: where snapshots live and how to read them, then the dictionary. */
+export function snapshotDocMarkdown(): string {
+  return dictionaryMarkdown({
+    heading: 'The snapshot, for analysts',
+    intro: [
+      'Every refresh publishes a new folder under `SNAPSHOT_DIR` (default `./snapshots`); `latest` is a symlink switched',
+      'atomically after a publish, and the last 5 versions are kept (`--keep`).',
+      '',
+      '```',
+      'snapshots/',
+      '  latest -> 20261122T004509Z',
+      '  20261122T004509Z/',
+      `    ${MANIFEST_FILE.padEnd(18)} version, created_at, schema_version, row_counts, sha256 per Parquet file, input_summary`,
+      `    ${SCHEMA_FILE.padEnd(18)} this dictionary as JSON (every column: type, null, meaning, values, example, API name)`,
+      `    ${README_FILE.padEnd(18)} this dictionary for a person`,
+      ...TABLE_NAMES.map((t) => `    ${parquetFileName(t).padEnd(18)} one row per ${TABLE_DOCS[t].row}`),
+      '```',
+      '',
+      'Zstd-compressed Parquet written by DuckDB. With the DuckDB CLI inside a snapshot folder:',
+      '`SELECT * FROM \'trials.parquet\' LIMIT 5;`. Polars: `pl.read_parquet(\'snapshots/latest/trials.parquet\')`;',
+      'pandas: `pd.read_parquet(...)`. Lists are LIST columns, structured lists STRUCT(...)[], dates DATE.',
+      `This file is generated from \`pipeline/snapshot/schema.ts\` (\`npm run docs:snapshot\`); schema version ${SNAPSHOT_SCHEMA_VERSION}.`,
+    ].join('\n'),
+  });
+}
