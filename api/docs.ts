@@ -3,6 +3,7 @@
  * parameter table, presenters and error codes the service itself uses, so it cannot
  * drift from what the validator accepts and the routes return.
  */
+import { GEO_PRECISIONS, STATE_SOURCES } from '../domain/geo.js';
 import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../domain/status.js';
 import { BURST_WINDOW_SECONDS, TIER_LIMITS, TIERS } from '../domain/tiers.js';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
@@ -168,6 +169,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         conditions: 'array of strings in both representations; conditions_arr (detail) is the same array',
         locations_sample: `the first ${LOCATIONS_SAMPLE_SIZE} sites in the record's order`,
         location_count: 'number of sites of the trial (the length of detail `locations`)',
+        geo_precision: `on every location and nearest_site: how its point was found, one of ${GEO_PRECISIONS.join(', ')} (the registry's coordinates, the US ZIP centroid, the town, no point: never in a radius search). A US town several states share is placed only when the record says which; else none`,
+        state_source: `on every location and nearest_site: ${STATE_SOURCES.join(' or ')}. record: the record gives the state; geocode: the record gives none and state is the resolved place's (its ZIP's, or its town's), so state= finds the site; null when state is null`,
         dates: 'YYYY-MM-DD or null',
         status: `one of ${TRIAL_STATUSES.join(', ')}, or null when the registry status is unknown. Not yet recruiting is its own label in the recruiting bucket; Closed covers TERMINATED, WITHDRAWN, SUSPENDED and NO_LONGER_AVAILABLE`,
         overall_status: "the source's own status value (a ClinicalTrials.gov overallStatus such as NOT_YET_RECRUITING or SUSPENDED, or a sponsor's text)",
@@ -177,7 +180,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
           'filters: one entry per filter in effect (default status buckets included; `zip` stands for zip + radius), each with met, a reason and evidence ' +
           '({field, text}: a biomarker row\'s section and source_text, or the trial field and text behind a diagnosis or stage signal); ' +
           'biomarkers.matched: required rows satisfying an asked marker, each with its criterion; biomarkers.excluding: rows that would exclude a patient with an asked marker (never a match); ' +
-          'nearest_site: a ZIP search\'s nearest site with distance_miles and geo_precision (site, zip, city), else null',
+          'nearest_site: a ZIP search\'s nearest site with distance_miles, else null',
         evidence: 'diagnosis_types, sclc_stages, nsclc_stages: each signal of the trial with the field and text (a condition, title, keyword or inclusion line) it comes from',
       },
     },
@@ -195,6 +198,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       'cancerStage keeps SCLC-eligible trials that mention the chosen stage or no SCLC stage at all; trials whose only stage signal is the other stage are excluded.',
       'A trial that excludes a gene outright, or the asked alteration, never matches biomarkers / mutations.',
       'ZIP + radius: US sites with coordinates within the radius of the ZIP centroid; each trial reports nearest_site and distance_miles; order is nearest first (at 0.1 mile), then the default order.',
+      'state: a US site whose record gives no state counts under the state of the place it was geocoded to (state_source geocode); a site left at geo_precision none has no state unless its record gives one.',
       `limit 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT}); pages are stable within one snapshot version: offset pages concatenate to the full ordered list. meta.next / meta.prev and the Link header (rel="next", rel="prev") give the neighbouring pages.`,
       'A new monthly snapshot is picked up without a restart; one response always comes from one snapshot version (see /meta).',
     ],

@@ -5,8 +5,9 @@
  */
 import type { DiagnosisType, NsclcStage, SclcStage } from '../domain/diagnosis.js';
 import type { FlagKind, FlagSeverity } from '../domain/flags.js';
+import type { GeoPrecision, StateSource } from '../domain/geo.js';
 import type { StudyType } from '../domain/phase.js';
-import type { BiomarkerRow, FlagRow, Intervention, IsoDate, Outcome, Publication, SiteLocation, SiteRow, SourceRow, StudyDocument, TrialRow } from '../domain/rows.js';
+import type { BiomarkerRow, FlagRow, Intervention, IsoDate, Outcome, Publication, SiteRow, SourceRow, StudyDocument, TrialRow } from '../domain/rows.js';
 import type { Sex } from '../domain/sex.js';
 import type { TrialStatus } from '../domain/status.js';
 import type { TrialEvidence } from './query/evidence.js';
@@ -15,7 +16,8 @@ import type { CriterionRow, ExplainedNearestSite, FilterExplanation, TrialMatch 
 /** Locations shown in `locations_sample`; the contract caps it at five. */
 export const LOCATIONS_SAMPLE_SIZE = 5;
 
-export type PresentedLocation = SiteLocation;
+/** A site as the API shows it: as the source states it, plus where its state and point come from. */
+export type PresentedLocation = Pick<SiteRow, 'facility' | 'city' | 'state' | 'state_source' | 'zip' | 'country' | 'status' | 'latitude' | 'longitude' | 'geo_precision'>;
 
 export interface ListTrial {
   nct_id: string;
@@ -90,10 +92,13 @@ export interface NearestSite {
   facility: string | null;
   city: string | null;
   state: string | null;
+  state_source: StateSource | null;
   zip: string | null;
   country: string | null;
   latitude: number;
   longitude: number;
+  /** Never 'none': a site without a point is never the nearest. */
+  geo_precision: GeoPrecision;
 }
 
 export interface PresentedSource {
@@ -110,11 +115,13 @@ export function presentLocation(s: SiteRow): PresentedLocation {
     facility: s.facility,
     city: s.city,
     state: s.state,
+    state_source: s.state_source,
     zip: s.zip,
     country: s.country,
     status: s.status,
     latitude: s.latitude,
     longitude: s.longitude,
+    geo_precision: s.geo_precision,
   };
 }
 
@@ -206,10 +213,12 @@ export function presentNearestSite(s: SiteRow & { latitude: number; longitude: n
     facility: s.facility,
     city: s.city,
     state: s.state,
+    state_source: s.state_source,
     zip: s.zip,
     country: s.country,
     latitude: s.latitude,
     longitude: s.longitude,
+    geo_precision: s.geo_precision,
   };
 }
 
@@ -221,7 +230,9 @@ export function presentSource(s: SourceRow): PresentedSource {
 type Exact<T, K extends readonly PropertyKey[]> = Exclude<keyof T, K[number]> extends never ? K : never;
 const keys = <T>() => <const K extends readonly (keyof T)[]>(k: Exact<T, K>): K => k;
 
-export const LOCATION_FIELDS = keys<PresentedLocation>()(['facility', 'city', 'state', 'zip', 'country', 'status', 'latitude', 'longitude']);
+export const LOCATION_FIELDS = keys<PresentedLocation>()([
+  'facility', 'city', 'state', 'state_source', 'zip', 'country', 'status', 'latitude', 'longitude', 'geo_precision',
+]);
 export const LIST_FIELDS = keys<ListTrial>()([
   'nct_id', 'brief_title', 'official_title', 'brief_summary', 'phase', 'status', 'overall_status', 'sponsor', 'conditions', 'url', 'pharma_url',
   'pharma_source_slug', 'study_type', 'study_start', 'first_posted', 'primary_completion', 'last_updated',
@@ -237,7 +248,7 @@ export const DETAIL_FIELDS = keys<DetailTrial>()([
 export const MATCH_FIELDS = keys<TrialMatch>()(['filters', 'biomarkers', 'nearest_site']);
 export const FILTER_EXPLANATION_FIELDS = keys<FilterExplanation>()(['parameter', 'value', 'met', 'reason', 'evidence']);
 export const EXPLAINED_NEAREST_SITE_FIELDS = keys<ExplainedNearestSite>()([
-  'facility', 'city', 'state', 'zip', 'country', 'latitude', 'longitude', 'distance_miles', 'geo_precision',
+  'facility', 'city', 'state', 'state_source', 'zip', 'country', 'latitude', 'longitude', 'geo_precision', 'distance_miles',
 ]);
 export const EVIDENCE_FIELDS = keys<TrialEvidence>()(['diagnosis_types', 'sclc_stages', 'nsclc_stages']);
 export const BIOMARKER_FIELDS = keys<PresentedBiomarker>()([
@@ -245,5 +256,7 @@ export const BIOMARKER_FIELDS = keys<PresentedBiomarker>()([
 ]);
 export const CRITERION_ROW_FIELDS = keys<CriterionRow>()([...BIOMARKER_FIELDS, 'criterion']);
 export const FLAG_FIELDS = keys<PresentedFlag>()(['kind', 'severity', 'message']);
-export const NEAREST_SITE_FIELDS = keys<NearestSite>()(['facility', 'city', 'state', 'zip', 'country', 'latitude', 'longitude']);
+export const NEAREST_SITE_FIELDS = keys<NearestSite>()([
+  'facility', 'city', 'state', 'state_source', 'zip', 'country', 'latitude', 'longitude', 'geo_precision',
+]);
 export const SOURCE_FIELDS = keys<PresentedSource>()(['slug', 'name', 'kind', 'home_url', 'ingest', 'trial_count']);

@@ -113,7 +113,7 @@ export interface SiteRow {
   h3_cell: string | null;
 }
 
-/** A site as sources state it and the API shows it: address, status and coordinates. */
+/** A site as sources state it: address, status and coordinates. */
 export type SiteLocation = Pick<SiteRow, 'facility' | 'city' | 'state' | 'zip' | 'country' | 'status' | 'latitude' | 'longitude'>;
 
 export interface BiomarkerRow {

@@ -26,13 +26,20 @@ export const EXAMPLE_LIST_TRIAL: ListTrial = {
   last_updated: '2026-10-02',
   location_count: 2,
   locations_sample: [
-    { facility: 'Demo Cancer Center', city: 'New York', state: 'NY', zip: '10016', country: 'United States', status: 'RECRUITING', latitude: 40.7456, longitude: -73.9781 },
-    { facility: 'Demo University Hospital', city: 'Boston', state: 'MA', zip: '02115', country: 'United States', status: 'NOT_YET_RECRUITING', latitude: 42.3377, longitude: -71.1057 },
+    {
+      facility: 'Demo Cancer Center', city: 'New York', state: 'NY', state_source: 'record', zip: '10016', country: 'United States',
+      status: 'RECRUITING', latitude: 40.7456, longitude: -73.9781, geo_precision: 'site',
+    },
+    {
+      facility: 'Demo University Hospital', city: 'Boston', state: 'MA', state_source: 'geocode', zip: null, country: 'United States',
+      status: 'NOT_YET_RECRUITING', latitude: 42.3584, longitude: -71.0598, geo_precision: 'city',
+    },
   ],
 };
 
 export const EXAMPLE_NEAREST_SITE: NearestSite = {
-  facility: 'Demo Cancer Center', city: 'New York', state: 'NY', zip: '10016', country: 'United States', latitude: 40.7456, longitude: -73.9781,
+  facility: 'Demo Cancer Center', city: 'New York', state: 'NY', state_source: 'record', zip: '10016', country: 'United States',
+  latitude: 40.7456, longitude: -73.9781, geo_precision: 'site',
 };
 
 export const EXAMPLE_ZIP_LIST_TRIAL = { ...EXAMPLE_LIST_TRIAL, nearest_site: EXAMPLE_NEAREST_SITE, distance_miles: 0.9 };
@@ -89,7 +96,7 @@ export const EXAMPLE_MATCH: TrialMatch = {
     matched: [{ ...EXAMPLE_DETAIL_TRIAL.biomarkers[1], criterion: 'EGFR:L858R' }],
     excluding: [],
   },
-  nearest_site: { ...EXAMPLE_NEAREST_SITE, distance_miles: 0.9, geo_precision: 'site' },
+  nearest_site: { ...EXAMPLE_NEAREST_SITE, distance_miles: 0.9 },
 };
 
 export const EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL = { ...EXAMPLE_ZIP_LIST_TRIAL, match: EXAMPLE_MATCH };

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { BIOMARKER_SCOPES, COMPARATORS, GENES, PDL1_METRICS, REQUIREMENTS } from '../../domain/biomarkers.js';
 import { DIAGNOSIS_TYPES, NSCLC_STAGES, SCLC_STAGES } from '../../domain/diagnosis.js';
-import { GEO_PRECISIONS } from '../../domain/geo.js';
+import { GEO_PRECISIONS, STATE_SOURCES } from '../../domain/geo.js';
 import { FLAG_KINDS, FLAG_SEVERITIES } from '../../domain/flags.js';
 import { STUDY_TYPES } from '../../domain/phase.js';
 import { SEXES } from '../../domain/sex.js';
@@ -30,16 +30,27 @@ const isoDate = (description: string) =>
   z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().meta({ description: `${description} (YYYY-MM-DD)`, format: 'date' });
 const strings = (description: string) => z.array(z.string()).meta({ description });
 
+const STATE_TEXT =
+  'two-letter code for US sites, the registry text elsewhere; for a US site whose record gives none, the state of the place the site was geocoded to (see state_source)';
+const stateSource = () =>
+  z.enum(STATE_SOURCES).nullable().meta({
+    description: 'record: the record gives the state; geocode: the record gives none and it is the state of the resolved place (its ZIP, or the town its name and the trial\'s other evidence point to); null when state is null',
+  });
+const GEO_PRECISION_TEXT =
+  'how the point was found: the registry\'s own coordinates (site), the centroid of the US ZIP (zip), the town (city), or not at all (none: no coordinates, never in a radius search). A US town several states share is placed only when the record says which (else none)';
+
 export const LocationSchema = z
   .object({
     facility: text('site name as the source gives it'),
     city: z.string().nullable(),
-    state: text('two-letter code for US sites, the registry text elsewhere'),
+    state: text(STATE_TEXT),
+    state_source: stateSource(),
     zip: z.string().nullable(),
     country: z.string().nullable(),
     status: text("the site's own recruitment status as the registry gives it (e.g. RECRUITING), null when not stated"),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
+    geo_precision: z.enum(GEO_PRECISIONS).meta({ description: GEO_PRECISION_TEXT }),
   })
   .meta({ id: 'Location', description: 'A trial site.' });
 
@@ -47,11 +58,13 @@ export const NearestSiteSchema = z
   .object({
     facility: z.string().nullable(),
     city: z.string().nullable(),
-    state: z.string().nullable(),
+    state: z.string().nullable().meta({ description: STATE_TEXT }),
+    state_source: stateSource(),
     zip: z.string().nullable(),
     country: z.string().nullable(),
     latitude: z.number(),
     longitude: z.number(),
+    geo_precision: z.enum(GEO_PRECISIONS).meta({ description: GEO_PRECISION_TEXT }),
   })
   .meta({ id: 'NearestSite', description: 'ZIP + radius searches only: the trial site nearest the ZIP centroid.' });
 
@@ -121,7 +134,6 @@ export const TrialMatchSchema = z
     }),
     nearest_site: NearestSiteSchema.extend({
       distance_miles: z.number().meta({ description: 'miles from the ZIP centroid, rounded to 0.1' }),
-      geo_precision: z.enum(GEO_PRECISIONS).meta({ description: 'how the site was placed: its own coordinates (site), its ZIP centroid (zip) or its city (city)' }),
     }).nullable().meta({ id: 'ExplainedNearestSite', description: 'ZIP + radius only: the nearest site; null otherwise' }),
   })
   .meta({ id: 'TrialMatch', description: 'Why the trial matches the request: every filter with its verdict and evidence.' });

@@ -6,7 +6,6 @@
  * signals with the text they come from, and the nearest site of a ZIP search.
  */
 import { formatExpressionRange, rangesOverlap } from '../../domain/biomarkers.js';
-import { GEO_PRECISIONS, type GeoPrecision } from '../../domain/geo.js';
 import type { BiomarkerRow, SiteRow } from '../../domain/rows.js';
 import { STATUS_TO_BUCKET } from '../../domain/status.js';
 import { presentBiomarker, type DetailTrial, type NearestSite, type PresentedBiomarker, type PresentedLocation } from '../present.js';
@@ -40,7 +39,6 @@ export interface CriterionRow extends PresentedBiomarker {
 
 export interface ExplainedNearestSite extends NearestSite {
   distance_miles: number;
-  geo_precision: GeoPrecision;
 }
 
 export interface TrialMatch {
@@ -124,9 +122,9 @@ export function nearestPair(index: TrialIndex, near: NearQuery, rank: number): {
 }
 
 function explainedSite(index: TrialIndex, pair: number, miles: number): ExplainedNearestSite {
-  const { pairSiteBytes, pairSiteStart, pairPrecision } = index.geo;
+  const { pairSiteBytes, pairSiteStart } = index.geo;
   const site = JSON.parse(pairSiteBytes.subarray(pairSiteStart[pair], pairSiteStart[pair + 1]).toString('utf8')) as NearestSite;
-  return { ...site, distance_miles: miles, geo_precision: GEO_PRECISIONS[pairPrecision[pair]] };
+  return { ...site, distance_miles: miles };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   ALTERATIONS, GENES, coveringAlterations, type ExpressionRange, type Gene,
 } from '../../domain/biomarkers.js';
 import { SCLC_STAGES, type SclcStage } from '../../domain/diagnosis.js';
-import { GEO_PRECISIONS, isUsCountry, parseUsState, US_STATES } from '../../domain/geo.js';
+import { isUsCountry, parseUsState, US_STATES } from '../../domain/geo.js';
 import { PHASE_CODES, STUDY_TYPES, type PhaseCode, type StudyType } from '../../domain/phase.js';
 import type { BiomarkerRow, FlagRow, SiteRow, SnapshotTables, TrialRow } from '../../domain/rows.js';
 import { STATUS_BUCKETS, TRIAL_STATUSES, type StatusBucket, type TrialStatus } from '../../domain/status.js';
@@ -62,8 +62,6 @@ export interface GeoIndex {
    */
   pairSiteBytes: Buffer;
   pairSiteStart: Int32Array;
-  /** Pair k's site: how its coordinates were found, as an index into GEO_PRECISIONS. */
-  pairPrecision: Uint8Array;
   /** Counts a large circle's trials by H3 cell; null in the brute-force index, which counts point by point. */
   trialCells: TrialCells | null;
 }
@@ -308,13 +306,11 @@ function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind
   const pairRank = new Int32Array(keys.length);
   const siteJson: string[] = new Array(keys.length);
   const pairSiteStart = new Int32Array(keys.length + 1);
-  const pairPrecision = new Uint8Array(keys.length);
   for (let i = 0; i < keys.length; i++) {
     const p = Math.floor(keys[i] / RANK_SPAN);
     pairStart[p + 1]++;
     pairRank[i] = keys[i] - p * RANK_SPAN;
     const s = firstSite.get(keys[i])!;
-    pairPrecision[i] = Math.max(0, GEO_PRECISIONS.indexOf(s.geo_precision));
     siteJson[i] = JSON.stringify(presentNearestSite(s as SiteRow & { latitude: number; longitude: number }));
     pairSiteStart[i + 1] = pairSiteStart[i] + Buffer.byteLength(siteJson[i]);
   }
@@ -324,5 +320,5 @@ function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind
   const points: GeoPoints = { count, lat: Float64Array.from(lat), lon: Float64Array.from(lon) };
   const candidates = kind === 'h3' ? new H3GeoCandidates(points) : new BruteForceGeoCandidates(points);
   const trialCells = kind === 'h3' ? new TrialCells(points, { pairStart, pairRank, trialCount: trials.length }) : null;
-  return { points, candidates, pairStart, pairRank, pairSiteBytes, pairSiteStart, pairPrecision, trialCells };
+  return { points, candidates, pairStart, pairRank, pairSiteBytes, pairSiteStart, trialCells };
 }
