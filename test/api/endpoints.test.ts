@@ -45,8 +45,8 @@ describe('GET /api/v1/trials', () => {
     expect(t.location_count).toBe(7);
     expect(t.locations_sample).toHaveLength(5);
     expect(t.locations_sample[0]).toEqual({
-      facility: 'Test Facility TEST-A-0', city: 'City 0', state: 'NY', zip: '10001', country: 'United States',
-      status: 'RECRUITING', latitude: 40.75, longitude: -73.99,
+      facility: 'Test Facility TEST-A-0', city: 'City 0', state: 'NY', state_source: 'record', zip: '10001', country: 'United States',
+      status: 'RECRUITING', latitude: 40.75, longitude: -73.99, geo_precision: 'site',
     });
   });
 
