@@ -1,21 +1,21 @@
 /**
  * The Express app of /api/v1. Order of a request (docs/architecture.md): CORS, route
  * match (404/405), API key (401/403), snapshot (503), limits (429, counts), parameter
- * validation (400) and handler, then the one error middleware. MCP over HTTP (`/mcp`)
- * is its own router beside /api/v1, with JSON-RPC error bodies (api/mcp/http.ts).
+ * validation (400) and handler, then the one error middleware. Key, snapshot and limits
+ * are one step (admission): one Redis round trip when keys and counters live there. MCP
+ * over HTTP (`/mcp`) is its own router beside /api/v1, with JSON-RPC error bodies (api/mcp/http.ts).
  */
 import express, { type RequestHandler, type Router } from 'express';
 import type { Logger } from '../config/logger.js';
 import { BASE_PATH } from './docs.js';
 import type { KeyStore } from './keys/types.js';
+import { StoreGate, type RequestGate } from './limits/gate.js';
 import type { UsageCounter } from './limits/types.js';
 import { mcpRouter } from './mcp/http.js';
 import { allowGet } from './middleware/allow-get.js';
-import { apiKey } from './middleware/api-key.js';
+import { admission } from './middleware/admission.js';
 import { apiCors } from './middleware/cors.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
-import { rateLimit } from './middleware/rate-limit.js';
-import { requireSnapshot } from './middleware/require-snapshot.js';
 import { docsHandler } from './routes/docs.js';
 import { metaHandler } from './routes/meta.js';
 import { openApiHandler } from './routes/openapi.js';
@@ -27,6 +27,11 @@ export interface AppDeps {
   snapshots: SnapshotHolder;
   keys: KeyStore;
   usage: UsageCounter;
+  /**
+   * Key lookup and counting in one call (RedisGate over the same Redis as keys and usage).
+   * @defaultValue a StoreGate asking `keys`, then `usage`
+   */
+  gate?: RequestGate;
   logger: Logger;
   /** Shown in /docs as where to request a key. */
   contactEmail: string;
@@ -45,10 +50,9 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.operatorRouter) app.use(deps.operatorRouter);
   app.use(mcpRouter({ snapshots: deps.snapshots, keys: deps.keys, usage: deps.usage, logger: deps.logger }));
 
-  const authenticate = apiKey(deps.keys);
-  const snapshot = requireSnapshot(deps.snapshots);
-  const counted = rateLimit(deps.usage, { count: true });
-  const peeked = rateLimit(deps.usage, { count: false });
+  const gate = deps.gate ?? new StoreGate(deps.keys, deps.usage);
+  const counted = admission(gate, { count: true, snapshots: deps.snapshots });
+  const peeked = admission(gate, { count: false });
   const route = (path: string, ...handlers: RequestHandler[]) => {
     app.all(path, allowGet);
     app.get(path, ...handlers);
@@ -56,10 +60,10 @@ export function createApp(deps: AppDeps): express.Express {
 
   route(`${BASE_PATH}/docs`, docsHandler(deps.contactEmail));
   route(`${BASE_PATH}/openapi.json`, openApiHandler(deps.contactEmail));
-  route(`${BASE_PATH}/meta`, authenticate, peeked, metaHandler(deps.snapshots));
-  route(`${BASE_PATH}/sources`, authenticate, snapshot, counted, listSources);
-  route(`${BASE_PATH}/trials`, authenticate, snapshot, counted, listTrials);
-  route(`${BASE_PATH}/trials/:nct_id`, authenticate, snapshot, counted, getTrial);
+  route(`${BASE_PATH}/meta`, peeked, metaHandler(deps.snapshots));
+  route(`${BASE_PATH}/sources`, counted, listSources);
+  route(`${BASE_PATH}/trials`, counted, listTrials);
+  route(`${BASE_PATH}/trials/:nct_id`, counted, getTrial);
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

@@ -54,6 +54,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       snapshots,
       keys: stores.keys,
       usage: stores.usage,
+      gate: stores.gate,
       logger,
       contactEmail: env.OPERATOR_CONTACT_EMAIL,
       operatorRouter: operator?.router,

@@ -14,6 +14,8 @@ import type { BenchSettings } from './settings.js';
 
 export interface HttpMeasure extends LoadResult {
   name: string;
+  /** The mix's own name, the same in both configurations (null for the ceiling). */
+  mix: string | null;
   kind: 'ceiling' | Mix['kind'];
   /** How many distinct requests the mix rotates over. */
   distinct: number;
@@ -71,7 +73,14 @@ interface Target {
   store: StoreKind | null;
 }
 
-async function measure(target: Target, name: string, kind: HttpMeasure['kind'], paths: string[], settings: BenchSettings): Promise<HttpMeasure> {
+async function measure(
+  target: Target,
+  name: string,
+  kind: HttpMeasure['kind'],
+  paths: string[],
+  settings: BenchSettings,
+  mix: string | null = null,
+): Promise<HttpMeasure> {
   const { base, headers } = target;
   // Unrecorded warm-up: JIT, connection setup, first-touch of the index pages.
   await runLoad({ base, paths, headers, seconds: settings.warmupSeconds, connections: CONNECTIONS });
@@ -80,7 +89,7 @@ async function measure(target: Target, name: string, kind: HttpMeasure['kind'], 
   const after = await target.server.ask<ServerStats>({ type: 'stats' }, 'stats');
   const server_cpu_ms = (after.cpu_ms - before.cpu_ms) / result.requests;
   const measured: HttpMeasure = {
-    name, kind, distinct: paths.length, store: target.store, server_cpu_ms, server_peak_rss_mb: after.window_peak_rss_mb, ...result,
+    name, mix, kind, distinct: paths.length, store: target.store, server_cpu_ms, server_peak_rss_mb: after.window_peak_rss_mb, ...result,
   };
   settings.log(
     `  ${name.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms.toFixed(2)} ms  p99 ${result.p99_ms.toFixed(2)} ms  ` +
@@ -116,7 +125,7 @@ export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult
     const mixes: HttpMeasure[] = [];
     for (const mix of selectedMixes(settings, api.ready.ids, defaultTotal)) {
       await precheck(url, key, mix);
-      mixes.push(await measure(apiTarget, mix.name, mix.kind, mix.paths, settings));
+      mixes.push(await measure(apiTarget, mix.name, mix.kind, mix.paths, settings, mix.name));
     }
     const ceilingEnd = await measure(ceilingTarget, 'ceiling (end)', 'ceiling', ['/ceiling'], settings);
     const after = await api.child.ask<ServerStats>({ type: 'stats' }, 'stats');
@@ -136,7 +145,7 @@ export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult
   }
 }
 
-/** The same app with keys and counters in Redis: one round trip each per request. */
+/** Every mix again on the same app with keys and counters in Redis (how it is deployed): one script call per request. */
 async function redisMixes(settings: BenchSettings, ids: readonly string[], defaultTotal: number): Promise<HttpMeasure[]> {
   settings.log('starting a second API server child with the Redis key store and counter');
   let server: { child: BenchChild; ready: ServerReady };
@@ -150,9 +159,8 @@ async function redisMixes(settings: BenchSettings, ids: readonly string[], defau
     const target: Target = { base: server.ready.url, server: server.child, headers: { Authorization: `Bearer ${server.ready.key}` }, store: 'redis' };
     const out: HttpMeasure[] = [];
     for (const mix of selectedMixes(settings, ids, defaultTotal)) {
-      if (mix.name !== 'default list' && mix.name !== 'detail by id') continue;
       await precheck(server.ready.url, server.ready.key, mix);
-      out.push(await measure(target, `${mix.name} (redis)`, mix.kind, mix.paths, settings));
+      out.push(await measure(target, `${mix.name} (redis)`, mix.kind, mix.paths, settings, mix.name));
     }
     return out;
   } finally {

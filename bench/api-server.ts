@@ -15,6 +15,7 @@ import { createApp } from '../api/app.js';
 import { MemoryKeyStore } from '../api/keys/memory-store.js';
 import { RedisKeyStore } from '../api/keys/redis-store.js';
 import type { KeyStore } from '../api/keys/types.js';
+import { RedisGate, StoreGate, type RequestGate } from '../api/limits/gate.js';
 import { MemoryUsageCounter } from '../api/limits/memory-counter.js';
 import { RedisUsageCounter } from '../api/limits/redis-counter.js';
 import type { UsageCounterOptions } from '../api/limits/options.js';
@@ -93,12 +94,15 @@ function gc(): void {
 interface Stores {
   keys: KeyStore;
   usage: UsageCounter;
+  gate: RequestGate;
   close(): Promise<void>;
 }
 
 async function openStores(kind: StoreKind, redisUrl: string): Promise<Stores> {
   if (kind === 'memory') {
-    return { keys: new MemoryKeyStore(), usage: new MemoryUsageCounter(COUNTER_OPTIONS), close: async () => {} };
+    const keys = new MemoryKeyStore();
+    const usage = new MemoryUsageCounter(COUNTER_OPTIONS);
+    return { keys, usage, gate: new StoreGate(keys, usage), close: async () => {} };
   }
   const logger = createLogger('warn');
   const redis = await connectRedis(redisUrl, { logger });
@@ -107,6 +111,7 @@ async function openStores(kind: StoreKind, redisUrl: string): Promise<Stores> {
   return {
     keys: new RedisKeyStore(redis, prefix),
     usage: new RedisUsageCounter(redis, prefix, COUNTER_OPTIONS),
+    gate: new RedisGate(redis, prefix, COUNTER_OPTIONS),
     async close() {
       // Leave nothing behind in a Redis others use.
       let cursor = '0';
@@ -174,6 +179,7 @@ async function main(): Promise<void> {
       snapshots: holder,
       keys: stores.keys,
       usage: stores.usage,
+      gate: stores.gate,
       logger: createLogger('silent'),
       contactEmail: 'bench@lungtrials.example',
     });

@@ -14,7 +14,15 @@ export const TARGETS = {
   fullPipelineS: 120,
   incrementalS: 15,
   apiRssMb: 1024,
+  /** Issue 13: the expensive mixes, in-process configuration. */
+  expensiveRatio: 0.5,
+  expensiveP99VsCeiling: 1.2,
+  servingRssMb: 600,
+  snapshotOpenS: 4,
 } as const;
+
+/** The mixes issue 13 calls expensive. */
+export const EXPENSIVE_MIXES = ['zip 100 mi', 'zip 500 mi', 'biomarker + mutation'];
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
@@ -32,6 +40,7 @@ function httpItem(m: HttpMeasure, ceilingRps: number, summary: string): ResultIt
     distinct_requests: m.distinct,
     response_bytes: Math.round(m.bytes),
     store: m.store,
+    mix: m.mix,
     summary,
     checks: [],
   };
@@ -44,6 +53,7 @@ export function apiItems(api: ApiPartResult): ResultItem[] {
     httpItem(ceiling.end, ceiling.rps, `start/end differ by ${pct(ceiling.noise)} (noise)`),
   ];
   const defaultList = api.mixes.find((m) => m.name === 'default list');
+  const ceilingP99 = (ceiling.start.p99_ms + ceiling.end.p99_ms) / 2;
   for (const m of api.mixes) {
     const item = httpItem(m, ceiling.rps, `${m.distinct} distinct requests${m.store === 'redis' ? ', keys+counter in Redis' : ''}`);
     const ratio = item.ratio!;
@@ -52,6 +62,14 @@ export function apiItems(api: ApiPartResult): ResultItem[] {
     } else {
       item.checks.push({ target: `>= ${pct(TARGETS.searchRatio)} of ceiling`, pass: ratio >= TARGETS.searchRatio });
       item.checks.push({ target: `p99 <= ${TARGETS.searchP99Ms} ms`, pass: m.p99_ms <= TARGETS.searchP99Ms });
+    }
+    if (m.store === 'memory' && m.mix !== null && EXPENSIVE_MIXES.includes(m.mix)) {
+      item.p99_vs_ceiling = m.p99_ms / ceilingP99;
+      item.checks.push({ target: `>= ${pct(TARGETS.expensiveRatio)} of ceiling`, pass: ratio >= TARGETS.expensiveRatio });
+      item.checks.push({
+        target: `p99 <= ${TARGETS.expensiveP99VsCeiling}x ceiling p99`,
+        pass: m.p99_ms <= TARGETS.expensiveP99VsCeiling * ceilingP99,
+      });
     }
     if (m.name === 'zip 500 mi' && defaultList) {
       // Cost per request is 1/rps, so the cost ratio is the inverse rps ratio.
@@ -131,6 +149,7 @@ export function memoryItems(server: ServerReady, after: ServerStats, loadPeakMb:
       checks: [
         { target: `serving <= ${TARGETS.apiRssMb} MiB`, pass: server.rss_after_gc_mb <= TARGETS.apiRssMb },
         { target: `process peak <= ${TARGETS.apiRssMb} MiB`, pass: after.max_rss_mb <= TARGETS.apiRssMb },
+        { target: `serving <= ${TARGETS.servingRssMb} MiB (issue 13)`, pass: server.rss_after_gc_mb <= TARGETS.servingRssMb },
       ],
     },
     {
@@ -144,7 +163,7 @@ export function memoryItems(server: ServerReady, after: ServerStats, loadPeakMb:
       read_s: server.read_ms / 1000,
       index_s: server.index_ms / 1000,
       summary: `readSnapshot ${(server.read_ms / 1000).toFixed(1)} s + buildTrialIndex ${(server.index_ms / 1000).toFixed(1)} s`,
-      checks: [],
+      checks: [{ target: `<= ${TARGETS.snapshotOpenS} s (issue 13)`, pass: (server.read_ms + server.index_ms) / 1000 <= TARGETS.snapshotOpenS }],
     },
   ];
 }

@@ -12,7 +12,7 @@ import { apiItems, geoItems, memoryItems, pipelineItems } from './items.js';
 import { DATA_DIR, PROFILE_DIR, RESULTS_FILE, SNAPSHOT_ROOT } from './paths.js';
 import { runPipelinePart } from './pipeline-part.js';
 import type { PreparedData } from './prepare-data.js';
-import { formatTable, resultHeader, writeResults, type ResultItem } from './report.js';
+import { formatConfigurations, formatTable, resultHeader, writeResults, type ResultItem } from './report.js';
 import { parseSettings } from './settings.js';
 
 async function main(): Promise<void> {
@@ -43,8 +43,9 @@ async function main(): Promise<void> {
     const noise = (api.ceiling.noise * 100).toFixed(1);
     log(`  ceiling ${api.ceiling.start.rps.toFixed(0)} req/s at the start, ${api.ceiling.end.rps.toFixed(0)} at the end: ${noise}% apart`);
     notes.push(
-      'API server: createApp over the snapshot with an in-process key store and usage counter; partner key with quota and burst ' +
-        'raised through the counter options (burst window 0.1 s) so no request is refused',
+      'API server: createApp over the snapshot, once with an in-process key store and usage counter, once with both in Redis ' +
+        '(one admission script call per request); partner key with quota and burst raised through the counter options ' +
+        '(burst window 0.1 s) so no request is refused',
       `ceiling: same Express settings and CORS, one prebuilt ${Math.round(api.ceiling.start.bytes)}-byte body; start and end runs ${noise}% apart`,
     );
   }
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
   log('');
   log(formatTable(header, items));
   log('');
+  const configurations = formatConfigurations(items);
+  if (configurations) log(`${configurations}\n`);
   const missed = items.flatMap((item) => item.checks.filter((c) => !c.pass).map((c) => `${item.name}: ${c.target}`));
   log(missed.length === 0 ? 'every target met' : `targets missed: ${missed.join('; ')}`);
   log(`wrote ${RESULTS_FILE} (${((performance.now() - started) / 1000).toFixed(0)} s in all)`);

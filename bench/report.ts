@@ -93,6 +93,29 @@ export function formatTable(header: ResultHeader, items: ResultItem[]): string {
   return lines.join('\n');
 }
 
+/**
+ * Every mix in both configurations side by side: req/s as a ratio to the same run's
+ * ceiling, and server CPU per request (the steadier figure on a shared machine).
+ */
+export function formatConfigurations(items: ResultItem[]): string {
+  const api = items.filter((item) => item.part === 'api' && typeof item.mix === 'string');
+  const names = [...new Set(api.map((item) => item.mix as string))];
+  if (names.length === 0) return '';
+  const lines = [
+    '| mix | in-process keys + counters: ratio | server CPU ms/req | keys + counters in Redis: ratio | server CPU ms/req | p99 ms (in-process / Redis) |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const name of names) {
+    const memory = api.find((item) => item.mix === name && item.store === 'memory');
+    const redis = api.find((item) => item.mix === name && item.store === 'redis');
+    lines.push(
+      `| ${name} | ${num(memory?.ratio, 2)} | ${num(memory?.server_cpu_ms, 3)} | ${redis ? num(redis.ratio, 2) : 'not run'} | ` +
+        `${num(redis?.server_cpu_ms, 3)} | ${num(memory?.p99_ms, 1)} / ${redis ? num(redis.p99_ms, 1) : '-'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 export async function writeResults(file: string, header: ResultHeader, items: ResultItem[]): Promise<void> {
   const round = (_key: string, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value);
   await fs.writeFile(file, JSON.stringify([header, ...items], round, 2) + '\n');

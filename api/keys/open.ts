@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Env } from '../../config/env.js';
 import type { Logger } from '../../config/logger.js';
+import { RedisGate, StoreGate, type RequestGate } from '../limits/gate.js';
 import { MemoryUsageCounter } from '../limits/memory-counter.js';
 import { RedisUsageCounter } from '../limits/redis-counter.js';
 import type { UsageCounter } from '../limits/types.js';
@@ -19,6 +20,8 @@ import { redactUrl } from '../../config/redact-url.js';
 export interface ServiceStores {
   keys: KeyStore;
   usage: UsageCounter;
+  /** Key lookup and counting per request: one script call on Redis, the two stores in turn otherwise. */
+  gate: RequestGate;
   /** The connection, when Redis was reachable. */
   redis: Redis | null;
   keyBackend: 'redis' | 'file';
@@ -41,6 +44,7 @@ export async function openStores(
     return {
       keys: new RedisKeyStore(redis, env.REDIS_PREFIX),
       usage: new RedisUsageCounter(redis, env.REDIS_PREFIX),
+      gate: new RedisGate(redis, env.REDIS_PREFIX),
       redis,
       keyBackend: 'redis',
       close: () => closeRedis(redis),
@@ -52,9 +56,12 @@ export async function openStores(
     `Redis is not reachable at ${redactUrl(env.REDIS_URL)}: using API keys from ${file} and in-process usage counters ` +
       '(quota and burst are exact for this one process only; start Redis to share them)',
   );
+  const keys = new FileKeyStore(file);
+  const usage = new MemoryUsageCounter();
   return {
-    keys: new FileKeyStore(file),
-    usage: new MemoryUsageCounter(),
+    keys,
+    usage,
+    gate: new StoreGate(keys, usage),
     redis: null,
     keyBackend: 'file',
     close: async () => {},

@@ -1,18 +1,9 @@
 /**
- * Daily quota and per-minute burst per key. Runs after apiKey(). With `count: true` it
- * consumes one request (refused requests are not counted); with `count: false` it only
- * reads the usage, for endpoints that must not count (/meta). Either way the response
- * carries the quota and burst headers, 429s included.
+ * What a usage decision looks like on the wire: the quota and burst headers every counted
+ * or peeked response carries, and the 429 of a refusal (REST admission and MCP alike).
  */
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../errors.js';
-import type { ApiKeyRecord } from '../keys/types.js';
-import type { UsageCounter, UsageDecision } from '../limits/types.js';
-
-export interface RateLimitOptions {
-  /** Whether this route counts against the quota. */
-  count: boolean;
-}
+import type { UsageDecision } from '../limits/types.js';
 
 export function rateLimitHeaders(usage: UsageDecision): Record<string, string> {
   return {
@@ -33,28 +24,4 @@ export function limitRefusal(usage: UsageDecision): ApiError {
   return new ApiError(usage.reason ?? 'rate_limit_exceeded', message, {
     headers: { ...rateLimitHeaders(usage), 'Retry-After': retryAfter },
   });
-}
-
-export function rateLimit(counter: UsageCounter, opts: RateLimitOptions): RequestHandler {
-  return async function rateLimit(req: Request, res: Response, next: NextFunction): Promise<void> {
-    const key = res.locals.apiKey as ApiKeyRecord | undefined;
-    if (!key) {
-      next(new Error('rateLimit() must run after apiKey()'));
-      return;
-    }
-    try {
-      const usage = opts.count ? await counter.consume(key.hash, key.tier) : await counter.peek(key.hash, key.tier);
-      const headers = rateLimitHeaders(usage);
-      res.set(headers);
-      res.locals.usage = usage;
-      // A peek only reports; refusing /meta because the quota is spent would hide the usage.
-      if (usage.allowed || !opts.count) {
-        next();
-        return;
-      }
-      next(limitRefusal(usage));
-    } catch (error) {
-      next(error);
-    }
-  };
 }

@@ -8,7 +8,7 @@ export function sendJsonBytes(res: Response, body: Buffer): void {
   res.set('Content-Type', 'application/json; charset=utf-8').send(body);
 }
 
-/** What the middleware chain leaves for the handlers (apiKey, rateLimit, requireSnapshot). */
+/** What the middleware chain leaves for the handlers (admission). */
 export interface RouteLocals {
   apiKey: ApiKeyRecord;
   usage: UsageDecision;

@@ -1,0 +1,81 @@
+/**
+ * The admission script (admit.lua) as an ioredis custom command: defined once per
+ * connection, sent by EVALSHA (ioredis falls back to EVAL after a NOSCRIPT, e.g. when
+ * Redis restarted), so a request costs one round trip.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Redis } from 'ioredis';
+import { TIERS, type Tier, type TierLimits } from '../../domain/tiers.js';
+import type { ApiKeyRecord } from '../keys/types.js';
+import type { UsageDecision } from './types.js';
+
+const LUA = readFileSync(new URL('./admit.lua', import.meta.url), 'utf8');
+const COMMAND = 'lungtrialsAdmit';
+
+export type AdmitMode = 'lookup' | 'peek' | 'consume';
+
+export interface AdmitKeys {
+  record: string;
+  quota: string;
+  burst: string;
+}
+
+export interface AdmitRequest {
+  mode: AdmitMode;
+  /** Known tier: the record is not read (the usage counter's path). */
+  tier?: Tier;
+  limits: Readonly<Record<Tier, TierLimits>>;
+  windowMs: number;
+  /** Pinned clock (tests); the Redis server's TIME otherwise. */
+  nowMs?: number;
+}
+
+export type AdmitReply =
+  | { status: 'unknown' }
+  | { status: 'revoked'; record: ApiKeyRecord }
+  | { status: 'live'; record: ApiKeyRecord | null; usage: UsageDecision | null };
+
+type Raw = [number, string?, string?, string?, string?, string?, number?, number?, number?, number?, number?];
+
+const REASONS = [undefined, 'quota_exceeded', 'rate_limit_exceeded'] as const;
+
+type WithAdmit = Redis & { [COMMAND]?: (...args: (string | number)[]) => Promise<Raw> };
+
+export async function runAdmit(redis: Redis, keys: AdmitKeys, request: AdmitRequest): Promise<AdmitReply> {
+  const client = redis as WithAdmit;
+  if (typeof client[COMMAND] !== 'function') redis.defineCommand(COMMAND, { numberOfKeys: 3, lua: LUA });
+  const limitArgs = TIERS.flatMap((tier) => [tier, request.limits[tier].dailyQuota, request.limits[tier].burstPerMinute]);
+  const raw = await client[COMMAND]!(
+    keys.record,
+    keys.quota,
+    keys.burst,
+    request.mode,
+    request.tier ?? '',
+    request.windowMs,
+    randomUUID(),
+    request.nowMs === undefined ? '' : String(request.nowMs),
+    ...limitArgs,
+  );
+  if (raw[0] === 0) return { status: 'unknown' };
+  const [, label, tierName, hash, createdAt, revokedAt, allowed, reason, used, inWindow, retryAfter] = raw;
+  const tier = tierName as Tier;
+  const record: ApiKeyRecord | null = label
+    ? { label, tier, hash: hash!, created_at: createdAt!, revoked_at: revokedAt ? revokedAt : null }
+    : null;
+  if (raw[0] === 1) return { status: 'revoked', record: record! };
+  if (raw.length <= 6) return { status: 'live', record, usage: null };
+  const { dailyQuota, burstPerMinute } = request.limits[tier];
+  const usage: UsageDecision = {
+    allowed: allowed === 1,
+    quotaUsed: used!,
+    quotaLimit: dailyQuota,
+    burstUsed: inWindow!,
+    burstLimit: burstPerMinute,
+  };
+  if (allowed !== 1) {
+    usage.reason = REASONS[reason!];
+    usage.retryAfterSeconds = retryAfter;
+  }
+  return { status: 'live', record, usage };
+}

@@ -1,0 +1,65 @@
+/**
+ * Key, snapshot and limits of a request in one step, so a deployment with keys and
+ * counters in Redis makes one round trip per request (RequestGate). The answers keep the
+ * contract's order: 401 (no or unknown key), 403 (revoked), 503 (no snapshot), 429
+ * (limits; refused requests are not counted). `count: false` only reads the usage (for
+ * /meta, which needs no snapshot and is never refused for a spent quota). Every response
+ * past the key check carries the quota and burst headers, 429s included.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { RequestGate } from '../limits/gate.js';
+import type { SnapshotHolder } from '../snapshot-holder.js';
+import { invalidKeyError, missingKeyError, presentedKey, revokedKeyError } from './api-key.js';
+import { limitRefusal, rateLimitHeaders } from './rate-limit.js';
+import { snapshotUnavailableError, useSnapshot } from './require-snapshot.js';
+
+export interface AdmissionOptions {
+  /** Whether this route counts against the quota; counted routes also need a snapshot. */
+  count: boolean;
+  snapshots?: SnapshotHolder;
+}
+
+export function admission(gate: RequestGate, opts: AdmissionOptions): RequestHandler {
+  return async function admission(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const plaintext = presentedKey(req);
+    if (plaintext === null) {
+      next(missingKeyError());
+      return;
+    }
+    // Taken once per request, so a hot swap in the middle of a request cannot mix versions.
+    const snapshot = opts.snapshots?.current() ?? null;
+    const needsSnapshot = opts.snapshots !== undefined;
+    try {
+      // Without a snapshot the request is answered 503 after the key check, and not counted.
+      const mode = !opts.count ? 'peek' : needsSnapshot && !snapshot ? 'lookup' : 'consume';
+      const admitted = await gate.admit(plaintext, mode);
+      if (admitted.status === 'unknown') {
+        next(invalidKeyError());
+        return;
+      }
+      if (admitted.status === 'revoked') {
+        next(revokedKeyError());
+        return;
+      }
+      res.locals.apiKey = admitted.record;
+      if (needsSnapshot) {
+        if (!snapshot) {
+          next(snapshotUnavailableError());
+          return;
+        }
+        useSnapshot(res, snapshot);
+      }
+      const usage = admitted.usage!;
+      res.set(rateLimitHeaders(usage));
+      res.locals.usage = usage;
+      // A peek only reports; refusing /meta because the quota is spent would hide the usage.
+      if (usage.allowed || !opts.count) {
+        next();
+        return;
+      }
+      next(limitRefusal(usage));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
