@@ -16,24 +16,25 @@ describe('RedisGate', () => {
       const gate = new RedisGate(client, world.prefix, { limits: SMALL_LIMITS });
       const store = new RedisKeyStore(world.redis, world.prefix);
       const { plaintext } = await store.create('one-trip', 'free');
-      // The first call may load the script (NOSCRIPT, then EVAL); from then on EVALSHA alone.
-      await gate.admit(plaintext, 'consume');
-
       const source = `127.0.0.1:${(client as unknown as { stream: Socket }).stream.localPort}`;
       const seen: string[] = [];
       monitor.on('monitor', (_time: string, args: string[], from: string) => {
-        if (from === source) seen.push(args[0].toLowerCase());
+        if (from === source) seen.push(args.join(' ').toLowerCase());
       });
+      // The first call may load the script (NOSCRIPT, then EVAL); from then on EVALSHA alone.
+      // MONITOR relays a command after running it: two ECHOs mark the start and the end of the calls counted.
+      await gate.admit(plaintext, 'consume');
+      await client.echo('counted-from-here');
       const answers = [];
       for (let i = 0; i < 4; i += 1) answers.push(await gate.admit(plaintext, 'consume'));
       await store.revoke('one-trip');
       answers.push(await gate.admit(plaintext, 'consume'));
       answers.push(await gate.admit('lt_unknown', 'consume'));
-      // MONITOR relays a command after running it; a PING sent last marks the end of ours.
-      await client.ping();
-      await expect.poll(() => seen.at(-1), { timeout: 10_000 }).toBe('ping');
+      await client.echo('counted-to-here');
+      await expect.poll(() => seen.includes('echo counted-to-here'), { timeout: 10_000 }).toBe(true);
 
-      expect(seen.slice(0, -1)).toEqual(Array(6).fill('evalsha'));
+      const counted = seen.slice(seen.indexOf('echo counted-from-here') + 1, seen.indexOf('echo counted-to-here'));
+      expect(counted.map((command) => command.split(' ')[0])).toEqual(Array(6).fill('evalsha'));
       expect(answers.map((a) => (a.status === 'live' ? (a.usage!.allowed ? 'allowed' : a.usage!.reason) : a.status))).toEqual([
         'allowed', 'allowed', 'rate_limit_exceeded', 'rate_limit_exceeded', 'revoked', 'unknown',
       ]);
