@@ -17,8 +17,7 @@ import { cityFinder, gazetteerStats } from './gazetteer.js';
 import { normalisePlace, normaliseUsZip } from './place-name.js';
 import { ambiguousUsTown, NO_PLACE, placeKey, resolvePlace, type PlaceQuery } from './resolve-place.js';
 import { usCandidateFinder, type UsCandidate, type UsCandidateFinder } from './us-places.js';
-import { chooseTown, CLUSTER_MILES, isRegional, type TownChoice, type TownEvidence, type TrialPlaceContext } from './us-town.js';
-import distance from '@turf/distance';
+import { chooseTown, CLUSTER_MILES, isRegional, miles, type TownChoice, type TownEvidence, type TrialPlaceContext } from './us-town.js';
 
 export interface GeocodeDeps {
   /** Results of earlier runs; the caller saves it afterwards. */
@@ -218,7 +217,7 @@ function trialContext(
 /** The state of a US site with registry coordinates and no state: its town's, if one state has it there. */
 function stateAtPoint(q: PlaceQuery, latitude: number, longitude: number, findUs: UsCandidateFinder): string | null {
   if (q.country !== 'US' || !q.city) return null;
-  const near = findUs(q.city).filter((c) => distance([longitude, latitude], [c.longitude, c.latitude], { units: 'miles' }) <= CLUSTER_MILES);
+  const near = findUs(q.city).filter((c) => miles({ latitude, longitude }, c) <= CLUSTER_MILES);
   const states = new Set(near.map((c) => c.state));
   return states.size === 1 ? near[0].state : null;
 }

@@ -1,18 +1,17 @@
 /**
  * A US town named without a state. When several states have a town of that name the name
- * alone does not say where the site is: the trial's other evidence decides (the same town
- * with a state or ZIP elsewhere in the record, a ZIP or state in the facility name, the
- * states the record gives its other sites, the trial's other sites nearby), else a name
- * that is nearly always one place (nine in ten people living in a town of that name live
- * there), else no point at all: a site left unplaced is missing from a radius search, a
- * site placed in the wrong state is a wrong answer to it.
+ * alone does not say where the site is. What the record says about the site decides (the
+ * same town with a state or ZIP elsewhere in the record, a ZIP or state in the facility
+ * name), else a name that is nearly always one place (nine in ten people living in a town
+ * of that name live there), else, in a regional trial, the states it gives its other sites
+ * and its other sites nearby; else no point at all. A site left unplaced is missing from a
+ * radius search; a site placed in the wrong state is a wrong answer to it.
  */
 import distance from '@turf/distance';
 import { parseUsState, US_STATES } from '../../domain/geo.js';
 import { normalisePlace } from './place-name.js';
 import type { UsCandidate } from './us-places.js';
-import { median } from './zip-centroid.js';
-import { zipCentroid } from './zip-centroid.js';
+import { median, zipCentroid } from './zip-centroid.js';
 
 /** Same-named places this close are one town for a search (Kansas City, MO and KS). */
 export const CLUSTER_MILES = 25;
@@ -60,7 +59,7 @@ export function isRegional(anchors: TrialPlaceContext['anchors']): boolean {
   return anchors.every((a) => miles(a, middle) <= REGION_MILES);
 }
 
-function miles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function miles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
   return distance([a.longitude, a.latitude], [b.longitude, b.latitude], { units: 'miles' });
 }
 
@@ -90,10 +89,12 @@ export function townWithoutContext(candidates: readonly UsCandidate[]): TownChoi
 /**
  * Picks one of several same-named towns in different states, in two rounds. The first
  * reads what the record says about this site (the same town with a state or ZIP elsewhere
- * in the record, a ZIP or state in the facility name), then the name's population: an "Anchorage" in a trial with a Louisville site is still Anchorage, AK, not
- * the Kentucky village. The second round (`withNeighbours`) reads the trial as a whole:
- * the states it gives its other sites, then its other sites nearby. Each kind of evidence
- * narrows the set; a kind that names none of the candidates is skipped.
+ * in the record, a ZIP or state in the facility name), then the name's population: an
+ * "Anchorage" in a trial with a Louisville site is still Anchorage, AK, not the Kentucky
+ * village. The second round (`withNeighbours`, run once the first has placed what it can)
+ * reads a regional trial as a whole: the states it gives its other sites, then its other
+ * sites nearby. Each kind of evidence narrows the set; a kind that names none of the
+ * candidates is skipped.
  */
 export function chooseTown(
   candidates: readonly UsCandidate[],
@@ -145,12 +146,11 @@ const STATE_NAMES = Object.entries(US_STATES)
 /**
  * States a facility name gives away: a ZIP ("Mayo Clinic 55905"), the town followed by a
  * comma and a state code ("Mayo Clinic, Rochester, MN"; not "Cleveland VA Medical Center")
- * or a state's name ("Minnesota Oncology", "Maine
- * Medical Center"). Only ever used to choose between same-named towns, so a name like
+ * or a state's name ("Minnesota Oncology", "Maine Medical Center"). Only ever used to choose between same-named towns, so a name like
  * "Virginia Mason" cannot move a Seattle site. A bare ", PA" is not read: it is as often a
  * professional association as Pennsylvania.
  */
-export function facilityStates(facility: string | null, site: string | null): Set<string> {
+export function facilityStates(facility: string | null, siteTown: string | null): Set<string> {
   const out = new Set<string>();
   if (!facility) return out;
   for (const m of facility.matchAll(/\b(\d{5})(?:-\d{4})?\b/g)) {
@@ -158,12 +158,13 @@ export function facilityStates(facility: string | null, site: string | null): Se
     if (state) out.add(state);
   }
   // "..., Rochester, MN 55905": a state code after a comma, right after the site's own town.
-  const town = normalisePlace(site);
+  const town = normalisePlace(siteTown);
   const parts = facility.split(',');
   for (let i = 1; town && i < parts.length; i++) {
     const code = parts[i].trim().match(/^([A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$/)?.[1];
     const state = code ? parseUsState(code) : null;
-    if (state && normalisePlace(parts[i - 1]).endsWith(town)) out.add(state);
+    const before = normalisePlace(parts[i - 1]);
+    if (state && (before === town || before.endsWith(` ${town}`))) out.add(state);
   }
   let text = ` ${normalisePlace(facility)} `;
   for (const [code, name] of STATE_NAMES) {

@@ -8,7 +8,7 @@ console.log(
   `NCI CTS US sites with coordinates whose record agrees with itself: ${sites.length} ` +
     `(left out: ${withoutZip} without a known ZIP or state, ${contradictory} whose point, ZIP, state and town disagree by > ${MAX_MILES_OFF} mi)`,
 );
-console.log(`address given                          placed  >${MAX_MILES_OFF}mi  wrong state  state filled`);
+console.log(`${"address given".padEnd(38)}  sites  placed  >${MAX_MILES_OFF}mi  wrong state  state filled`);
 for (const f of await measureNci(sites)) {
   console.log(`${f.scenario.padEnd(38)} ${String(f.sites).padStart(6)}  ${String(f.placed).padStart(6)}  ${String(f.farOff).padStart(6)}  ${String(f.wrongState).padStart(11)}  ${String(f.statesFilled).padStart(12)}`);
   for (const e of f.examples) console.log(`    ${e}`);

@@ -8,7 +8,6 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import distance from '@turf/distance';
 import { requireSharedCtgovDir } from '../../../config/shared-data.js';
 import { isUsCountry, parseUsState } from '../../../domain/geo.js';
 import type { SiteRow } from '../../../domain/rows.js';
@@ -16,6 +15,7 @@ import { GeocodeCache } from '../cache.js';
 import { geocodeSites, type GeocodeSummary } from '../geocode-sites.js';
 import { normaliseUsZip } from '../place-name.js';
 import { usCandidateFinder } from '../us-places.js';
+import { miles } from '../us-town.js';
 import { zipCentroid } from '../zip-centroid.js';
 
 /** The bound: no site further than this from the place its record names. */
@@ -104,9 +104,7 @@ export async function nciTruthSites(): Promise<{ sites: TruthSite[]; contradicto
   return { sites, contradictory, withoutZip };
 }
 
-export function miles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  return distance([a.longitude, a.latitude], [b.longitude, b.latitude], { units: 'miles' });
-}
+export { miles };
 
 const noState = (s: SiteRow): SiteRow => ({ ...s, zip: null, state: null, state_source: null });
 const cityOnly = (s: SiteRow): SiteRow => ({ ...noState(s), facility: null });
