@@ -151,3 +151,5 @@ export const TARGETED_THERAPY_AFTER = /^(?:[\s,\/\-\u0001]|\b(?:or|and|and\/or)\
 // "at most 2 lines of prior therapy (...; second line: EGFR-targeted therapy)": an upper bound of what was allowed.
 export const ALLOWED_PRIOR_LINES = /\b(?:at most|up to|no more than|maximum of|a maximum of|not more than)\s+(?:\d+|one|two|three)\s+(?:prior\s+)?(?:lines?|regimens?)\b/i;
 export const PRIOR_EXPOSURE = /\b(?:prior|previous(?:ly)?|received|treated|treatment|participation|exposure|exposed)\b/i;
+// "EGFR and ALK may be tested as standard of care, but is not a requirement of the trial": said in the next clause.
+export const NOT_REQUIRED_LATER = /^[^.;]*?\b(?:is|are)\s+not\s+(?:a\s+)?(?:requirements?|required|mandatory|needed)\b/i;

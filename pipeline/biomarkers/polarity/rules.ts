@@ -68,6 +68,7 @@ export const MARKER_RULES: PolarityRule[] = [
   { id: 'negation.example-of-negated-category', stage: 'decide', verdict: 'excluded', when: [{ sections: ['inclusion'] }, before(P.EXAMPLE_BEFORE), before(P.PRE_NEG, true), { scope: 'before-example-cue', pattern: P.NEGATED_CATEGORY }], example: 'must not harbour another targetable alteration, for example (among others) an EGFR activating mutation or an ALK fusion' },
   { id: 'pseudo.example-of-inclusion-category', stage: 'decide', verdict: 'not-a-requirement', when: [{ sections: ['inclusion'] }, before(P.EXAMPLE_BEFORE), before(P.PRE_NEG, true)], example: 'actionable alterations (e.g. EGFR exon 19 deletion)' },
   // -- decide: statements that gate nothing
+  { id: 'pseudo.not-a-requirement-later', stage: 'decide', verdict: 'not-a-requirement', when: [{ scope: 'following', pattern: P.NOT_REQUIRED_LATER }], example: 'NSCLC patients may be tested for EGFR as standard of care, but it is not a requirement of the trial' },
   { id: 'pseudo.not-sufficient-alone', stage: 'decide', verdict: 'not-a-requirement', when: [afterOuter(P.NOT_SUFFICIENT_AFTER)], example: 'HER2 overexpression alone is not sufficient' },
   { id: 'pseudo.neither-required', stage: 'decide', verdict: 'not-a-requirement', when: [before(P.NEITHER_BEFORE), afterOuter(P.NEITHER_REQUIRED_AFTER)], example: 'Neither T790M nor C797S is required' },
   { id: 'conditional.and-not-treated', stage: 'decide', verdict: 'conditional', when: [afterOuter(P.AND_NOT_TREATED)], example: 'EGFR mutation and has not received a TKI' },

@@ -55,12 +55,42 @@ function nearestTerm(text: string, start: number, end: number): { term: TumourTe
   return best;
 }
 
+/** Words that may stand between a marker and the tumour noun it qualifies ("PD-L1+ (CPS>=1) triple-negative breast"). */
+const MODIFIER_GAP = /^(?:[\s\-+\/≥≤<>=%\d.)]|\([^()]{0,30}\)|\b(?:positive|negative|mutant|mutated|wild[- ]?type|amplified|expressing|overexpressing|driven|rearranged|fusion|low|high|triple[- ]negative|HR[+-]?|advanced|metastatic|recurrent|adenocarcinoma|squamous|non[- ]?squamous)\b)*$/i;
+/** A list of tumour names ("HNC, Esophageal, Lung, Mesothelioma, Pancreatic cancers"): only tumour words and joiners. */
+const TUMOUR_LIST_GAP = /^(?:[\s,\/()]|\b(?:and|or|cancers?|carcinomas?|tumou?rs?|neoplasms?|adenocarcinomas?)\b)*$/i;
+
+/** The first tumour term after [end] when only modifiers separate it from the mention ("HER2-negative breast cancer"). */
+function qualifiedNoun(text: string, end: number): { term: TumourTerm; start: number; end: number } | null {
+  let best: { term: TumourTerm; start: number; end: number } | null = null;
+  for (const { term, re } of TERM_RES) {
+    re.lastIndex = end;
+    const m = re.exec(text);
+    if (!m || m.index - end > 60) continue;
+    if (!best || m.index < best.start) best = { term, start: m.index, end: m.index + m[0].length };
+  }
+  return best && MODIFIER_GAP.test(text.slice(end, best.start)) ? best : null;
+}
+
 /**
- * A clause that names lung cancer (or all solid tumours) anywhere keeps its markers for lung
- * patients: "NSCLC (cohort 1) or PDAC (cohort 2) with KRAS G12D", "HNC, Esophageal, Lung ...
- * cancers". Otherwise the tumour named nearest the mention decides.
+ * A marker written before a tumour noun qualifies that tumour ("HER2-negative breast
+ * cancer", "PD-L1+ (CPS>=1) triple-negative breast cancer"), unless the noun heads a list of
+ * tumours that includes lung. Otherwise a clause that names lung cancer (or all solid
+ * tumours) anywhere keeps its markers for lung patients ("NSCLC (cohort 1) or PDAC
+ * (cohort 2) with KRAS G12D"), and failing that the tumour named nearest decides.
  */
 function scopeIn(text: string, start: number, end: number): TumourScope | null {
+  const noun = qualifiedNoun(text, end);
+  if (noun && !noun.term.lung) {
+    const listsLung = TERM_RES.some(({ term, re }) => {
+      if (!term.lung) return false;
+      re.lastIndex = noun.end;
+      const m = re.exec(text);
+      return m !== null && m.index - noun.end <= 120 && TUMOUR_LIST_GAP.test(text.slice(noun.end, m.index).replace(new RegExp(TUMOUR_TERMS.map((t) => t.pattern).join('|'), 'gi'), ' '));
+    });
+    if (!listsLung) return { scope: 'other_tumour', rule: noun.term.id };
+  }
+  if (noun && noun.term.lung) return { scope: 'lung', rule: noun.term.id };
   const lung = TERM_RES.find(({ term, once }) => term.lung && once.test(text));
   if (lung) return { scope: 'lung', rule: lung.term.id };
   const near = nearestTerm(text, start, end);

@@ -131,3 +131,20 @@ describe('lexicon forms from real trials', () => {
     ]);
   });
 });
+
+describe('tumour scope: a marker written before a tumour noun qualifies that tumour', () => {
+  it('conditions run together on one line keep each marker with its tumour', () => {
+    const got = explainBiomarkers({
+      nct_id: 'NCT00000000',
+      inclusion: '* EGFR/ALK wild-type adenocarcinoma non-small cell lung cancer (NSCLC) PD-L1+ (CPS≥1) triple-negative breast cancer (TNBC) HER2- gastric adenocarcinoma',
+      exclusion: null,
+    }).map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.metric ? `${r.metric}${r.comparator}${r.cutoff}` : (r.alteration ?? '*')}@${r.scope}`);
+    expect(got).toEqual(['-EGFR:*@lung', '-ALK:*@lung', '+PD-L1:CPS>=1@other_tumour', '-HER2:*@other_tumour']);
+  });
+  it('a tumour noun heading a list that includes lung keeps the marker for lung', () => {
+    expect(rows('* TrkA-driven HNC, Esophageal, Lung, Mesothelioma, Pancreatic cancers')).toEqual(['+NTRK:*@lung']);
+  });
+  it('a later clause saying the marker is not a requirement', () => {
+    expect(rows('* All NSCLC patients may be tested for EGFR and ALK as part of standard of care, but it is not a requirement of the trial')).toEqual([]);
+  });
+});
