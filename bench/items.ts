@@ -3,6 +3,7 @@ import type { ApiPartResult, HttpMeasure } from './api-part.js';
 import type { GeoResult } from './geo-bench.js';
 import type { PipelineMeasure } from './pipeline-part.js';
 import type { ServerReady, ServerStats } from './api-server.js';
+import type { MemoryBreakdown } from './memory-breakdown.js';
 import type { ResultItem } from './report.js';
 
 export const TARGETS = {
@@ -166,4 +167,26 @@ export function memoryItems(server: ServerReady, after: ServerStats, loadPeakMb:
       checks: [{ target: `<= ${TARGETS.snapshotOpenS} s (issue 13)`, pass: (server.read_ms + server.index_ms) / 1000 <= TARGETS.snapshotOpenS }],
     },
   ];
+}
+
+export function breakdownItem(b: MemoryBreakdown): ResultItem {
+  const serving = b.steps.at(-1)!;
+  const bufferTotal = Object.values(b.index_buffers_mb).reduce((x, y) => x + y, 0);
+  return {
+    name: 'API memory breakdown',
+    part: 'memory',
+    rps: null,
+    ratio: null,
+    p50_ms: null,
+    p99_ms: null,
+    steps: b.steps,
+    index_buffers_mb: b.index_buffers_mb,
+    heap_by_type_mb: b.heap_by_type_mb,
+    summary:
+      `serving RSS ${serving.rss_mb.toFixed(0)} MB = JS heap ${serving.heap_total_mb.toFixed(0)} MB (used ${serving.heap_used_mb.toFixed(0)}) + ` +
+      `array buffers ${serving.array_buffers_mb.toFixed(0)} MB (index ${bufferTotal.toFixed(0)}: ` +
+      Object.entries(b.index_buffers_mb).filter(([, mb]) => mb >= 1).map(([field, mb]) => `${field} ${mb.toFixed(0)}`).join(', ') +
+      `) + code and native ${(serving.rss_mb - serving.heap_total_mb - serving.array_buffers_mb).toFixed(0)} MB`,
+    checks: [],
+  };
 }

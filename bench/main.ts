@@ -8,11 +8,12 @@ import os from 'node:os';
 import { measureServerMemory, runApiPart, type ApiPartResult } from './api-part.js';
 import { runChild } from './child.js';
 import type { GeoResult } from './geo-bench.js';
-import { apiItems, geoItems, memoryItems, pipelineItems } from './items.js';
+import { apiItems, breakdownItem, geoItems, memoryItems, pipelineItems } from './items.js';
+import type { MemoryBreakdown } from './memory-breakdown.js';
 import { DATA_DIR, PROFILE_DIR, RESULTS_FILE, SNAPSHOT_ROOT } from './paths.js';
 import { runPipelinePart } from './pipeline-part.js';
 import type { PreparedData } from './prepare-data.js';
-import { formatConfigurations, formatTable, resultHeader, writeResults, type ResultItem } from './report.js';
+import { formatBreakdown, formatConfigurations, formatTable, resultHeader, writeResults, type ResultItem } from './report.js';
 import { parseSettings } from './settings.js';
 
 async function main(): Promise<void> {
@@ -71,6 +72,12 @@ async function main(): Promise<void> {
     const peaks = api ? api.mixes.filter((m) => m.store === 'memory').map((m) => m.server_peak_rss_mb) : [];
     const loadPeak = peaks.length > 0 ? Math.max(...peaks) : null;
     items.push(...memoryItems(memory.server, memory.after, loadPeak));
+    log('memory: the snapshot opened step by step in a child, with a heap snapshot at the end ...');
+    const breakdown = await runChild<MemoryBreakdown>('memory-breakdown.ts', ['--snapshot-root', SNAPSHOT_ROOT, '--heap-snapshot'], {
+      nodeFlags: ['--expose-gc'],
+    });
+    items.push(breakdownItem(breakdown));
+    log(formatBreakdown(breakdown));
   }
 
   const header = resultHeader(settings, notes, loadAtStart);

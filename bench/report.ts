@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import type { MemoryBreakdown } from './memory-breakdown.js';
 import type { BenchPart, BenchSettings } from './settings.js';
 
 export interface Check {
@@ -112,6 +113,25 @@ export function formatConfigurations(items: ResultItem[]): string {
       `| ${name} | ${num(memory?.ratio, 2)} | ${num(memory?.server_cpu_ms, 3)} | ${redis ? num(redis.ratio, 2) : 'not run'} | ` +
         `${num(redis?.server_cpu_ms, 3)} | ${num(memory?.p99_ms, 1)} / ${redis ? num(redis.p99_ms, 1) : '-'} |`,
     );
+  }
+  return lines.join('\n');
+}
+
+/** The memory steps as a table: what the process holds after each step of a snapshot open. */
+export function formatBreakdown(b: MemoryBreakdown): string {
+  const lines = [
+    '| step | s | RSS MB | anon / file MB | JS heap used / total MB | array buffers MB |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const s of b.steps) {
+    lines.push(
+      `| ${s.step} | ${(s.ms / 1000).toFixed(1)} | ${s.rss_mb.toFixed(0)} | ${num(s.rss_anon_mb, 0)} / ${num(s.rss_file_mb, 0)} | ` +
+        `${s.heap_used_mb.toFixed(0)} / ${s.heap_total_mb.toFixed(0)} | ${s.array_buffers_mb.toFixed(0)} |`,
+    );
+  }
+  lines.push('', `index buffers (MB): ${Object.entries(b.index_buffers_mb).map(([f, mb]) => `${f} ${mb.toFixed(1)}`).join(', ')}`);
+  if (b.heap_by_type_mb) {
+    lines.push(`JS heap by node type (MB): ${Object.entries(b.heap_by_type_mb).filter(([, mb]) => mb >= 0.5).map(([t, mb]) => `${t} ${mb.toFixed(1)}`).join(', ')}`);
   }
   return lines.join('\n');
 }

@@ -53,7 +53,10 @@ export async function readTableParquet<T extends TableName>(
 ): Promise<SnapshotTables[T]> {
   const out: unknown[] = [];
   try {
-    const result = await con.run(
+    // Streamed a chunk at a time: a materialised result held every row's JSON text in
+    // DuckDB at once (~300 MB native for the full-scale sites table), which the process
+    // kept resident after the instance closed (bench/README.md, memory breakdown).
+    const result = await con.stream(
       `SELECT to_json(t)::VARCHAR FROM (SELECT ${selectListSql(table)} FROM read_parquet(${quoteLiteral(file)})) t`,
     );
     for (;;) {
