@@ -31,8 +31,29 @@ function union(size: number, sets: Iterable<Bitset | undefined>): Bitset {
   return out;
 }
 
+/**
+ * PD-L1 answers per index and range: queries name a handful of ranges (TPS>=50, TPS<1 ...),
+ * and walking every PD-L1 row per request was ~10% of the server's time in the biomarker
+ * bench mix. The index is immutable, so an answer never goes stale; the map dies with its
+ * snapshot, and holds at most PDL1_ANSWERS ranges (any number parses, so keys are unbounded).
+ */
+const pdl1Answers = new WeakMap<TrialIndex, Map<string, Bitset>>();
+const PDL1_ANSWERS = 256;
+
 /** Trials requiring an overlapping PD-L1 range (or PD-L1 with no cut-off) and not excluding it. */
 function pdl1Matches(index: TrialIndex, range: ExpressionRange): Bitset {
+  let answers = pdl1Answers.get(index);
+  if (!answers) pdl1Answers.set(index, (answers = new Map()));
+  const key = `${range.metric}|${range.low}|${range.lowExclusive}|${range.high}|${range.highExclusive}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    if (answers.size >= PDL1_ANSWERS) answers.delete(answers.keys().next().value!);
+    answers.set(key, (answer = pdl1Scan(index, range)));
+  }
+  return answer;
+}
+
+function pdl1Scan(index: TrialIndex, range: ExpressionRange): Bitset {
   const required = new Bitset(index.size);
   const excluded = new Bitset(index.size);
   for (const row of index.pdl1) {
