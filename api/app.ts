@@ -5,7 +5,9 @@
  * are one step (admission): one Redis round trip when keys and counters live there. MCP
  * over HTTP (`/mcp`) is its own router beside /api/v1, with JSON-RPC error bodies (api/mcp/http.ts).
  */
+import compression from 'compression';
 import express, { type RequestHandler, type Router } from 'express';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../config/logger.js';
 import { BASE_PATH } from './docs.js';
 import type { KeyStore } from './keys/types.js';
@@ -17,11 +19,15 @@ import { admission } from './middleware/admission.js';
 import { apiCors } from './middleware/cors.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { docsHandler } from './routes/docs.js';
+import { healthHandler } from './routes/health.js';
 import { metaHandler } from './routes/meta.js';
 import { openApiHandler } from './routes/openapi.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
 import type { SnapshotHolder } from './snapshot-holder.js';
+
+/** Bodies below this go uncompressed. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export interface AppDeps {
   snapshots: SnapshotHolder;
@@ -35,6 +41,8 @@ export interface AppDeps {
   logger: Logger;
   /** Shown in /docs as where to request a key. */
   contactEmail: string;
+  /** The counters' Redis connection, pinged by /healthz; null when running on the fallback stores. */
+  redis?: Redis | null;
   /** Operator-only routes (queue dashboard); mounted at the root, they choose their own paths. */
   operatorRouter?: Router;
 }
@@ -42,11 +50,14 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  // An ETag hashes every body (sha1 of ~30 KB per list page), and a 304 would still count
-  // against the quota; clients gain nothing from it here.
+  // Express's own ETag hashes every body (sha1 of ~30 KB per list page); the routes set
+  // validators from the snapshot version instead (routes/caching.ts), before building a body.
   app.set('etag', false);
 
   app.use(apiCors());
+  // gzip or br for clients that accept it, from 1 KB up: a list page of 50 trials is ~30 KB
+  // of JSON and ~6 KB gzipped; smaller bodies are not worth the CPU.
+  app.use(compression({ threshold: COMPRESSION_THRESHOLD_BYTES }));
   if (deps.operatorRouter) app.use(deps.operatorRouter);
   app.use(mcpRouter({ snapshots: deps.snapshots, keys: deps.keys, usage: deps.usage, logger: deps.logger }));
 
@@ -58,6 +69,7 @@ export function createApp(deps: AppDeps): express.Express {
     app.get(path, ...handlers);
   };
 
+  route('/healthz', healthHandler(deps.snapshots, deps.redis ?? null));
   route(`${BASE_PATH}/docs`, docsHandler(deps.contactEmail));
   route(`${BASE_PATH}/openapi.json`, openApiHandler(deps.contactEmail));
   route(`${BASE_PATH}/meta`, peeked, metaHandler(deps.snapshots));

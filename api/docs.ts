@@ -74,7 +74,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       ),
       daily_reset: '00:00 UTC',
       burst_window: `sliding ${BURST_WINDOW_SECONDS} s`,
-      counted: 'every authenticated request to a counting endpoint that is not itself refused with 429 (400s count)',
+      counted: 'every authenticated request to a counting endpoint that is not itself refused with 429 (400s and 304s count)',
       headers: {
         'X-RateLimit-Limit': 'daily quota',
         'X-RateLimit-Remaining': 'requests left today',
@@ -200,6 +200,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       'ZIP + radius: US sites with coordinates within the radius of the ZIP centroid; each trial reports nearest_site and distance_miles; order is nearest first (at 0.1 mile), then the default order.',
       'state: a US site whose record gives no state counts under the state of the place it was geocoded to (state_source geocode); a site left at geo_precision none has no state unless its record gives one.',
       `limit 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT}); pages are stable within one snapshot version: offset pages concatenate to the full ordered list. meta.next / meta.prev and the Link header (rel="next", rel="prev") give the neighbouring pages.`,
+      'Caching: data responses carry a weak ETag (snapshot version + request URL), Last-Modified (snapshot publication) and Cache-Control: private, max-age=300; a matching If-None-Match (or If-Modified-Since) gets 304 with no body, which still counts against the quota. /docs and /openapi.json: public, max-age=3600. Bodies of 1 KB and more are gzip- or br-compressed for clients that accept it.',
+      'GET /healthz (no key, not counted): snapshot version and age, Redis reachable/unreachable/fallback; 503 before a snapshot is loaded.',
       'A new monthly snapshot is picked up without a restart; one response always comes from one snapshot version (see /meta).',
     ],
     cors: {

@@ -7,4 +7,5 @@ export const EXPOSED_HEADERS = [
   'Retry-After',
   'X-Snapshot-Version',
   'Link',
+  'ETag',
 ] as const;

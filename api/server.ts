@@ -57,6 +57,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       gate: stores.gate,
       logger,
       contactEmail: env.OPERATOR_CONTACT_EMAIL,
+      redis: stores.redis,
       operatorRouter: operator?.router,
     });
     const server = await listen(app, opts.port ?? env.PORT, env.HOST);

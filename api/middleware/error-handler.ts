@@ -25,7 +25,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
       apiError = new ApiError('internal_error', 'An internal error occurred.');
     }
-    res.status(apiError.status).set(apiError.headers).json(apiError.toBody());
+    // An error must not be reused from a cache, nor keep the validators a handler set before failing.
+    res.removeHeader('ETag');
+    res.removeHeader('Last-Modified');
+    res.status(apiError.status).set({ 'Cache-Control': 'no-store', ...apiError.headers }).json(apiError.toBody());
   };
 }
 

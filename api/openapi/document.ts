@@ -8,11 +8,12 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { BURST_WINDOW_SECONDS, TIER_LIMITS, TIERS } from '../../domain/tiers.js';
 import { API_NAME, BASE_PATH, ERROR_WHEN } from '../docs.js';
+import { DATA_CACHE_CONTROL } from '../routes/caching.js';
 import type { ErrorCode } from '../errors.js';
 import { TRIAL_PARAMETERS, TRIAL_PARAMETER_SCHEMAS } from '../params/trials-query.js';
 import { EXAMPLE_DETAIL_TRIAL, EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL, EXAMPLE_LIST_TRIAL, EXAMPLE_MATCH, EXAMPLE_SOURCES, EXAMPLE_ZIP_LIST_TRIAL } from './examples.js';
 import {
-  ErrorResponseSchema, KeyMetaResponseSchema, SourcesResponseSchema, TrialDetailResponseSchema, TrialListResponseSchema,
+  ErrorResponseSchema, HealthSchema, KeyMetaResponseSchema, SourcesResponseSchema, TrialDetailResponseSchema, TrialListResponseSchema,
 } from './schemas.js';
 
 /** The document's own version: bump the minor when fields or parameters are added. */
@@ -31,7 +32,18 @@ const linkHeader = {
 } as const;
 const snapshotHeader = {
   'X-Snapshot-Version': { description: 'the snapshot version this response was built from', schema: { type: 'string' } },
+  ETag: { description: 'weak validator from the snapshot version and the request URL; send it back in If-None-Match', schema: { type: 'string' } },
+  'Last-Modified': { description: 'when the snapshot was published (for If-Modified-Since)', schema: { type: 'string' } },
+  'Cache-Control': { description: DATA_CACHE_CONTROL, schema: { type: 'string' } },
 } as const;
+
+/** 304 on a current If-None-Match / If-Modified-Since: no body, and still counted. */
+const notModifiedResponse: ZodOpenApiResponseObject = {
+  description:
+    'Not Modified: the validator sent in If-None-Match (or the date in If-Modified-Since) is current, so the body is left out. ' +
+    'It counts against the daily quota like a 200.',
+  headers: { ...rateLimitHeaders, ETag: { description: 'the current validator', schema: { type: 'string' } } } as ZodOpenApiResponseObject['headers'],
+};
 
 function errorResponse(codes: ErrorCode[], extraHeaders: Record<string, { description: string; schema: { type: string } }> = {}): ZodOpenApiResponseObject {
   return {
@@ -138,6 +150,7 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
               zip_radius: { data: [EXAMPLE_ZIP_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, next: null, prev: null, quota_used: 13, quota_limit: 1000 } },
               explained: { data: [EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, next: null, prev: null, quota_used: 14, quota_limit: 1000 } },
             }, { ...snapshotHeader, ...linkHeader }),
+            '304': notModifiedResponse,
             ...keyedErrors(true),
             ...snapshotErrors,
           },
@@ -163,6 +176,7 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
               trial: { data: EXAMPLE_DETAIL_TRIAL, meta: { quota_used: 14, quota_limit: 1000 } },
               with_filters: { data: { ...EXAMPLE_DETAIL_TRIAL, match: EXAMPLE_MATCH }, meta: { quota_used: 15, quota_limit: 1000 } },
             }, snapshotHeader),
+            '304': notModifiedResponse,
             '404': errorResponse(['not_found']),
             ...keyedErrors(true),
             ...snapshotErrors,
@@ -177,6 +191,7 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           description: `The registry and the 19 sponsor registries. ${quotaNote}`,
           responses: {
             '200': ok('The sources.', SourcesResponseSchema, { sources: { data: EXAMPLE_SOURCES, meta: { quota_used: 15, quota_limit: 1000 } } }, snapshotHeader),
+            '304': notModifiedResponse,
             ...keyedErrors(true),
             ...snapshotErrors,
           },
@@ -211,6 +226,21 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           description: 'No key; not counted. Links to this OpenAPI document.',
           security: [],
           responses: { '200': { description: 'The description.', content: { 'application/json': { schema: z.object({}).loose() } } } },
+        },
+      },
+      '/healthz': {
+        // Served at the root, beside /api/v1 rather than under it.
+        servers: [{ url: '/', description: 'this server, outside /api/v1' }],
+        get: {
+          operationId: 'getHealth',
+          tags: ['service'],
+          summary: 'Health: snapshot served, its age, Redis',
+          description: 'No key; not counted. 503 before a snapshot is loaded. `redis` is reachable, unreachable, or fallback (file keys and in-process counters).',
+          security: [],
+          responses: {
+            '200': { description: 'Serving.', content: { 'application/json': { schema: HealthSchema } } },
+            '503': { description: 'No snapshot loaded yet.', content: { 'application/json': { schema: HealthSchema } } },
+          },
         },
       },
       '/openapi.json': {

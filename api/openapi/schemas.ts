@@ -284,6 +284,21 @@ export const KeyMetaResponseSchema = z
   })
   .meta({ id: 'KeyMetaResponse' });
 
+export const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'snapshot_unavailable']),
+    snapshot: z
+      .object({
+        version: z.string(),
+        created_at: z.string(),
+        age_seconds: z.number().int().nullable().meta({ description: 'seconds since the snapshot was published' }),
+      })
+      .nullable(),
+    redis: z.enum(['reachable', 'unreachable', 'fallback']).meta({ description: 'whether the Redis of keys and counters answers a PING; fallback: running on file keys and in-process counters' }),
+    uptime_seconds: z.number().int(),
+  })
+  .meta({ id: 'Health' });
+
 export const ErrorResponseSchema = z
   .object({
     error: z.object({

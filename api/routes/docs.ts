@@ -2,12 +2,13 @@
 import type { Request, Response } from 'express';
 import { buildApiDocs } from '../docs.js';
 import { assertNoParameters } from '../params/no-params.js';
-import { sendJsonBytes } from './send.js';
+import { sendStaticJson, strongEtag } from './caching.js';
 
 export function docsHandler(contactEmail: string) {
   const body = Buffer.from(JSON.stringify(buildApiDocs(contactEmail)));
+  const etag = strongEtag(body);
   return function docs(req: Request, res: Response): void {
     assertNoParameters(req.query as Record<string, unknown>);
-    sendJsonBytes(res, body);
+    sendStaticJson(req, res, body, etag);
   };
 }

@@ -12,7 +12,8 @@ export function metaHandler(holder: SnapshotHolder) {
     const snapshot = holder.current();
     const now = new Date();
     const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-    res.json({
+    // Usage changes with every counted request: never serve it from a cache.
+    res.set('Cache-Control', 'no-store').json({
       data: {
         key: { label: apiKey.label, tier: apiKey.tier },
         usage: {

@@ -1,5 +1,6 @@
 /** GET /api/v1/sources: the registry and the 19 sponsor registries with trial counts. */
 import type { Request, Response } from 'express';
+import { notModified } from './caching.js';
 import { assertNoParameters } from '../params/no-params.js';
 import { renderWithQuota } from '../query/render.js';
 import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
@@ -7,5 +8,6 @@ import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
 export function listSources(req: Request, res: Response): void {
   const { snapshot, usage } = routeLocals(res);
   assertNoParameters(req.query as Record<string, unknown>);
+  if (notModified(req, res, snapshot)) return;
   sendJsonBytes(res, renderWithQuota(snapshot.index.sourcesJson, quotaOf(usage)));
 }

@@ -10,6 +10,7 @@ import { pageLinks, renderTrialList, renderWithQuota, type PageLinks, type Quota
 import { searchTrials } from '../query/search.js';
 import type { TrialIndex } from '../query/trial-index.js';
 import type { TrialQuery } from '../query/types.js';
+import { notModified } from './caching.js';
 import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
 
 /** The list envelope for a validated query; with `explain`, each trial carries its `match`. */
@@ -71,6 +72,7 @@ export function trialDetailBody(index: TrialIndex, id: string, matchQuery: Trial
 export function listTrials(req: Request, res: Response): void {
   const { snapshot, usage } = routeLocals(res);
   const query = parseTrialsQuery(req.query as Record<string, unknown>);
+  if (notModified(req, res, snapshot)) return;
   const { body, links } = trialListPage(snapshot.index, query, quotaOf(usage), pageUrl(req, query.limit));
   const link = links && linkHeader(links);
   if (link) res.set('Link', link);
@@ -80,5 +82,7 @@ export function listTrials(req: Request, res: Response): void {
 export function getTrial(req: Request, res: Response): void {
   const { snapshot, usage } = routeLocals(res);
   const matchQuery = parseMatchQuery(req.query as Record<string, unknown>);
+  rankOf(snapshot.index, String(req.params.nct_id));
+  if (notModified(req, res, snapshot)) return;
   sendJsonBytes(res, trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quotaOf(usage)));
 }

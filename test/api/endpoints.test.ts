@@ -28,7 +28,8 @@ afterAll(async () => api.close());
 
 describe('GET /api/v1/trials', () => {
   it('answers the list envelope with total/limit/offset/quota and rate-limit headers', async () => {
-    const res = await api.get('/api/v1/trials');
+    // identity: the Content-Length check below is of the uncompressed body.
+    const res = await api.get('/api/v1/trials', { headers: { 'Accept-Encoding': 'identity' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.headers.get('x-ratelimit-limit')).toBe(String(TIER_LIMITS.standard.dailyQuota));

@@ -4,6 +4,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
 import { createLogger } from '../../config/logger.js';
 import type { SnapshotTables } from '../../domain/rows.js';
 import type { Tier, TierLimits } from '../../domain/tiers.js';
@@ -25,13 +26,13 @@ export interface TestApi {
 
 export async function startTestApi(
   source: SnapshotTables | SnapshotHolder,
-  opts: { tier?: Tier; limits?: Readonly<Record<Tier, TierLimits>> } = {},
+  opts: { tier?: Tier; limits?: Readonly<Record<Tier, TierLimits>>; redis?: Redis | null } = {},
 ): Promise<TestApi> {
   const holder = source instanceof SnapshotHolder ? source : SnapshotHolder.fromTables(source, { version: 'test-v1' });
   const keys = new MemoryKeyStore();
   const { plaintext } = await keys.create('test-client', opts.tier ?? 'partner');
   const usage = new MemoryUsageCounter(opts.limits ? { limits: opts.limits } : {});
-  const app = createApp({ snapshots: holder, keys, usage, logger: createLogger('silent'), contactEmail: 'ops@test.invalid' });
+  const app = createApp({ snapshots: holder, keys, usage, logger: createLogger('silent'), contactEmail: 'ops@test.invalid', redis: opts.redis ?? null });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

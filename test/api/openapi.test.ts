@@ -6,7 +6,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  DetailTrialSchema, ErrorResponseSchema, ExplainedZipListTrialSchema, KeyMetaResponseSchema, ListTrialSchema, SourcesResponseSchema, TrialDetailResponseSchema,
+  DetailTrialSchema, ErrorResponseSchema, HealthSchema, ExplainedZipListTrialSchema, KeyMetaResponseSchema, ListTrialSchema, SourcesResponseSchema, TrialDetailResponseSchema,
   TrialListResponseSchema, ZipListTrialSchema,
 } from '../../api/openapi/schemas.js';
 import {
@@ -93,6 +93,7 @@ describe('served bodies match the response schemas (demo snapshot)', () => {
       conforms(TrialDetailResponseSchema, detail.body);
     }
     conforms(SourcesResponseSchema, (await api.json('/api/v1/sources')).body);
+    conforms(HealthSchema, (await api.json('/healthz')).body);
     conforms(KeyMetaResponseSchema, (await api.json('/api/v1/meta')).body);
     conforms(ErrorResponseSchema, (await api.json('/api/v1/trials?limit=0')).body);
     conforms(ErrorResponseSchema, (await api.json('/api/v1/trials/NOPE')).body);
