@@ -22,6 +22,7 @@ import { docsHandler } from './routes/docs.js';
 import { healthHandler } from './routes/health.js';
 import { metaHandler } from './routes/meta.js';
 import { openApiHandler } from './routes/openapi.js';
+import { REFERENCE_ASSET_ROUTE, REFERENCE_PATH, referenceAsset, referencePage } from './routes/reference.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
 import type { SnapshotHolder } from './snapshot-holder.js';
@@ -72,6 +73,8 @@ export function createApp(deps: AppDeps): express.Express {
   route('/healthz', healthHandler(deps.snapshots, deps.redis ?? null));
   route(`${BASE_PATH}/docs`, docsHandler(deps.contactEmail));
   route(`${BASE_PATH}/openapi.json`, openApiHandler(deps.contactEmail));
+  route(REFERENCE_PATH, referencePage);
+  route(REFERENCE_ASSET_ROUTE, referenceAsset);
   route(`${BASE_PATH}/meta`, peeked, metaHandler(deps.snapshots));
   route(`${BASE_PATH}/sources`, counted, listSources);
   route(`${BASE_PATH}/trials`, counted, listTrials);

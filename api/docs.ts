@@ -65,7 +65,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       required: true,
       header: 'Authorization: Bearer <API_KEY>',
       fallback_header: 'X-API-Key: <API_KEY>',
-      exempt: [`${BASE_PATH}/docs`, `${BASE_PATH}/openapi.json`],
+      exempt: [`${BASE_PATH}/docs`, `${BASE_PATH}/openapi.json`, `${BASE_PATH}/reference`, '/healthz'],
       errors: { missing_api_key: 401, invalid_api_key: 401, key_revoked: 403 },
     },
     rate_limits: {
@@ -144,6 +144,22 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         counts_against_quota: false,
         description: 'The OpenAPI 3.1 document: every parameter with its schema, every response with its schema and an example.',
         response: 'OpenAPI document (no envelope)',
+      },
+      {
+        method: 'GET',
+        path: `${BASE_PATH}/reference`,
+        auth: false,
+        counts_against_quota: false,
+        description: 'The OpenAPI document as a browsable page (Swagger UI served by this API; works offline) with a "Try it out" form.',
+        response: 'HTML page',
+      },
+      {
+        method: 'GET',
+        path: '/healthz',
+        auth: false,
+        counts_against_quota: false,
+        description: 'Health: snapshot version and age, Redis reachable / unreachable / fallback; 503 before a snapshot is loaded.',
+        response: '{ status, snapshot: {version, created_at, age_seconds} | null, redis, uptime_seconds } (no envelope)',
       },
     ],
     envelopes: {

@@ -117,7 +117,7 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
         'Read-only JSON API over lung cancer clinical trials from ClinicalTrials.gov and 19 sponsor registries, ' +
         'with structured biomarker requirements and geocoded sites, refreshed monthly.\n\n' +
         '**Not medical advice**: link patients to each trial\'s `url`.\n\n' +
-        `Every endpoint but \`/docs\`, \`/openapi.json\` and \`/reference\` needs an API key (request one from ${contactEmail}), ` +
+        `Every endpoint but \`/docs\`, \`/openapi.json\`, \`/reference\` (this page) and \`/healthz\` needs an API key (request one from ${contactEmail}), ` +
         'sent as `Authorization: Bearer <key>` or `X-API-Key: <key>`.\n\n' +
         `| tier | requests/day | requests/${BURST_WINDOW_SECONDS} s |\n|---|---|---|\n${tierTable}\n\n` +
         'The daily quota resets at 00:00 UTC. The contract in prose: `GET /api/v1/docs`.',
