@@ -72,7 +72,10 @@ export interface DetailTrial extends ListTrial {
   study_documents: StudyDocument[];
   publications: Publication[];
   locations: PresentedLocation[];
+  /** Requirements for a lung cancer patient (scope lung). */
   biomarkers: PresentedBiomarker[];
+  /** Markers that qualify another tumour type's cohort of a basket trial: shown, never requirements for lung patients. */
+  other_cohort_biomarkers: PresentedBiomarker[];
   diagnosis_types: DiagnosisType[];
   sclc_stages: SclcStage[];
   nsclc_stages: NsclcStage[];
@@ -198,7 +201,8 @@ export function presentDetailTrial(
     study_documents: t.study_documents,
     publications: t.publications,
     locations: sites.map(presentLocation),
-    biomarkers: biomarkers.map(presentBiomarker),
+    biomarkers: biomarkers.filter((b) => b.scope === 'lung').map(presentBiomarker),
+    other_cohort_biomarkers: biomarkers.filter((b) => b.scope !== 'lung').map(presentBiomarker),
     diagnosis_types: t.diagnosis_types,
     sclc_stages: t.sclc_stages,
     nsclc_stages: t.nsclc_stages,
@@ -243,7 +247,7 @@ export const DETAIL_FIELDS = keys<DetailTrial>()([
   'detailed_description', 'conditions_arr', 'intervention', 'enrollment', 'age_min', 'age_max', 'sexes_eligible',
   'inclusion_criteria', 'exclusion_criteria', 'mesh_terms', 'keywords', 'study_completion', 'source',
   'plain_language_summary', 'primary_outcomes', 'secondary_outcomes', 'study_documents', 'publications',
-  'locations', 'biomarkers', 'diagnosis_types', 'sclc_stages', 'nsclc_stages', 'flags', 'evidence', 'match',
+  'locations', 'biomarkers', 'other_cohort_biomarkers', 'diagnosis_types', 'sclc_stages', 'nsclc_stages', 'flags', 'evidence', 'match',
 ]);
 export const MATCH_FIELDS = keys<TrialMatch>()(['filters', 'biomarkers', 'nearest_site']);
 export const FILTER_EXPLANATION_FIELDS = keys<FilterExplanation>()(['parameter', 'value', 'met', 'reason', 'evidence']);

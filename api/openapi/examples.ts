@@ -70,6 +70,7 @@ export const EXAMPLE_DETAIL_TRIAL: DetailTrial = {
     { gene: 'EGFR', alteration: 'L858R', requirement: 'required', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'inclusion', source_text: 'Documented EGFR exon 19 deletion or L858R mutation', scope: 'lung' },
     { gene: 'EGFR', alteration: 'T790M', requirement: 'excluded', metric: null, comparator: null, cutoff: null, cutoff_high: null, section: 'exclusion', source_text: 'Known EGFR T790M mutation', scope: 'lung' },
   ],
+  other_cohort_biomarkers: [],
   diagnosis_types: ['nsclc'],
   sclc_stages: [],
   nsclc_stages: ['metastatic'],

@@ -212,7 +212,10 @@ export const DetailTrialSchema = z
     study_documents: z.array(z.object({ type: z.string().nullable(), url: z.string().nullable(), date: z.string().nullable() }).meta({ id: 'StudyDocument' })),
     publications: z.array(z.object({ pmid: z.string().nullable(), citation: z.string(), type: z.string().nullable() }).meta({ id: 'Publication' })),
     locations: z.array(LocationSchema).meta({ description: 'all sites of the trial' }),
-    biomarkers: z.array(BiomarkerSchema),
+    biomarkers: z.array(BiomarkerSchema).meta({ description: "the trial's biomarker requirements for a lung cancer patient (scope 'lung')" }),
+    other_cohort_biomarkers: z.array(BiomarkerSchema).meta({
+      description: "markers that qualify another tumour type's cohort of a basket trial (scope 'other_tumour', e.g. 'HER2-negative breast carcinoma'): shown for completeness, never requirements for lung patients and never matched by the filters",
+    }),
     diagnosis_types: z.array(z.enum(DIAGNOSIS_TYPES)).meta({ description: 'lung cancer types the trial enrols; empty when the text gives no type signal' }),
     sclc_stages: z.array(z.enum(SCLC_STAGES)),
     nsclc_stages: z.array(z.enum(NSCLC_STAGES)),

@@ -216,3 +216,25 @@ describe('biomarkers and mutations', () => {
     expect(await ids('biomarkers=EGFR&mutations=EGFR:EX20INS')).toEqual(['EGFR-ANY', 'EGFR-EX20', 'EGFR-EXCL-T790M']);
   });
 });
+
+describe('biomarker rows of another tumour cohort', () => {
+  it('never match the biomarker filters and are served apart from the lung requirements', async () => {
+    const api = await startTestApi(buildTables({
+      trials: [trialRow('BASKET'), trialRow('HER2-LUNG')],
+      biomarkers: [
+        biomarkerRow('BASKET', 'HER2', 'OVEREXP', 'required', { scope: 'other_tumour', source_text: 'Cohort C: HER2-positive breast carcinoma' }),
+        biomarkerRow('BASKET', 'KRAS', 'G12C', 'required'),
+        biomarkerRow('HER2-LUNG', 'HER2', 'MUT', 'required'),
+      ],
+    }));
+    open.push(api);
+    expect((await idsOf(api, 'biomarkers=HER2')).sort()).toEqual(['HER2-LUNG']);
+    expect(await idsOf(api, 'biomarkers=KRAS')).toEqual(['BASKET']);
+    const res = await api.json('/api/v1/trials/BASKET');
+    expect(res.status).toBe(200);
+    expect(res.body.data.biomarkers).toEqual([expect.objectContaining({ gene: 'KRAS', alteration: 'G12C', scope: 'lung' })]);
+    expect(res.body.data.other_cohort_biomarkers).toEqual([
+      expect.objectContaining({ gene: 'HER2', alteration: 'OVEREXP', scope: 'other_tumour', source_text: 'Cohort C: HER2-positive breast carcinoma' }),
+    ]);
+  });
+});
