@@ -31,6 +31,7 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   quota_exceeded: 'the daily quota is used up; Retry-After gives the seconds until 00:00 UTC',
   internal_error: 'an unexpected server error (no details are exposed)',
   snapshot_unavailable: 'no data snapshot is loaded yet',
+  service_unavailable: 'the key and usage store (Redis) is not answering; the request is refused rather than served unchecked; Retry-After gives the seconds to wait',
 };
 
 const quotaMembers = {

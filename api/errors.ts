@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   quota_exceeded: 429,
   internal_error: 500,
   snapshot_unavailable: 503,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -3,13 +3,40 @@
  * missing Redis means a fallback (and a warning), not a hang; and Lua scripts run by sha.
  */
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 import type { Logger } from '../config/logger.js';
 
 export interface ConnectRedisOptions {
   logger: Logger;
   /** How long the first connection may take before Redis counts as unreachable. @defaultValue 1500 */
   connectTimeoutMs?: number;
+  /**
+   * Longest wait for one command; a frozen Redis (accepting connections, answering
+   * nothing) would otherwise hold every request indefinitely. @defaultValue 1000
+   */
+  commandTimeoutMs?: number;
+}
+
+/** Every request-path command answers within this, or the request gets 503. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+/**
+ * Redis did not answer (down, frozen, connection lost). The API fails closed: keys and
+ * counters live there, so a request is refused with 503 rather than served unchecked.
+ */
+export class RedisUnavailableError extends Error {
+  override name = 'RedisUnavailableError';
+}
+
+/** Runs a Redis call; a transport failure or timeout becomes RedisUnavailableError. */
+export async function redisCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    // An error Redis itself answered (wrong type, script error) is a bug, not an outage.
+    if (error instanceof ReplyError && !/^(LOADING|MASTERDOWN|BUSY)/.test((error as Error).message)) throw error;
+    throw new RedisUnavailableError(`Redis is unavailable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
 }
 
 /** A connected client, or null when Redis cannot be reached right now. */
@@ -19,6 +46,7 @@ export async function connectRedis(url: string, options: ConnectRedisOptions): P
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: timeout,
+    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
     // Fail a command fast while Redis is away instead of queueing the request indefinitely.
     maxRetriesPerRequest: 2,
     retryStrategy: (attempt) => (connected ? Math.min(attempt * 200, 2000) : null),
@@ -48,6 +76,37 @@ export async function connectRedis(url: string, options: ConnectRedisOptions): P
   }
 }
 
+/**
+ * A client that keeps trying to reach Redis every `intervalMs` and calls `onReady` the
+ * first time it answers, for a server that started while Redis was down.
+ */
+export function watchRedis(url: string, options: ConnectRedisOptions & { intervalMs?: number; onReady: (redis: Redis) => void }): Redis {
+  const interval = options.intervalMs ?? 2000;
+  const redis = new Redis(url, {
+    connectTimeout: options.connectTimeoutMs ?? 1500,
+    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 2,
+    retryStrategy: () => interval,
+    disconnectTimeout: 200,
+  });
+  let seen = false;
+  let lastError = '';
+  redis.on('error', (error: Error) => {
+    if (seen && error.message !== lastError) options.logger.warn({ err: error.message }, 'redis connection error');
+    lastError = error.message;
+  });
+  redis.on('ready', () => {
+    if (seen) {
+      if (lastError) options.logger.info('redis connection restored');
+    } else {
+      seen = true;
+      options.onReady(redis);
+    }
+    lastError = '';
+  });
+  return redis;
+}
+
 /** QUIT politely, but never wait long for a Redis that is gone. */
 export async function closeRedis(redis: Redis): Promise<void> {
   try {
@@ -66,12 +125,14 @@ export class LuaScript {
   }
 
   async run(redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> {
-    try {
-      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return redis.eval(this.source, keys.length, ...keys, ...args);
-    }
+    return redisCall(async () => {
+      try {
+        return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+      } catch (error) {
+        if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+        return redis.eval(this.source, keys.length, ...keys, ...args);
+      }
+    });
   }
 }
 

@@ -34,7 +34,7 @@ const DRAIN_MS = 5_000;
 
 export async function startServer(opts: StartServerOptions): Promise<RunningServer> {
   const { env, logger } = opts;
-  const stores = opts.stores ?? (await openStores(env, logger));
+  const stores = opts.stores ?? (await openStores(env, logger, { returnToRedis: true }));
   let snapshots: SnapshotHolder | null = null;
   let operator: OperatorDashboard | null = null;
   try {

@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Tier } from '../../domain/tiers.js';
 import type { KeyStore } from './types.js';
+import { RedisUnavailableError } from '../redis.js';
 
 export const DEMO_KEY_LABEL = 'demo';
 export const DEMO_KEY_TIER: Tier = 'partner';
@@ -48,7 +49,11 @@ function legacyDemoKeyPath(dataDir: string): string {
 export async function ensureDemoKey(store: KeyStore, dataDir: string, identity: KeyStoreIdentity): Promise<DemoKey> {
   const saved = await readDemoKeyFile(dataDir);
   if (saved) {
-    const record = await store.findByPlaintext(saved.key);
+    // A server on the file fallback cannot tell a missing demo key from one in Redis: make a new one.
+    const record = await store.findByPlaintext(saved.key).catch((error: unknown) => {
+      if (error instanceof RedisUnavailableError) return null;
+      throw error;
+    });
     if (record && record.label === DEMO_KEY_LABEL && record.revoked_at === null) {
       if (saved.backend !== identity.backend || saved.location !== identity.location) {
         await writeDemoKeyFile(dataDir, saved.key, identity);

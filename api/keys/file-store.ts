@@ -34,6 +34,10 @@ export class FileKeyStore implements KeyStore {
     return this.mutate((store) => store.create(label, tier));
   }
 
+  async importRecord(record: ApiKeyRecord): Promise<boolean> {
+    return this.mutate((store) => store.importRecord(record));
+  }
+
   async findByPlaintext(plaintext: string): Promise<ApiKeyRecord | null> {
     return (await this.current()).findByPlaintext(plaintext);
   }

@@ -3,7 +3,7 @@
  * file-backed store; like every store it keeps hashes, never plaintext.
  */
 import type { Tier } from '../../domain/tiers.js';
-import { assertValidLabel, KeyLabelExistsError } from './errors.js';
+import { assertImportable, assertValidLabel, KeyLabelExistsError } from './errors.js';
 import { hashKey, newKeyRecord } from './secret.js';
 import type { ApiKeyRecord, KeyStore } from './types.js';
 
@@ -21,6 +21,13 @@ export class MemoryKeyStore implements KeyStore {
     const { record, plaintext } = newKeyRecord(label, tier);
     this.put(record);
     return { record: { ...record }, plaintext };
+  }
+
+  async importRecord(record: ApiKeyRecord): Promise<boolean> {
+    assertImportable(record);
+    if (this.hashByLabel.has(record.label) || this.byHash.has(record.hash)) return false;
+    this.put(record);
+    return true;
   }
 
   async findByPlaintext(plaintext: string): Promise<ApiKeyRecord | null> {

@@ -8,8 +8,8 @@
  */
 import type { Redis } from 'ioredis';
 import { TIERS, type Tier } from '../../domain/tiers.js';
-import { LuaScript } from '../redis.js';
-import { assertValidLabel, KeyLabelExistsError } from './errors.js';
+import { LuaScript, redisCall } from '../redis.js';
+import { assertImportable, assertValidLabel, KeyLabelExistsError } from './errors.js';
 import { hashKey, newKeyRecord } from './secret.js';
 import type { ApiKeyRecord, KeyStore } from './types.js';
 
@@ -26,6 +26,16 @@ const REVOKE = new LuaScript(`
 local hash = redis.call('GET', KEYS[1])
 if not hash then return 0 end
 redis.call('HSETNX', KEYS[2] .. hash, 'revoked_at', ARGV[1])
+return 1
+`);
+
+// Restores a record from a backup or the key file: never over an existing label or hash.
+const IMPORT = new LuaScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[2], 'label', ARGV[2], 'tier', ARGV[3], 'hash', ARGV[1], 'created_at', ARGV[4])
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[2], 'revoked_at', ARGV[5]) end
+redis.call('SADD', KEYS[3], ARGV[1])
 return 1
 `);
 
@@ -56,12 +66,22 @@ export class RedisKeyStore implements KeyStore {
     return { record, plaintext };
   }
 
+  async importRecord(record: ApiKeyRecord): Promise<boolean> {
+    assertImportable(record);
+    const done = await IMPORT.run(
+      this.redis,
+      [this.labelKey(record.label), this.recordKey(record.hash), this.allKey()],
+      [record.hash, record.label, record.tier, record.created_at, record.revoked_at ?? ''],
+    );
+    return done === 1;
+  }
+
   async findByPlaintext(plaintext: string): Promise<ApiKeyRecord | null> {
     return this.findByHash(hashKey(plaintext));
   }
 
   async findByLabel(label: string): Promise<ApiKeyRecord | null> {
-    const hash = await this.redis.get(this.labelKey(label));
+    const hash = await redisCall(() => this.redis.get(this.labelKey(label)));
     return hash ? this.findByHash(hash) : null;
   }
 
@@ -76,10 +96,10 @@ export class RedisKeyStore implements KeyStore {
   }
 
   async list(): Promise<ApiKeyRecord[]> {
-    const hashes = await this.redis.smembers(this.allKey());
+    const hashes = await redisCall(() => this.redis.smembers(this.allKey()));
     const pipeline = this.redis.pipeline();
     for (const hash of hashes) pipeline.hgetall(this.recordKey(hash));
-    const replies = (await pipeline.exec()) ?? [];
+    const replies = (await redisCall(() => pipeline.exec())) ?? [];
     const records: ApiKeyRecord[] = [];
     for (const [error, fields] of replies) {
       if (error) throw error;
@@ -90,7 +110,7 @@ export class RedisKeyStore implements KeyStore {
   }
 
   private async findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return toRecord(await this.redis.hgetall(this.recordKey(hash)));
+    return toRecord(await redisCall(() => this.redis.hgetall(this.recordKey(hash))));
   }
 
   private labelKey(label: string): string {

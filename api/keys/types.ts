@@ -22,4 +22,6 @@ export interface KeyStore {
   /** Deletes the record so the label can be reused (the demo key is replaced this way); false when no such label. */
   remove(label: string): Promise<boolean>;
   list(): Promise<ApiKeyRecord[]>;
+  /** Adds a stored record as is (backups, the key file); false when its label or hash exists. */
+  importRecord(record: ApiKeyRecord): Promise<boolean>;
 }

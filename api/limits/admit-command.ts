@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import { TIERS, type Tier, type TierLimits } from '../../domain/tiers.js';
 import type { ApiKeyRecord } from '../keys/types.js';
+import { redisCall } from '../redis.js';
 import type { UsageDecision } from './types.js';
 
 const LUA = readFileSync(new URL('./admit.lua', import.meta.url), 'utf8');
@@ -46,7 +47,8 @@ export async function runAdmit(redis: Redis, keys: AdmitKeys, request: AdmitRequ
   const client = redis as WithAdmit;
   if (typeof client[COMMAND] !== 'function') redis.defineCommand(COMMAND, { numberOfKeys: 3, lua: LUA });
   const limitArgs = TIERS.flatMap((tier) => [tier, request.limits[tier].dailyQuota, request.limits[tier].burstPerMinute]);
-  const raw = await client[COMMAND]!(
+  // A Redis that is down or frozen becomes RedisUnavailableError (503), like every store call.
+  const raw = await redisCall(() => client[COMMAND]!(
     keys.record,
     keys.quota,
     keys.burst,
@@ -56,7 +58,7 @@ export async function runAdmit(redis: Redis, keys: AdmitKeys, request: AdmitRequ
     randomUUID(),
     request.nowMs === undefined ? '' : String(request.nowMs),
     ...limitArgs,
-  );
+  ));
   if (raw[0] === 0) return { status: 'unknown' };
   const [, label, tierName, hash, createdAt, revokedAt, allowed, reason, used, inWindow, retryAfter] = raw;
   const tier = tierName as Tier;

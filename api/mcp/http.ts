@@ -36,6 +36,7 @@ export const MCP_ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
   quota_exceeded: -32029,
   internal_error: -32603,
   snapshot_unavailable: -32053,
+  service_unavailable: -32054,
 };
 
 export interface McpHttpDeps {

@@ -5,6 +5,7 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
 import type { Logger } from '../../config/logger.js';
 import { ApiError } from '../errors.js';
+import { RedisUnavailableError } from '../redis.js';
 
 /** Errors Express itself raises carry a 4xx status (e.g. a path with broken %-encoding). */
 function fromFrameworkError(err: unknown): ApiError | null {
@@ -14,13 +15,25 @@ function fromFrameworkError(err: unknown): ApiError | null {
   return null;
 }
 
+/** Seconds a client should wait after a 503 for an unavailable Redis (reconnects retry every 2 s at most). */
+export const DEPENDENCY_RETRY_AFTER_S = 5;
+
+/** Keys and counters live in Redis: without it the API fails closed (503), never open. */
+function fromDependencyError(err: unknown, logger: Logger): ApiError | null {
+  if (!(err instanceof RedisUnavailableError)) return null;
+  logger.debug({ err: err.message }, 'request refused: Redis unavailable');
+  return new ApiError('service_unavailable', 'The key and usage store is unavailable; retry shortly.', {
+    headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_S) },
+  });
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return function errorHandler(err: unknown, req: Request, res: Response, next: NextFunction): void {
     if (res.headersSent) {
       next(err);
       return;
     }
-    let apiError = err instanceof ApiError ? err : fromFrameworkError(err);
+    let apiError = err instanceof ApiError ? err : fromFrameworkError(err) ?? fromDependencyError(err, logger);
     if (!apiError) {
       logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
       apiError = new ApiError('internal_error', 'An internal error occurred.');

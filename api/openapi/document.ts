@@ -70,10 +70,12 @@ function keyedErrors(counted: boolean): Record<string, ZodOpenApiResponseObject>
     '403': errorResponse(['key_revoked']),
     ...(counted ? { '429': errorResponse(['rate_limit_exceeded', 'quota_exceeded'], { ...rateLimitHeaders, ...retryAfter }) } : {}),
     '500': errorResponse(['internal_error']),
+    '503': errorResponse(['service_unavailable'], retryAfterSeconds),
   };
 }
 
-const snapshotErrors = { '503': errorResponse(['snapshot_unavailable'], { 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } }) };
+const retryAfterSeconds = { 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } };
+const snapshotErrors = { '503': errorResponse(['service_unavailable', 'snapshot_unavailable'], retryAfterSeconds) };
 
 function ok(description: string, schema: z.ZodType, examples: Record<string, unknown>, headers: Record<string, unknown> = {}): ZodOpenApiResponseObject {
   return {

@@ -3,11 +3,13 @@
  * the server uses (Redis at REDIS_URL; the DATA_DIR key file when Redis is unreachable).
  * Output is for people, except `create`, whose last stdout line is the key for scripts.
  */
+import { promises as fs } from 'node:fs';
 import { Writable } from 'node:stream';
 import { Command, Option } from 'commander';
 import { pino, type Logger } from 'pino';
 import { loadEnv } from '../../config/env.js';
-import { InvalidKeyLabelError, KeyLabelExistsError } from '../../api/keys/errors.js';
+import { InvalidKeyLabelError, InvalidKeyRecordError, KeyLabelExistsError } from '../../api/keys/errors.js';
+import type { ApiKeyRecord } from '../../api/keys/types.js';
 import type { ServiceStores } from '../../api/keys/open.js';
 import { TIERS, TIER_LIMITS, type Tier } from '../../domain/tiers.js';
 
@@ -84,6 +86,50 @@ export function registerKeysCommands(program: Command): void {
         );
       });
     });
+
+  keys
+    .command('export')
+    .description('write every key record (sha256 hashes, tiers, dates; never a plaintext key) as JSON, for backup')
+    .option('--out <file>', 'write to this file (mode 0600) instead of stdout')
+    .action(async (options: { out?: string }) => {
+      await withStores(async (stores) => {
+        const records = await stores.keys.list();
+        const body = `${JSON.stringify({ version: 1, keys: records }, null, 2)}\n`;
+        if (!options.out) {
+          process.stdout.write(body);
+          return;
+        }
+        await fs.writeFile(options.out, body, { mode: 0o600 });
+        process.stdout.write(`Exported ${records.length} keys from the ${stores.keyBackend} store to ${options.out}.\n`);
+      });
+    });
+
+  keys
+    .command('import')
+    .description('add the key records of an export file; labels or hashes already present are left alone')
+    .argument('<file>', 'a file written by `keys export`')
+    .action(async (file: string) => {
+      await withStores(async (stores) => {
+        let parsed: { version?: unknown; keys?: unknown };
+        try {
+          parsed = JSON.parse(await fs.readFile(file, 'utf8')) as typeof parsed;
+        } catch (error) {
+          throw new OperatorError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        if (parsed.version !== 1 || !Array.isArray(parsed.keys)) throw new OperatorError(`${file} is not a version 1 key export`);
+        let imported = 0;
+        const skipped: string[] = [];
+        for (const record of parsed.keys as ApiKeyRecord[]) {
+          if (await stores.keys.importRecord(record)) imported++;
+          else skipped.push(record.label);
+        }
+        process.stdout.write(
+          `Imported ${imported} keys into the ${stores.keyBackend} store` +
+            (skipped.length ? `; skipped ${skipped.length} already present (${skipped.join(', ')})` : '') +
+            '.\n',
+        );
+      });
+    });
 }
 
 /** A mistake the operator can fix; printed without a stack trace. */
@@ -96,7 +142,12 @@ async function withStores(run: (stores: ServiceStores) => Promise<void>): Promis
   try {
     await run(stores);
   } catch (error) {
-    if (error instanceof OperatorError || error instanceof KeyLabelExistsError || error instanceof InvalidKeyLabelError) {
+    if (
+      error instanceof OperatorError ||
+      error instanceof KeyLabelExistsError ||
+      error instanceof InvalidKeyLabelError ||
+      error instanceof InvalidKeyRecordError
+    ) {
       process.stderr.write(`error: ${error.message}\n`);
       process.exitCode = 1;
       return;

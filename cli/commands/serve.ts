@@ -43,7 +43,7 @@ export function registerServeCommands(program: Command): void {
         { version: snapshot.version, dir: snapshot.dir },
         snapshot.created ? 'built the demo snapshot' : 'using the existing snapshot',
       );
-      const stores = await openStores(env, logger);
+      const stores = await openStores(env, logger, { returnToRedis: true });
       let demo;
       try {
         demo = await ensureDemoKey(stores.keys, env.DATA_DIR, {

@@ -87,4 +87,32 @@ describe('lungtrials keys', { timeout: 180_000 }, () => {
     const listed = await runCli(['keys', 'list'], offline);
     expect(listed.stdout).toMatch(/offline\s+free/);
   });
+  it('exports the key records (hashes, never plaintext) and imports them into another store, skipping labels present', async () => {
+    const created = await runCli(['keys', 'create', '--label', 'backup-me', '--tier', 'partner'], env);
+    const plaintext = lastLine(created.stdout);
+    expect((await runCli(['keys', 'revoke', 'backup-me'], env)).code).toBe(0);
+    await runCli(['keys', 'create', '--label', 'second', '--tier', 'free'], env);
+    const out = path.join(dataDir, 'keys-backup.json');
+    const exported = await runCli(['keys', 'export', '--out', out], env);
+    expect(exported.code).toBe(0);
+    const text = await fs.readFile(out, 'utf8');
+    expect(text).toContain(hashKey(plaintext));
+    expect(text).not.toContain(plaintext);
+    expect((await fs.stat(out)).mode & 0o777).toBe(0o600);
+
+    // A Redis that lost its data (no persistence): a new prefix stands for the empty one.
+    const restored = { ...env, REDIS_PREFIX: `${world.prefix}restored:` };
+    await runCli(['keys', 'create', '--label', 'second', '--tier', 'standard'], restored);
+    const imported = await runCli(['keys', 'import', out], restored);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/Imported 1 keys into the redis store; skipped 1 already present \(second\)/);
+    const record = await new RedisKeyStore(world.redis, restored.REDIS_PREFIX).findByPlaintext(plaintext);
+    expect(record).toMatchObject({ label: 'backup-me', tier: 'partner' });
+    expect(record?.revoked_at).not.toBeNull();
+
+    await fs.writeFile(out, JSON.stringify({ version: 1, keys: [{ label: 'x', tier: 'gold', hash: 'abc', created_at: 'now', revoked_at: null }] }));
+    const bad = await runCli(['keys', 'import', out], restored);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/hash is not a hex sha256/);
+  });
 });
