@@ -1,5 +1,6 @@
 /**
- * The Express app of /api/v1. Order of a request (docs/architecture.md): CORS, route
+ * The Express app of /api/v1. Order of a request (docs/architecture.md): access log,
+ * compression, operator routes, security headers, CORS (API, MCP and /healthz only), route
  * match (404/405), API key (401/403), snapshot (503), limits (429, counts), parameter
  * validation (400) and handler, then the one error middleware. Key, snapshot and limits
  * are one step (admission): one Redis round trip when keys and counters live there. MCP
@@ -13,11 +14,12 @@ import { BASE_PATH } from './docs.js';
 import type { KeyStore } from './keys/types.js';
 import { StoreGate, type RequestGate } from './limits/gate.js';
 import type { UsageCounter } from './limits/types.js';
-import { mcpRouter } from './mcp/http.js';
+import { MCP_PATH, mcpRouter } from './mcp/http.js';
 import { allowGet } from './middleware/allow-get.js';
 import { admission } from './middleware/admission.js';
 import { apiCors } from './middleware/cors.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
+import { apiSecurityHeaders } from './middleware/security.js';
 import { docsHandler } from './routes/docs.js';
 import { healthHandler } from './routes/health.js';
 import { metaHandler } from './routes/meta.js';
@@ -46,6 +48,8 @@ export interface AppDeps {
   redis?: Redis | null;
   /** Operator-only routes (queue dashboard); mounted at the root, they choose their own paths. */
   operatorRouter?: Router;
+  /** Access log (pino-http), first so it times every response. */
+  accessLog?: RequestHandler;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -55,11 +59,14 @@ export function createApp(deps: AppDeps): express.Express {
   // validators from the snapshot version instead (routes/caching.ts), before building a body.
   app.set('etag', false);
 
-  app.use(apiCors());
+  if (deps.accessLog) app.use(deps.accessLog);
   // gzip or br for clients that accept it, from 1 KB up: a list page of 50 trials is ~30 KB
   // of JSON and ~6 KB gzipped; smaller bodies are not worth the CPU.
   app.use(compression({ threshold: COMPRESSION_THRESHOLD_BYTES }));
+  // Operator routes first: they set their own headers and get no CORS (same-origin only).
   if (deps.operatorRouter) app.use(deps.operatorRouter);
+  app.use(apiSecurityHeaders());
+  app.use([BASE_PATH, MCP_PATH, '/healthz'], apiCors());
   app.use(mcpRouter({ snapshots: deps.snapshots, keys: deps.keys, usage: deps.usage, logger: deps.logger }));
 
   const gate = deps.gate ?? new StoreGate(deps.keys, deps.usage);

@@ -22,12 +22,14 @@ export const BASE_PATH = '/api/v1';
 
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   invalid_parameter: 'a query parameter is unknown, repeated, malformed or out of range; the message names the parameter and the rule',
+  bad_request: 'the request is not valid HTTP/1.1 (refused by the HTTP parser before any route)',
   missing_api_key: 'no API key was sent',
   invalid_api_key: 'the API key is not known',
   key_revoked: 'the API key was revoked or disabled by the operator',
   not_found: 'unknown path, or no trial with that id',
   method_not_allowed: `a method other than ${ALLOWED_METHODS} on a known path (the Allow header lists them)`,
   rate_limit_exceeded: 'the per-minute burst limit is exceeded; Retry-After gives the seconds to wait',
+  headers_too_large: 'the request headers exceed the server limit (16 KB)',
   quota_exceeded: 'the daily quota is used up; Retry-After gives the seconds until 00:00 UTC',
   internal_error: 'an unexpected server error (no details are exposed)',
   snapshot_unavailable: 'no data snapshot is loaded yet',

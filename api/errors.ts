@@ -6,12 +6,14 @@
 
 export const ERROR_STATUS = {
   invalid_parameter: 400,
+  bad_request: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   key_revoked: 403,
   not_found: 404,
   method_not_allowed: 405,
   rate_limit_exceeded: 429,
+  headers_too_large: 431,
   quota_exceeded: 429,
   internal_error: 500,
   snapshot_unavailable: 503,

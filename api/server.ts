@@ -7,6 +7,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Env } from '../config/env.js';
 import type { Logger } from '../config/logger.js';
 import { createApp } from './app.js';
+import { answerParserErrors } from './client-error.js';
+import { accessLog } from './middleware/access-log.js';
 import { openStores, type ServiceStores } from './keys/open.js';
 import { openOperatorDashboard, type OperatorDashboard } from './operator/dashboard.js';
 import { SnapshotHolder } from './snapshot-holder.js';
@@ -59,8 +61,10 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       contactEmail: env.OPERATOR_CONTACT_EMAIL,
       redis: stores.redis,
       operatorRouter: operator?.router,
+      accessLog: accessLog(logger),
     });
     const server = await listen(app, opts.port ?? env.PORT, env.HOST);
+    answerParserErrors(server, logger);
     const url = `http://${formatHost(env.HOST)}:${(server.address() as AddressInfo).port}`;
     logger.info(
       {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import type { Logger } from '../config/logger.js';
 import { SNAPSHOT_SCHEMA_VERSION, TABLE_NAMES, type SnapshotManifest, type SnapshotTables, type TableName } from '../domain/rows.js';
 import { LATEST_POINTER, readSnapshot, resolveLatest } from '../pipeline/snapshot/index.js';
-import { buildTrialIndex, type BuildIndexOptions, type TrialIndex } from './query/trial-index.js';
+import { buildTrialIndex, buildTrialIndexInSlices, type BuildIndexOptions, type TrialIndex } from './query/trial-index.js';
 
 export interface LoadedSnapshot {
   manifest: SnapshotManifest;
@@ -109,7 +109,8 @@ export class SnapshotHolder {
     const started = performance.now();
     try {
       const { manifest, tables } = await readSnapshot(latest.dir);
-      const index = buildTrialIndex(tables, this.opts!.index);
+      // Built in slices: the current snapshot keeps answering while the next one is indexed.
+      const index = await buildTrialIndexInSlices(tables, this.opts!.index);
       if (this.closed) return false;
       const previous = this.loaded?.manifest.version ?? null;
       this.loaded = { manifest, index };

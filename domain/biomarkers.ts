@@ -45,6 +45,12 @@ export type BiomarkerScope = (typeof BIOMARKER_SCOPES)[number];
 export const PDL1_METRICS = ['TPS', 'CPS'] as const;
 export type PdL1Metric = (typeof PDL1_METRICS)[number];
 
+/** Values each score can take: TPS is a percentage; CPS is reported capped at 100. */
+export const PDL1_SCALE: Readonly<Record<PdL1Metric, { min: number; max: number }>> = {
+  TPS: { min: 0, max: 100 },
+  CPS: { min: 0, max: 100 },
+};
+
 export const COMPARATORS = ['>=', '>', '<=', '<', 'between'] as const;
 export type Comparator = (typeof COMPARATORS)[number];
 
@@ -113,6 +119,21 @@ export function parseExpressionRange(raw: string): ExpressionRange | null {
     case '<': return { metric, low: null, high: n, lowExclusive: false, highExclusive: true };
     default: return { metric, low: n, high: n, lowExclusive: false, highExclusive: false };
   }
+}
+
+/**
+ * Why a parsed range cannot describe a real score (a bound outside the metric's scale, or
+ * a range holding no value of it: TPS<0, TPS>100), or null when it is usable.
+ */
+export function expressionRangeProblem(r: ExpressionRange): string | null {
+  const { min, max } = PDL1_SCALE[r.metric];
+  for (const v of [r.low, r.high]) {
+    if (v !== null && (v < min || v > max)) return `${r.metric} runs from ${min} to ${max}`;
+  }
+  if ((r.high !== null && (r.high < min || (r.high === min && r.highExclusive))) || (r.low !== null && (r.low > max || (r.low === max && r.lowExclusive)))) {
+    return `no ${r.metric} value (${min}-${max}) is in that range`;
+  }
+  return null;
 }
 
 /** True when two ranges of the same metric share at least one value. */

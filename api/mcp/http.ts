@@ -27,6 +27,8 @@ export const MCP_PATH = '/mcp';
  */
 export const MCP_ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
   invalid_parameter: -32602,
+  bad_request: -32600,
+  headers_too_large: -32600,
   missing_api_key: -32001,
   invalid_api_key: -32001,
   key_revoked: -32003,

@@ -9,6 +9,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from '../../config/logger.js';
 import { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues } from '../../workers/queues.js';
+import { dashboardSecurityHeaders, sameOriginWrites } from '../middleware/security.js';
 import { operatorAuth } from './auth.js';
 
 export const DASHBOARD_PATH = '/operator/queues';
@@ -42,8 +43,11 @@ export async function openOperatorDashboard(opts: OperatorDashboardOptions): Pro
     serverAdapter,
     options: { uiConfig: { boardTitle: 'lungtrials refresh' } },
   });
+  const board = serverAdapter.getRouter() as express.Express;
+  // bull-board's own Express app would announce itself on every page.
+  board.disable('x-powered-by');
   const router = express.Router();
-  router.use(DASHBOARD_PATH, operatorAuth(opts.token), selfContained, serverAdapter.getRouter() as Router);
+  router.use(DASHBOARD_PATH, dashboardSecurityHeaders(), sameOriginWrites(), operatorAuth(opts.token), selfContained, board);
   opts.logger.info({ path: DASHBOARD_PATH }, 'queue dashboard mounted (operator token required)');
   return {
     router,
@@ -58,10 +62,9 @@ export async function openOperatorDashboard(opts: OperatorDashboardOptions): Pro
  * The dashboard works offline: bull-board's page links its web fonts from a font CDN, which
  * an operator network without internet cannot reach (the page then waits on it). The link
  * is dropped from the HTML (the page falls back to the system sans-serif) and the policy
- * header keeps fonts and stylesheets to this server.
+ * header (middleware/security.ts) keeps fonts and stylesheets to this server.
  */
 function selfContained(_req: Request, res: Response, next: NextFunction): void {
-  res.set('Content-Security-Policy', "font-src 'self' data:; style-src 'self' 'unsafe-inline'");
   const send = res.send.bind(res);
   res.send = (body?: unknown) => send(typeof body === 'string' ? body.replace(EXTERNAL_FONT_LINK, '') : body);
   next();

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import {
-  ALTERATIONS, GENES, isAlteration, parseExpressionRange, parseGene, type Gene,
+  ALTERATIONS, GENES, expressionRangeProblem, isAlteration, parseExpressionRange, parseGene, type Gene,
 } from '../../domain/biomarkers.js';
 import { DIAGNOSIS_TYPE_FILTERS, SCLC_STAGES } from '../../domain/diagnosis.js';
 import { COUNTRY_FILTERS, MAX_RADIUS_MILES, parseUsState } from '../../domain/geo.js';
@@ -43,7 +43,9 @@ function parseMutation(raw: string): MutationCriterion | string {
   if (!gene) return `unknown biomarker '${raw.slice(0, at).trim()}'; allowed: ${GENES.join(', ')}`;
   if (gene === 'PD-L1') {
     const range = parseExpressionRange(id);
-    return range ? { gene, range } : `PD-L1 takes an expression range such as TPS>=50, TPS<1, TPS1-49 or CPS>=10, not '${id}'`;
+    if (!range) return `PD-L1 takes an expression range such as TPS>=50, TPS<1, TPS1-49 or CPS>=10, not '${id}'`;
+    const problem = expressionRangeProblem(range);
+    return problem ? `PD-L1 '${id}': ${problem}` : { gene, range };
   }
   if (!isAlteration(gene, id)) return `unknown alteration '${id}' for ${gene}; allowed: ${ALTERATIONS[gene].join(', ')}`;
   return { gene, alteration: id };

@@ -5,6 +5,7 @@
  */
 import turfDistance from '@turf/distance';
 import { cellToParent, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
+import { runToEnd, type Steps } from './slices.js';
 
 /** Unique coordinates; many sites share one (same hospital, same city centroid). */
 export interface GeoPoints {
@@ -152,17 +153,37 @@ export class H3GeoCandidates implements GeoCandidates {
   private readonly distances: PointDistances;
   private readonly unit: UnitVectors;
 
-  constructor(private readonly points: GeoPoints) {
+  /** `later`: the caller runs `fill()` itself, in steps (see build()). */
+  constructor(
+    private readonly points: GeoPoints,
+    when: 'now' | 'later' = 'now',
+  ) {
     this.distances = new PointDistances(points);
     this.unit = new UnitVectors(points);
-    const cells7 = new Array<string>(points.count);
-    for (let p = 0; p < points.count; p++) cells7[p] = latLngToCell(points.lat[p], points.lon[p], 7);
-    for (const res of RESOLUTIONS) this.buckets.set(res, this.bucket(cells7, res));
+    if (when === 'now') runToEnd(this.fill());
   }
 
-  private bucket(cells7: string[], res: number): Buckets {
+  /** The same index, built in steps (see slices.ts). */
+  static *build(points: GeoPoints): Steps<H3GeoCandidates> {
+    const index = new H3GeoCandidates(points, 'later');
+    yield* index.fill();
+    return index;
+  }
+
+  private *fill(): Steps<void> {
+    const { points } = this;
+    const cells7 = new Array<string>(points.count);
+    for (let p = 0; p < points.count; p++) {
+      if ((p & 511) === 0) yield;
+      cells7[p] = latLngToCell(points.lat[p], points.lon[p], 7);
+    }
+    for (const res of RESOLUTIONS) this.buckets.set(res, yield* this.bucket(cells7, res));
+  }
+
+  private *bucket(cells7: string[], res: number): Steps<Buckets> {
     const byCell = new Map<string, number[]>();
     for (let p = 0; p < cells7.length; p++) {
+      if ((p & 1023) === 0) yield;
       const cell = cellToParent(cells7[p], res);
       let list = byCell.get(cell);
       if (!list) byCell.set(cell, (list = []));

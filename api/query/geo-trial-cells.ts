@@ -8,6 +8,7 @@
  */
 import { cellToParent, latLngToCell } from 'h3-js';
 import { Bitset } from './bitset.js';
+import { runToEnd, type Steps } from './slices.js';
 import {
   CAP_SLACK_RADIANS, capOf, MILES_PER_RADIAN, milesBetween, UnitVectors, type Cap, type GeoPoints,
 } from './geo-candidates.js';
@@ -61,28 +62,44 @@ const CROSSED = 2;
 
 export class TrialCells {
   private readonly unit: UnitVectors;
+  // Set by fill(), which the constructor or build() runs.
   /** Resolution 2, whose children are resolution-3 cells. */
-  private readonly coarse: CellLevel;
+  private coarse!: CellLevel;
   /** Resolution 3, whose children are points (indices into `order`). */
-  private readonly fine: CellLevel;
+  private fine!: CellLevel;
   /** Points grouped by resolution-3 cell, those cells grouped by resolution-2 parent. */
-  private readonly order: Int32Array;
+  private order!: Int32Array;
   /** Unit vectors and trial ranks in `order`'s sequence, so an edge cell is read in one sweep. */
-  private readonly ox: Float64Array;
-  private readonly oy: Float64Array;
-  private readonly oz: Float64Array;
+  private ox!: Float64Array;
+  private oy!: Float64Array;
+  private oz!: Float64Array;
   /** Ranks of the point at order[i] are oRank[oStart[i] .. oStart[i+1]). */
-  private readonly oStart: Int32Array;
-  private readonly oRank: Int32Array;
+  private oStart!: Int32Array;
+  private oRank!: Int32Array;
 
+  /** `later`: the caller runs `fill()` itself, in steps (see build()). */
   constructor(
     private readonly points: GeoPoints,
     private readonly pairs: TrialPairs,
+    when: 'now' | 'later' = 'now',
   ) {
     this.unit = new UnitVectors(points);
+    if (when === 'now') runToEnd(this.fill());
+  }
+
+  /** The same index, built in steps (see slices.ts). */
+  static *build(points: GeoPoints, pairs: TrialPairs): Steps<TrialCells> {
+    const cells = new TrialCells(points, pairs, 'later');
+    yield* cells.fill();
+    return cells;
+  }
+
+  private *fill(): Steps<void> {
+    const { points, pairs } = this;
     // parent -> child -> points, in first-seen order.
     const tree = new Map<string, Map<string, number[]>>();
     for (let p = 0; p < points.count; p++) {
+      if ((p & 255) === 0) yield;
       const fine = cellToParent(latLngToCell(points.lat[p], points.lon[p], 7), 3);
       const coarse = cellToParent(fine, 2);
       let children = tree.get(coarse);
@@ -104,12 +121,14 @@ export class TrialCells {
       this.coarse.first[c2] = c3;
       const coarsePoints: number[] = [];
       for (const list of children.values()) {
+        yield;
         this.fine.first[c3] = at;
         for (const p of list) this.order[at++] = p;
         this.describe(this.fine, c3, list);
         for (const p of list) coarsePoints.push(p);
         c3++;
       }
+      yield;
       this.describe(this.coarse, c2, coarsePoints);
       c2++;
     }
@@ -119,9 +138,11 @@ export class TrialCells {
     this.ox = Float64Array.from(this.order, (p) => x[p]);
     this.oy = Float64Array.from(this.order, (p) => y[p]);
     this.oz = Float64Array.from(this.order, (p) => z[p]);
+    yield;
     this.oStart = new Int32Array(points.count + 1);
     this.oRank = new Int32Array(pairs.pairRank.length);
     for (let i = 0, k = 0; i < points.count; i++) {
+      if ((i & 1023) === 0) yield;
       const p = this.order[i];
       for (let j = pairs.pairStart[p]; j < pairs.pairStart[p + 1]; j++) this.oRank[k++] = pairs.pairRank[j];
       this.oStart[i + 1] = k;

@@ -10,6 +10,7 @@
  */
 import type { TrialRow } from '../../domain/rows.js';
 import { Bitset } from './bitset.js';
+import { runToEnd, type Steps } from './slices.js';
 
 /** Fields indexed, with their relevance weight (one bit each in a posting's mask). */
 export const TEXT_FIELDS = [
@@ -52,6 +53,11 @@ export interface TextIndex {
 }
 
 export function buildTextIndex(trials: readonly TrialRow[]): TextIndex {
+  return runToEnd(textIndexSteps(trials));
+}
+
+/** The same index in steps, for an index built beside a serving one (see slices.ts). */
+export function* textIndexSteps(trials: readonly TrialRow[]): Steps<TextIndex> {
   const postings = new Map<string, Map<number, number>>();
   const add = (rank: number, field: TextField, text: string | null | undefined) => {
     if (!text) return;
@@ -61,7 +67,9 @@ export function buildTextIndex(trials: readonly TrialRow[]): TextIndex {
       p.set(rank, (p.get(rank) ?? 0) | FIELD_BIT[field]);
     }
   };
-  trials.forEach((t, rank) => {
+  for (let rank = 0; rank < trials.length; rank++) {
+    if ((rank & 31) === 0) yield;
+    const t = trials[rank];
     add(rank, 'id', t.nct_id);
     add(rank, 'title', t.brief_title);
     add(rank, 'title', t.official_title);
@@ -69,16 +77,19 @@ export function buildTextIndex(trials: readonly TrialRow[]): TextIndex {
     add(rank, 'sponsor', t.sponsor);
     for (const c of t.conditions) add(rank, 'condition', c);
     for (const k of t.keywords) add(rank, 'keyword', k);
-  });
+  }
+  yield;
   const tokens = [...postings.keys()].sort();
+  yield;
   const postingRanks: Int32Array[] = new Array(tokens.length);
   const postingMasks: Uint8Array[] = new Array(tokens.length);
-  tokens.forEach((token, i) => {
+  for (let i = 0; i < tokens.length; i++) {
+    if ((i & 511) === 0) yield;
     // Ranks were added in increasing order, and a Map keeps insertion order.
-    const p = postings.get(token)!;
+    const p = postings.get(tokens[i])!;
     postingRanks[i] = Int32Array.from(p.keys());
     postingMasks[i] = Uint8Array.from(p.values());
-  });
+  }
   return { tokens, postingRanks, postingMasks };
 }
 

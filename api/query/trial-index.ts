@@ -16,8 +16,9 @@ import { Bitset } from './bitset.js';
 import { findEvidence, type TrialEvidence } from './evidence.js';
 import { BruteForceGeoCandidates, H3GeoCandidates, type GeoCandidates, type GeoPoints } from './geo-candidates.js';
 import { TrialCells } from './geo-trial-cells.js';
-import { buildTextIndex, type TextIndex } from './text-index.js';
+import { textIndexSteps, type TextIndex } from './text-index.js';
 import type { DateSort } from './types.js';
+import { runInSlices, runToEnd, type Steps } from './slices.js';
 
 /** A PD-L1 row kept for range matching, which depends on the range the caller asks for. */
 export interface PdL1Requirement {
@@ -117,9 +118,11 @@ export function compareDefaultOrder(a: TrialRow, b: TrialRow): number {
   return a.nct_id < b.nct_id ? -1 : a.nct_id > b.nct_id ? 1 : 0;
 }
 
-function groupBy<T extends { nct_id: string | null }>(rows: readonly T[]): Map<string, T[]> {
+function* groupBy<T extends { nct_id: string | null }>(rows: readonly T[]): Steps<Map<string, T[]>> {
   const out = new Map<string, T[]>();
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & 1023) === 0) yield;
+    const r = rows[i];
     if (r.nct_id === null) continue;
     let list = out.get(r.nct_id);
     if (!list) out.set(r.nct_id, (list = []));
@@ -165,13 +168,29 @@ export function rowCovers(b: BiomarkerRow, gene: Gene, alteration: string): bool
 }
 
 export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions = {}): TrialIndex {
+  return runToEnd(buildTrialIndexSteps(tables, opts));
+}
+
+/** The same index built a few milliseconds at a time, for a server swapping snapshots under load. */
+export function buildTrialIndexInSlices(tables: SnapshotTables, opts: BuildIndexOptions = {}): Promise<TrialIndex> {
+  return runInSlices(buildTrialIndexSteps(tables, opts));
+}
+
+export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOptions): Steps<TrialIndex> {
   const seen = new Set<string>();
-  const trials = tables.trials.filter((t) => !seen.has(t.nct_id) && seen.add(t.nct_id)).sort(compareDefaultOrder);
+  const trials = tables.trials.filter((t) => !seen.has(t.nct_id) && seen.add(t.nct_id));
+  yield;
+  trials.sort(compareDefaultOrder);
+  yield;
   const size = trials.length;
-  const sitesBy = groupBy(tables.sites);
-  for (const list of sitesBy.values()) list.sort((a, b) => a.site_index - b.site_index);
-  const markersBy = groupBy(tables.biomarkers);
-  const flagsBy = groupBy<FlagRow>(tables.flags);
+  const sitesBy = yield* groupBy(tables.sites);
+  let n = 0;
+  for (const list of sitesBy.values()) {
+    if ((++n & 255) === 0) yield;
+    list.sort((a, b) => a.site_index - b.site_index);
+  }
+  const markersBy = yield* groupBy(tables.biomarkers);
+  const flagsBy = yield* groupBy<FlagRow>(tables.flags);
 
   const sets: FilterSets = {
     bucket: recordOf(STATUS_BUCKETS, size),
@@ -204,6 +223,7 @@ export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions 
   const evidence: TrialEvidence[] = new Array(size);
 
   for (let rank = 0; rank < size; rank++) {
+    yield;
     const t = trials[rank];
     const sites = sitesBy.get(t.nct_id) ?? [];
     const markers = markersBy.get(t.nct_id) ?? [];
@@ -258,15 +278,17 @@ export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions 
   }
 
   const sourcesJson = Buffer.from(JSON.stringify(tables.sources.map(presentSource)));
-  const geo = buildGeoIndex(trials, sitesBy, opts.geo ?? 'h3');
+  const geo = yield* buildGeoIndex(trials, sitesBy, opts.geo ?? 'h3');
+  const text = yield* textIndexSteps(trials);
+  const lastUpdated = newestFirst(trials, (t) => t.last_updated);
+  yield;
+  const startDate = newestFirst(trials, (t) => t.study_start);
+  yield;
   return {
     size, nctIds, rankById, listJson, detailJson, sourcesJson, sets, ageMin, ageMax, firstPostedDay, pdl1,
     markers: markersByRank, evidence, geo,
-    text: buildTextIndex(trials),
-    orders: {
-      last_updated: newestFirst(trials, (t) => t.last_updated),
-      start_date: newestFirst(trials, (t) => t.study_start),
-    },
+    text,
+    orders: { last_updated: lastUpdated, start_date: startDate },
     scratch: { best: new Float64Array(size), bestPair: new Int32Array(size) },
   };
 }
@@ -278,7 +300,7 @@ function newestFirst(trials: readonly TrialRow[], date: (t: TrialRow) => string 
   return ranks.sort((a, b) => (key[a] === key[b] ? a - b : key[a] < key[b] ? 1 : -1));
 }
 
-function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind: 'h3' | 'brute'): GeoIndex {
+function* buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind: 'h3' | 'brute'): Steps<GeoIndex> {
   const pointByKey = new Map<string, number>();
   const lat: number[] = [];
   const lon: number[] = [];
@@ -286,6 +308,7 @@ function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind
   const firstSite = new Map<number, SiteRow>();
   const RANK_SPAN = 2 ** 21;
   for (let rank = 0; rank < trials.length; rank++) {
+    yield;
     for (const s of sitesBy.get(trials[rank].nct_id) ?? []) {
       if (s.latitude === null || s.longitude === null || !isUsSite(s)) continue;
       const key = `${s.latitude},${s.longitude}`;
@@ -301,12 +324,16 @@ function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind
     }
   }
   const count = lat.length;
-  const keys = Float64Array.from(firstSite.keys()).sort();
+  const keys = Float64Array.from(firstSite.keys());
+  yield;
+  keys.sort();
+  yield;
   const pairStart = new Int32Array(count + 1);
   const pairRank = new Int32Array(keys.length);
   const siteJson: string[] = new Array(keys.length);
   const pairSiteStart = new Int32Array(keys.length + 1);
   for (let i = 0; i < keys.length; i++) {
+    if ((i & 255) === 0) yield;
     const p = Math.floor(keys[i] / RANK_SPAN);
     pairStart[p + 1]++;
     pairRank[i] = keys[i] - p * RANK_SPAN;
@@ -316,9 +343,17 @@ function buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind
   }
   for (let p = 0; p < count; p++) pairStart[p + 1] += pairStart[p];
   const pairSiteBytes = Buffer.allocUnsafe(pairSiteStart[keys.length]);
-  for (let i = 0; i < keys.length; i++) pairSiteBytes.write(siteJson[i], pairSiteStart[i], 'utf8');
+  for (let i = 0; i < keys.length; i++) {
+    if ((i & 1023) === 0) yield;
+    pairSiteBytes.write(siteJson[i], pairSiteStart[i], 'utf8');
+  }
   const points: GeoPoints = { count, lat: Float64Array.from(lat), lon: Float64Array.from(lon) };
-  const candidates = kind === 'h3' ? new H3GeoCandidates(points) : new BruteForceGeoCandidates(points);
-  const trialCells = kind === 'h3' ? new TrialCells(points, { pairStart, pairRank, trialCount: trials.length }) : null;
+  yield;
+  let candidates: GeoCandidates;
+  let trialCells: TrialCells | null = null;
+  if (kind === 'h3') {
+    candidates = yield* H3GeoCandidates.build(points);
+    trialCells = yield* TrialCells.build(points, { pairStart, pairRank, trialCount: trials.length });
+  } else candidates = new BruteForceGeoCandidates(points);
   return { points, candidates, pairStart, pairRank, pairSiteBytes, pairSiteStart, trialCells };
 }

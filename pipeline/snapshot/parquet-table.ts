@@ -3,6 +3,7 @@
  * explicit typed columns and straight into COPY (the fastest bulk path measured here) and come back as one `to_json` text per row, which keeps DATE as 'YYYY-MM-DD',
  * lists as arrays and doubles bit-exact.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import fs from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { SnapshotTables, TableName } from '../../domain/rows.js';
@@ -64,6 +65,8 @@ export async function readTableParquet<T extends TableName>(
       if (!chunk || chunk.rowCount === 0) break;
       const vector = chunk.getColumnVector(0);
       for (let i = 0; i < chunk.rowCount; i++) out.push(JSON.parse(vector.getItem(i) as string));
+      // One chunk (2,048 rows) at a time: an API reading its next snapshot keeps answering.
+      await nextTurn();
     }
   } catch (err) {
     throw new Error(`snapshot: cannot read table ${table} from ${file}: ${(err as Error).message}`, { cause: err });

@@ -1,0 +1,31 @@
+/**
+ * Child of bench/swap.ts: the real app over a watched snapshot root (SnapshotHolder.open,
+ * as `lungtrials serve` runs it), in-process key store and counter with room for every
+ * request. Prints one JSON line `{url, key}` on stdout when listening.
+ */
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { createApp } from '../api/app.js';
+import { MemoryKeyStore } from '../api/keys/memory-store.js';
+import { MemoryUsageCounter } from '../api/limits/memory-counter.js';
+import { SnapshotHolder } from '../api/snapshot-holder.js';
+import { createLogger } from '../config/logger.js';
+import { TIER_LIMITS } from '../domain/tiers.js';
+
+const { values } = parseArgs({ options: { root: { type: 'string' } } });
+const logger = createLogger('info');
+const holder = await SnapshotHolder.open({ root: values.root!, logger, pollMs: 250 });
+const keys = new MemoryKeyStore();
+const { plaintext } = await keys.create('swap-bench', 'partner');
+const usage = new MemoryUsageCounter({
+  limits: { ...TIER_LIMITS, partner: { dailyQuota: Number.MAX_SAFE_INTEGER, burstPerMinute: Number.MAX_SAFE_INTEGER } },
+  burstWindowSeconds: 0.1,
+});
+const app = createApp({ snapshots: holder, keys, usage, logger: createLogger('silent'), contactEmail: 'bench@lungtrials.example' });
+const server = app.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: plaintext })}\n`);
+});
+process.on('SIGTERM', () => {
+  server.closeAllConnections();
+  server.close(() => void holder.close().then(() => process.exit(0)));
+});

@@ -1,0 +1,145 @@
+/**
+ * Worst request latency during a full-size snapshot swap under load.
+ *
+ *   npx tsx bench/swap.ts [--root dir] [--connections 16] [--baseline-s 10]
+ *
+ * Publishes the full demo snapshot (14,534 trials, ~376,000 sites) twice under `--root`
+ * (kept between runs), starts the API on the first as a child process, runs
+ * `--connections` request loops (list, filtered list, ZIP radius, detail) for a baseline,
+ * then moves `latest` to the second version and keeps the load on until every loop has
+ * been answered from it, plus 2 s. Reports the baseline p50/p99, the worst latency and
+ * p99 from the pointer move until the swap is complete, how long the swap took, and every
+ * failed request (an error, or a status other than 200). Exit 1 if any request failed.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { generateDemoTables } from '../pipeline/demo/index.js';
+import { listVersions, publishSnapshot, switchLatest } from '../pipeline/snapshot/index.js';
+import { BENCH_DIR } from './child.js';
+import { DATA_DIR } from './paths.js';
+
+const { values } = parseArgs({
+  options: {
+    root: { type: 'string', default: path.join(DATA_DIR, 'swap-snapshots') },
+    connections: { type: 'string', default: '16' },
+    'baseline-s': { type: 'string', default: '10' },
+  },
+});
+const root = values.root!;
+const connections = Number(values.connections);
+
+async function ensureVersions(): Promise<[string, string]> {
+  let versions = await listVersions(root);
+  if (versions.length < 2) {
+    process.stderr.write('publishing the full demo snapshot twice (once per run root)...\n');
+    const tables = generateDemoTables({ scale: 'full' });
+    await publishSnapshot(tables, { root, now: new Date('2026-01-01T00:00:00Z') });
+    await publishSnapshot(tables, { root, now: new Date('2026-02-01T00:00:00Z') });
+    versions = await listVersions(root);
+  }
+  return [versions.at(-2)!, versions.at(-1)!];
+}
+
+interface Sample {
+  start: number;
+  ms: number;
+  status: number | null;
+  version: string | null;
+  error: string | null;
+}
+
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+
+async function main(): Promise<void> {
+  await fs.mkdir(root, { recursive: true });
+  const [a, b] = await ensureVersions();
+  await switchLatest(root, a);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'swap-server.ts'), '--root', root], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The server's log (stderr): its 'snapshot loaded' line says how long the new index took.
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    if (!line.startsWith('{')) return;
+    const msg = JSON.parse(line) as Record<string, unknown>;
+    if (msg.msg === 'snapshot loaded' && msg.version === b) swapLog = msg;
+  });
+  const lines = createInterface({ input: child.stdout! });
+  let swapLog: Record<string, unknown> | null = null;
+  const ready = await new Promise<{ url: string; key: string }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    lines.on('line', (line) => {
+      const msg = JSON.parse(line) as Record<string, unknown>;
+      if (typeof msg.url === 'string') resolve(msg as { url: string; key: string });
+    });
+  });
+  const paths = [
+    '/api/v1/trials?limit=50',
+    '/api/v1/trials?biomarkers=EGFR&statusBuckets=recruiting&limit=20',
+    '/api/v1/trials?zip=10001&radius=100&limit=20',
+    '/api/v1/trials/DEMO-000123',
+  ];
+  const samples: Sample[] = [];
+  let stop = false;
+  const t0 = performance.now();
+  const loop = async (n: number) => {
+    for (let i = n; !stop; i++) {
+      const start = performance.now() - t0;
+      const sample: Sample = { start, ms: 0, status: null, version: null, error: null };
+      try {
+        const res = await fetch(ready.url + paths[i % paths.length], { headers: { Authorization: `Bearer ${ready.key}` } });
+        await res.arrayBuffer();
+        sample.status = res.status;
+        sample.version = res.headers.get('x-snapshot-version');
+      } catch (error) {
+        sample.error = error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : String(error);
+      }
+      sample.ms = performance.now() - t0 - start;
+      samples.push(sample);
+    }
+  };
+  const loops = Array.from({ length: connections }, (_, i) => loop(i));
+  const baselineMs = Number(values['baseline-s']) * 1000;
+  await new Promise((r) => setTimeout(r, baselineMs));
+  const moveAt = performance.now() - t0;
+  await switchLatest(root, b);
+  // Until every loop has had a response from b, with a generous bound.
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const fromB = samples.filter((s) => s.start >= moveAt && s.version === b).length;
+    if (fromB >= connections * 4 || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const swappedAt = samples.find((s) => s.start >= moveAt && s.version === b)?.start ?? NaN;
+  await new Promise((r) => setTimeout(r, 2000));
+  stop = true;
+  await Promise.all(loops);
+  child.kill('SIGTERM');
+
+  const baseline = samples.filter((s) => s.start > 2000 && s.start + s.ms < moveAt).map((s) => s.ms).sort((x, y) => x - y);
+  const during = samples.filter((s) => s.start + s.ms >= moveAt && s.start <= swappedAt);
+  const duringMs = during.map((s) => s.ms).sort((x, y) => x - y);
+  const failed = samples.filter((s) => s.error !== null || s.status !== 200);
+  const report = {
+    connections,
+    requests: samples.length,
+    failed: failed.length,
+    failures: failed.slice(0, 5).map((s) => ({ status: s.status, error: s.error })),
+    baseline: { requests: baseline.length, p50_ms: +percentile(baseline, 0.5).toFixed(1), p99_ms: +percentile(baseline, 0.99).toFixed(1), max_ms: +(baseline.at(-1) ?? NaN).toFixed(1) },
+    swap: {
+      from: a,
+      to: b,
+      took_ms: Math.round(swappedAt - moveAt),
+      load_ms: (swapLog as Record<string, unknown> | null)?.ms ?? null,
+      requests: during.length,
+      p99_ms: +percentile(duringMs, 0.99).toFixed(1),
+      worst_ms: +(duringMs.at(-1) ?? NaN).toFixed(1),
+    },
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (failed.length > 0) process.exitCode = 1;
+}
+
+await main();
