@@ -65,9 +65,11 @@ async function main(): Promise<void> {
     if (!line.startsWith('{')) return;
     const msg = JSON.parse(line) as Record<string, unknown>;
     if (msg.msg === 'snapshot loaded' && msg.version === b) swapLog = msg;
+    if (msg.msg === 'swap server stats') serverStats = msg;
   });
   const lines = createInterface({ input: child.stdout! });
   let swapLog: Record<string, unknown> | null = null;
+  let serverStats: Record<string, unknown> | null = null;
   const ready = await new Promise<{ url: string; key: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     lines.on('line', (line) => {
@@ -116,7 +118,9 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, 2000));
   stop = true;
   await Promise.all(loops);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  await exited;
 
   const baseline = samples.filter((s) => s.start > 2000 && s.start + s.ms < moveAt).map((s) => s.ms).sort((x, y) => x - y);
   const during = samples.filter((s) => s.start + s.ms >= moveAt && s.start <= swappedAt);
@@ -137,6 +141,8 @@ async function main(): Promise<void> {
       p99_ms: +percentile(duringMs, 0.99).toFixed(1),
       worst_ms: +(duringMs.at(-1) ?? NaN).toFixed(1),
     },
+    // Whole run, server side: GC pauses and event-loop delay.
+    server: serverStats as Record<string, unknown> | null,
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   if (failed.length > 0) process.exitCode = 1;
