@@ -43,7 +43,7 @@ const env = () => ({ REDIS_URL: redis.url, REDIS_PREFIX: 'faults:', DATA_DIR: pa
 
 async function serve(logger = capturingLogger().logger): Promise<string> {
   stores = await openStores(env(), logger, { returnToRedis: true, retryIntervalMs: 200 });
-  const app = createApp({ snapshots: holder, keys: stores.keys, usage: stores.usage, logger, contactEmail: 'ops@test.invalid' });
+  const app = createApp({ snapshots: holder, keys: stores.keys, usage: stores.usage, gate: stores.gate, logger, contactEmail: 'ops@test.invalid' });
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
