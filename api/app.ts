@@ -44,8 +44,11 @@ export interface AppDeps {
   logger: Logger;
   /** Shown in /docs as where to request a key. */
   contactEmail: string;
-  /** The counters' Redis connection, pinged by /healthz; null when running on the fallback stores. */
-  redis?: Redis | null;
+  /**
+   * The counters' Redis connection, pinged by /healthz; null when running on the fallback
+   * stores. A getter follows a server that moves from the fallback to Redis.
+   */
+  redis?: Redis | null | (() => Redis | null);
   /** Operator-only routes (queue dashboard); mounted at the root, they choose their own paths. */
   operatorRouter?: Router;
   /** Access log (pino-http), first so it times every response. */

@@ -59,7 +59,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       gate: stores.gate,
       logger,
       contactEmail: env.OPERATOR_CONTACT_EMAIL,
-      redis: stores.redis,
+      redis: () => stores.redis,
       operatorRouter: operator?.router,
       accessLog: accessLog(logger),
     });

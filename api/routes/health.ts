@@ -29,10 +29,11 @@ async function pingRedis(redis: Redis | null): Promise<RedisHealth> {
   }
 }
 
-export function healthHandler(holder: SnapshotHolder, redis: Redis | null) {
+/** A getter follows a server that started on the fallback stores and moved to Redis later. */
+export function healthHandler(holder: SnapshotHolder, redis: Redis | null | (() => Redis | null)) {
   return async function health(_req: Request, res: Response): Promise<void> {
     const snapshot = holder.current();
-    const redisState = await pingRedis(redis);
+    const redisState = await pingRedis(typeof redis === 'function' ? redis() : redis);
     const createdAt = snapshot ? Date.parse(snapshot.manifest.created_at) : NaN;
     res
       .status(snapshot ? 200 : 503)

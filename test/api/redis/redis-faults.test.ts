@@ -43,7 +43,7 @@ const env = () => ({ REDIS_URL: redis.url, REDIS_PREFIX: 'faults:', DATA_DIR: pa
 
 async function serve(logger = capturingLogger().logger): Promise<string> {
   stores = await openStores(env(), logger, { returnToRedis: true, retryIntervalMs: 200 });
-  const app = createApp({ snapshots: holder, keys: stores.keys, usage: stores.usage, gate: stores.gate, logger, contactEmail: 'ops@test.invalid' });
+  const app = createApp({ snapshots: holder, keys: stores.keys, usage: stores.usage, gate: stores.gate, redis: () => stores!.redis, logger, contactEmail: 'ops@test.invalid' });
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -109,12 +109,15 @@ describe('Redis faults', () => {
     const { plaintext: inFile } = await stores!.keys.create('in-file', 'free');
     expect((await timed(url, inFile)).status).toBe(200);
     expect(await timed(url, inRedis)).toMatchObject({ status: 503, code: 'service_unavailable' });
+    const healthz = url.replace('/api/v1/sources', '/healthz');
+    expect(((await (await fetch(healthz)).json()) as { redis: string }).redis).toBe('fallback');
 
     await redis.start();
     await expect.poll(() => stores!.keyBackend, { timeout: 15_000, interval: 100 }).toBe('redis');
     expect(lines().some((l) => /keys and usage counters are now in Redis/.test(String(l.msg)))).toBe(true);
     expect(stores!.health()).toEqual({ backend: 'redis', redis: 'ready' });
     expect(stores!.usage.backend).toBe('redis');
+    expect(((await (await fetch(healthz)).json()) as { redis: string }).redis).toBe('reachable');
     expect((await timed(url, inRedis)).status).toBe(200);
     // The key file's key was copied into Redis, so it keeps working.
     expect((await timed(url, inFile)).status).toBe(200);
