@@ -76,8 +76,11 @@ describe('monthly refresh schedule', () => {
   it('reads the cron pattern and the sources file, resolving paths against the file', async () => {
     expect(loadEnv({}).REFRESH_CRON).toBe('0 3 1 * *');
     expect(() => loadEnv({ REFRESH_CRON: 'monthly' })).toThrow(/REFRESH_CRON/);
+    // Scheduled runs carry the publish guard's defaults (no shrink beyond 20% without an operator).
     expect(await loadScheduledSources(loadEnv({}))).toEqual({
       registryLive: { baseUrl: 'https://clinicaltrials.gov', full: false },
+      allowShrink: false,
+      maxShrink: 0.2,
     });
 
     const file = path.join(world.dir, 'conf', 'sources.json');
