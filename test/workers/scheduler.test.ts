@@ -76,11 +76,8 @@ describe('monthly refresh schedule', () => {
   it('reads the cron pattern and the sources file, resolving paths against the file', async () => {
     expect(loadEnv({}).REFRESH_CRON).toBe('0 3 1 * *');
     expect(() => loadEnv({ REFRESH_CRON: 'monthly' })).toThrow(/REFRESH_CRON/);
-    // Scheduled runs carry the publish guard's defaults (no shrink beyond 20% without an operator).
     expect(await loadScheduledSources(loadEnv({}))).toEqual({
       registryLive: { baseUrl: 'https://clinicaltrials.gov', full: false },
-      allowShrink: false,
-      maxShrink: 0.2,
     });
 
     const file = path.join(world.dir, 'conf', 'sources.json');
@@ -91,6 +88,9 @@ describe('monthly refresh schedule', () => {
       registryDump: path.join(world.dir, 'dumps', 'ctgov.zip'),
       sponsorCsvDir: '/srv/sponsors',
       keep: 3,
+      // The publish guard's defaults: a scheduled run never shrinks the snapshot by more than 20%.
+      allowShrink: false,
+      maxShrink: 0.2,
     });
 
     await fs.writeFile(file, JSON.stringify({ registryDump: 'x', now: '2026-01-01T00:00:00Z' }));
