@@ -68,7 +68,7 @@ function num(v: number | null | undefined, digits: number): string {
   return v === null || v === undefined || Number.isNaN(v) ? '' : v.toFixed(digits);
 }
 
-/** The table as Markdown, so the same text goes to the terminal and the README. */
+/** The table as Markdown, so the same text goes to the terminal and bench/README.md. */
 export function formatTable(header: ResultHeader, items: ResultItem[]): string {
   const m = header.machine;
   const lines = [
