@@ -30,7 +30,8 @@ export interface Diagnosis {
 const NON_SMALL = /\bnon[-\s]*small[-\s]*cell\b/gi;
 const NSCLC = /\bNSCLC\b|\bNON_SMALL\b|\b(?:lung|pulmonary|bronch\w*)\s+(?:adenocarcinoma|squamous|large[- ]cell carcinoma)|\b(?:adenocarcinoma|squamous[- ]cell carcinoma|large[- ]cell carcinoma)\s+of\s+(?:the\s+)?(?:lung|bronch)|\bsquamous\b[^.;\n]{0,30}\blung\b|\bLUAD\b|\bLUSC\b/i;
 const SCLC = /\bSCLC\b|\bsmall[-\s]*cell\s+(?:lung|bronch|carcinoma of (?:the\s+)?(?:lung|bronch)|cancer of (?:the\s+)?lung)|\b(?:extensive|limited)[-\s]*(?:stage|disease)\s+small[-\s]*cell\b|\boat[- ]cell\b/i;
-const NEGATED_BEFORE = /\b(?:no|not|without|excluding|except|other than|non|absence of|mixed|transformed|transformation|components?|elements?|features?)\b[^.;]{0,40}$/i;
+// "non" negates only the word it is attached to ("non-SCLC"), not a type 40 characters on ("stage III (non-N3) NSCLC").
+const NEGATED_BEFORE = /\b(?:no|not|without|excluding|except|other than|absence of|mixed|transformed|transformation|components?|elements?|features?)\b[^.;]{0,40}$|\bnon[-\s]*$/i;
 const EXCLUDED_AFTER = /^[^.;]{0,80}\b(?:are|is|will be)\s+(?:excluded|not eligible|ineligible|not allowed|not permitted)\b/i;
 
 // "limited or extensive stage disease" names both stages with one noun.

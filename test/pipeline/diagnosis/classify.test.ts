@@ -59,3 +59,9 @@ describe('classifyDiagnosis: lung at all, and stage signals read in their clause
     expect(classify({ conditions: ['Small Cell Lung Cancer'], inclusion: '* Extensive or limited-stage SCLC' }).sclc_stages).toEqual(['limited', 'extensive']);
   });
 });
+
+describe('classifyDiagnosis: negation words', () => {
+  it('"non" negates only the word it is attached to', () => {
+    expect(classify({ inclusion: '1. Histologically confirmed stage III (non-N3) NSCLC before chemoradiotherapy' }).diagnosis_types).toEqual(['nsclc']);
+  });
+});
