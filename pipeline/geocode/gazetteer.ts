@@ -4,6 +4,7 @@
  * populous place for each key.
  */
 import { CITY_ALIASES } from './city-aliases.js';
+import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
 import { normalisePlace, withoutAdminSuffix } from './place-name.js';
 
 export interface GazetteerPlace {
@@ -50,7 +51,9 @@ async function build(): Promise<Gazetteer> {
     const prev = byKey.get(key);
     if (!prev || place.population > prev.population) byKey.set(key, place);
   };
-  for (const c of cities) {
+  for (let i = 0; i < cities.length; i++) {
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToEventLoop();
+    const c = cities[i];
     const place: GazetteerPlace = {
       name: c.name,
       country: c.country,

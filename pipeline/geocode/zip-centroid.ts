@@ -46,14 +46,19 @@ let cityIndex: Map<string, { latitude: number; longitude: number }> | null = nul
  * near Pittsburgh). Built on first use.
  */
 export function cityCentroidFromZips(city: string, state: string): { latitude: number; longitude: number } | null {
-  cityIndex ??= buildCityIndex();
+  warmZipTownIndex();
   const whole = normalisePlace(city);
   for (const name of [whole, withoutAdminSuffix(whole)]) {
     if (!name) continue;
-    const hit = cityIndex.get(`${state}|${name}`);
+    const hit = cityIndex!.get(`${state}|${name}`);
     if (hit) return hit;
   }
   return null;
+}
+
+/** Builds the USPS town index now rather than at the first town lookup. */
+export function warmZipTownIndex(): void {
+  cityIndex ??= buildCityIndex();
 }
 
 function buildCityIndex(): Map<string, { latitude: number; longitude: number }> {
