@@ -29,7 +29,7 @@ export function registerPipelineCommands(program: Command): void {
     const options = pipelineOptionsFrom(flags, env);
     const logger = createLogger(env.LOG_LEVEL);
     const { newPipelineRunId, StageError } = await import('../../pipeline/run/index.js');
-    const { isPermanentStageError } = await import('../../workers/processors/retry-policy.js');
+    const { isPermanentStageError } = await import('../../pipeline/errors.js');
     const runId = flags.runId ?? newPipelineRunId();
     const started = performance.now();
     try {

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import AdmZip from 'adm-zip';
+import { PermanentStageError } from '../errors.js';
 import { registryEntriesInJson, type DumpEntry, type SkippedRecord } from './forms.js';
 import { jsonNestingExceeds, MAX_RECORD_DEPTH } from './json-depth.js';
 import { parseClassicXml } from './map-classic-xml.js';
@@ -31,12 +32,12 @@ function fileKind(name: string): FileKind | null {
 export async function* readRegistryDump(dumpPath: string, options: ReadDumpOptions = {}): AsyncGenerator<DumpEntry> {
   const onSkip = options.onSkip ?? (() => {});
   const stat = await fs.stat(dumpPath).catch(() => null);
-  if (!stat) throw new Error(`registry dump not found: ${dumpPath}`);
+  if (!stat) throw new PermanentStageError(`registry dump not found: ${dumpPath}`);
   if (stat.isDirectory()) {
     for (const file of await listFiles(dumpPath)) yield* readFile(file, onSkip);
     return;
   }
-  if (!fileKind(dumpPath)) throw new Error(`unsupported registry dump (want a directory, .zip, .json, .jsonl, .ndjson or .xml): ${dumpPath}`);
+  if (!fileKind(dumpPath)) throw new PermanentStageError(`unsupported registry dump (want a directory, .zip, .json, .jsonl, .ndjson or .xml): ${dumpPath}`);
   yield* readFile(dumpPath, onSkip);
 }
 

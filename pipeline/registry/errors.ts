@@ -1,3 +1,5 @@
+import { PermanentStageError } from '../errors.js';
+
 /**
  * A record that cannot become a trial (no NCT id). Callers count it as failed and go on;
  * any other error from a mapper is a bug and should surface.
@@ -12,6 +14,6 @@ export class InvalidStudyError extends Error {
 }
 
 /** A dump or full sync with no valid registry record: retrying reads the same nothing. */
-export class EmptyRegistryInputError extends Error {
+export class EmptyRegistryInputError extends PermanentStageError {
   override name = 'EmptyRegistryInputError';
 }

@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../../config/logger.js';
+import { PermanentStageError } from '../errors.js';
 import { runDirFor } from './artifacts.js';
 import { resolvePipelineOptions, type PipelineOptions, type ResolvedPipelineOptions } from './options.js';
 
@@ -42,13 +43,25 @@ export interface RunContext {
  * options given again for an existing run must be the ones it was created with.
  */
 export async function openRunContext(runId: string, options: PipelineOptions | null, deps: PipelineDeps): Promise<RunContext> {
-  const runDir = runDirFor(deps.dataDir, runId);
+  let runDir: string;
+  try {
+    runDir = runDirFor(deps.dataDir, runId);
+  } catch (err) {
+    throw new PermanentStageError((err as Error).message, { cause: err });
+  }
   const file = path.join(runDir, 'options.json');
   let saved: ResolvedPipelineOptions | null = null;
+  let text: string | null = null;
   try {
-    saved = JSON.parse(await fs.readFile(file, 'utf8')) as ResolvedPipelineOptions;
+    text = await fs.readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  try {
+    if (text !== null) saved = JSON.parse(text) as ResolvedPipelineOptions;
+  } catch (err) {
+    // Options are written whole (temp file, then rename): unparsable ones stay unparsable.
+    throw new PermanentStageError(`run ${runId}: options.json does not parse: ${(err as Error).message}`, { cause: err });
   }
   if (saved && options && (options.allowShrink !== undefined || options.maxShrink !== undefined)) {
     // The publish guard is the one setting an operator changes when resuming: a run refused
@@ -60,7 +73,8 @@ export async function openRunContext(runId: string, options: PipelineOptions | n
     }
   }
   if (!saved) {
-    if (!options) throw new Error(`run ${runId} does not exist in ${deps.dataDir}`);
+    // Most likely this worker's DATA_DIR is not the one the run was created in.
+    if (!options) throw new PermanentStageError(`run ${runId} does not exist in ${deps.dataDir}`);
     const resolved = resolvePipelineOptions({ ...options, now: options.now ?? new Date().toISOString() });
     await fs.mkdir(runDir, { recursive: true });
     await writeOptions(file, resolved);

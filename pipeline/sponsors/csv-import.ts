@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse';
 import type { Logger } from '../../config/logger.js';
 import type { FlagRow } from '../../domain/rows.js';
+import { PermanentStageError } from '../errors.js';
 import { SPONSOR_CATALOG, catalogEntry } from './catalog/index.js';
 import { decodeSponsorFile } from './encoding.js';
 import { normaliseSponsorTrial, type RawSponsorTrial } from './normalise.js';
@@ -65,7 +66,7 @@ export async function detectDelimiter(file: string): Promise<',' | ';'> {
  * A sponsor export that cannot be imported as a whole (a column its catalog entry needs is
  * missing): importing it anyway would turn linked rows into sponsor-only duplicates.
  */
-export class SponsorInputError extends Error {
+export class SponsorInputError extends PermanentStageError {
   override name = 'SponsorInputError';
   constructor(
     readonly slug: string,
@@ -183,7 +184,7 @@ export async function importSponsorCsvFile(entry: SponsorCatalogEntry, file: str
 /** `<dir>/<slug>.csv` and every `<dir>/<slug>/*.csv`, for each CSV sponsor of the catalog. */
 async function filesInDir(dir: string): Promise<Record<string, string[]>> {
   // A mistyped directory must fail the run, not publish a snapshot without sponsor data.
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new Error(`sponsor CSV directory ${dir} does not exist`);
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new PermanentStageError(`sponsor CSV directory ${dir} does not exist`);
   const out: Record<string, string[]> = {};
   for (const entry of SPONSOR_CATALOG) {
     if (entry.source.kind !== 'csv') continue;

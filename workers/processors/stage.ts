@@ -1,13 +1,13 @@
 /**
  * The processor of every stage queue: it unpacks `{ runId }`, reopens the run (whose
  * options were saved when the run was created), runs the one stage through `runStage` and
- * returns its report. All work is in pipeline/; this adapter only decides, from the error,
- * whether another attempt could succeed.
+ * returns its report. All work is in pipeline/: a stage says a retry cannot help by throwing
+ * PermanentStageError, which this adapter turns into BullMQ's UnrecoverableError.
  */
 import { UnrecoverableError, type Job } from 'bullmq';
+import { isPermanentStageError } from '../../pipeline/errors.js';
 import { openRunContext, runStage, type PipelineDeps, type RunContext, type StageName, type StageReport } from '../../pipeline/run/index.js';
 import type { StageJobData, StageProgress } from '../queues.js';
-import { isPermanentStageError, missingStageInput, runIsMissing } from './retry-policy.js';
 
 export type StageProcessorDeps = Omit<PipelineDeps, 'onProgress'>;
 
@@ -26,9 +26,7 @@ export function stageProcessor(stage: StageName, deps: StageProcessorDeps) {
       ctx = await openRunContext(runId, null, { ...deps, logger, onProgress: progressReporter(job, stage) });
     } catch (err) {
       const message = `stage ${stage}: cannot open run ${runId}: ${err instanceof Error ? err.message : String(err)}`;
-      // A run this worker cannot find (or whose options do not parse) will not appear by
-      // retrying: most likely DATA_DIR is not the shared one. Other I/O errors may pass.
-      if (err instanceof SyntaxError || (await runIsMissing(deps.dataDir, runId))) throw new UnrecoverableError(message);
+      if (isPermanentStageError(err)) throw new UnrecoverableError(message);
       throw new Error(message, { cause: err });
     }
 
@@ -36,7 +34,7 @@ export function stageProcessor(stage: StageName, deps: StageProcessorDeps) {
       return await runStage(stage, ctx);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (isPermanentStageError(err) || (await missingStageInput(stage, ctx.options))) throw new UnrecoverableError(message);
+      if (isPermanentStageError(err)) throw new UnrecoverableError(message);
       throw err;
     }
   };

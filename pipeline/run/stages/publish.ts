@@ -12,6 +12,7 @@
 import path from 'node:path';
 import type { SiteRow, SnapshotTables, SourceRow, TrialRow } from '../../../domain/rows.js';
 import { ALL_SOURCES, REGISTRY_SOURCE } from '../../../domain/sources.js';
+import { PermanentStageError } from '../../errors.js';
 import { listVersions, publishSnapshot, readManifest, resolveLatest, switchLatest } from '../../snapshot/index.js';
 import type { RunContext } from '../context.js';
 import { stageData, type StageOutput } from '../run-stage.js';
@@ -72,7 +73,8 @@ function sourceRows(trials: TrialRow[], sponsorStatuses: Map<string, { slug: str
   return ALL_SOURCES.map((s) => ({ ...s, trial_count: counts.get(s.slug) ?? 0 }));
 }
 
-export class PublishRefusedError extends Error {
+/** The same inputs give the same count: only the operator (--allow-shrink, new inputs) can change it. */
+export class PublishRefusedError extends PermanentStageError {
   override name = 'PublishRefusedError';
 }
 

@@ -1,7 +1,9 @@
 /** Registry stage: a dump import or a live ClinicalTrials.gov sync into the raw store. */
 import { RawStore, registryRawStoreDir } from '../../raw-store/raw-store.js';
 import { importRegistryDump } from '../../registry/import-dump.js';
+import { CtgovHttpError } from '../../registry/client.js';
 import { syncRegistry } from '../../registry/sync.js';
+import { PermanentStageError } from '../../errors.js';
 import type { RunContext } from '../context.js';
 import type { StageOutput } from '../run-stage.js';
 
@@ -17,7 +19,11 @@ export async function registryStage(ctx: RunContext): Promise<StageOutput<null>>
     : await syncRegistry(
         { baseUrl: options.registryLive!.baseUrl, since: options.registryLive!.full ? null : undefined },
         { fetch: deps.fetch ?? globalThis.fetch, rawStore, logger: deps.logger, onProgress, tty },
-      );
+      ).catch((err: unknown) => {
+        // The client has already retried 429/5xx with backoff; any other status is an answer.
+        if (err instanceof CtgovHttpError && !err.retryable) throw new PermanentStageError(err.message, { cause: err });
+        throw err;
+      });
   return { summary: { ...summary }, data: null };
 }
 

@@ -6,6 +6,7 @@ import { scrapeSponsors } from '../../sponsors/scrape.js';
 import type { SponsorTrial } from '../../sponsors/types.js';
 import type { RunContext } from '../context.js';
 import type { StageOutput } from '../run-stage.js';
+import { withInputs, type StageInput } from './inputs.js';
 
 export interface SponsorStageData {
   trials: SponsorTrial[];
@@ -18,12 +19,17 @@ export async function sponsorCsvStage(ctx: RunContext): Promise<StageOutput<Spon
   const { sponsorCsvDir, sponsorCsvFiles } = ctx.options;
   if (!sponsorCsvDir && !sponsorCsvFiles) return NOTHING;
   const input = sponsorCsvFiles ? { files: sponsorCsvFiles } : { dir: sponsorCsvDir! };
-  const result = await importSponsorCsvs(input, {
-    logger: ctx.deps.logger,
-    stateFile: path.join(ctx.deps.dataDir, 'sponsors', 'csv-state.json'),
-    lastGoodDir: path.join(ctx.deps.dataDir, 'sponsors', 'csv-last-good'),
-    optional: ctx.options.optionalSponsors,
-  });
+  const inputs: StageInput[] = sponsorCsvFiles
+    ? Object.entries(sponsorCsvFiles).map(([slug, file]) => ({ what: `sponsor CSV for ${slug}`, path: file }))
+    : [{ what: 'sponsor CSV directory', path: sponsorCsvDir! }];
+  const result = await withInputs(inputs, () =>
+    importSponsorCsvs(input, {
+      logger: ctx.deps.logger,
+      stateFile: path.join(ctx.deps.dataDir, 'sponsors', 'csv-state.json'),
+      lastGoodDir: path.join(ctx.deps.dataDir, 'sponsors', 'csv-last-good'),
+      optional: ctx.options.optionalSponsors,
+    }),
+  );
   return { summary: { ...result.summary }, data: { trials: result.trials, flags: result.flags } };
 }
 
