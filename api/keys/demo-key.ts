@@ -7,6 +7,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import type { Tier } from '../../domain/tiers.js';
 import type { KeyStore } from './types.js';
 import { RedisUnavailableError } from '../redis.js';
@@ -96,6 +97,5 @@ async function writeDemoKeyFile(dataDir: string, key: string, identity: KeyStore
   await fs.mkdir(dataDir, { recursive: true });
   const body: DemoKeyFile = { key, backend: identity.backend, location: identity.location, created_at: new Date().toISOString() };
   const file = demoKeyPath(dataDir);
-  await fs.writeFile(`${file}.tmp`, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-  await fs.rename(`${file}.tmp`, file);
+  await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
 }

@@ -4,9 +4,9 @@
  * The server re-reads the file whenever it changes, so the CLI's edits apply at once;
  * writes go through a lock file and an atomic rename, so a reader never sees half a file.
  */
-import { randomUUID } from 'node:crypto';
 import { promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TIERS, type Tier } from '../../domain/tiers.js';
 import { MemoryKeyStore } from './memory-store.js';
@@ -88,15 +88,7 @@ export class FileKeyStore implements KeyStore {
       const store = await this.current();
       const result = await change(store);
       const body: KeyFile = { version: 1, keys: store.snapshot().sort((a, b) => a.label.localeCompare(b.label)) };
-      const temp = `${this.file}.${randomUUID()}.tmp`;
-      const handle = await fs.open(temp, 'w', 0o600);
-      try {
-        await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fs.rename(temp, this.file);
+      await writeFileAtomic(this.file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
       return result;
     } finally {
       await release();

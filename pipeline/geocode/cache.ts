@@ -3,9 +3,9 @@
  * country) rather than by trial, so the hundreds of trials at one cancer centre cost one
  * lookup, and an unchanged site is never geocoded twice.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import type { GeoPrecision } from '../../domain/geo.js';
 
 /** A geocode outcome: coordinates and how they were found, or 'none' with nulls. */
@@ -101,7 +101,7 @@ export class GeocodeCache {
   }
 
   /**
-   * Writes the cache atomically (temp file in the same directory, fsync, rename), so a
+   * Writes the cache atomically (write-file-atomic: temp file, fsync, rename), so a
    * crash mid-write leaves the previous file whole. Does nothing for an in-memory cache or
    * when nothing changed since load.
    */
@@ -110,20 +110,7 @@ export class GeocodeCache {
     const body: CacheFile = { version: GEOCODE_CACHE_VERSION, entries: {} };
     for (const [key, p] of this.entries) body.entries[key] = [p.latitude, p.longitude, p.precision, p.state];
     await fs.mkdir(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.${randomUUID()}.tmp`;
-    const handle = await fs.open(tmp, 'w');
-    try {
-      await handle.writeFile(JSON.stringify(body));
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await fs.rename(tmp, this.file);
-    } catch (err) {
-      await fs.rm(tmp, { force: true });
-      throw err;
-    }
+    await writeFileAtomic(this.file, JSON.stringify(body));
     this.dirty = false;
   }
 }

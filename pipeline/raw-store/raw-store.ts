@@ -12,7 +12,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { canonicalJson } from './content-hash.js';
-import { readJsonFile, writeFileAtomic } from './atomic-write.js';
+import writeFileAtomic from 'write-file-atomic';
+import { readJsonFile } from './read-json.js';
 
 export type RecordChange = 'new' | 'changed' | 'unchanged';
 

@@ -4,9 +4,9 @@
  * second worker picking the job up) returns the stored result instead of redoing work,
  * which is what makes every stage idempotent per run id.
  */
-import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import v8 from 'node:v8';
 
 export function runDirFor(dataDir: string, runId: string): string {
@@ -18,15 +18,7 @@ export function runDirFor(dataDir: string, runId: string): string {
 export async function writeArtifact(runDir: string, name: string, value: unknown): Promise<void> {
   await fs.mkdir(runDir, { recursive: true });
   const file = path.join(runDir, `${name}.v8`);
-  const tmp = `${file}.${randomUUID()}.tmp`;
-  const handle = await fs.open(tmp, 'w');
-  try {
-    await handle.writeFile(v8.serialize(value));
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await fs.rename(tmp, file);
+  await writeFileAtomic(file, v8.serialize(value));
 }
 
 export async function readArtifact<T>(runDir: string, name: string): Promise<T | null> {

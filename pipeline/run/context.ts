@@ -5,6 +5,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import type { Logger } from '../../config/logger.js';
 import { PermanentStageError } from '../errors.js';
 import { runDirFor } from './artifacts.js';
@@ -84,7 +85,5 @@ export async function openRunContext(runId: string, options: PipelineOptions | n
 }
 
 async function writeOptions(file: string, options: ResolvedPipelineOptions): Promise<void> {
-  const tmp = `${file}.tmp`;
-  await fs.writeFile(tmp, JSON.stringify(options, null, 2));
-  await fs.rename(tmp, file);
+  await writeFileAtomic(file, JSON.stringify(options, null, 2));
 }

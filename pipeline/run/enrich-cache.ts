@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import v8 from 'node:v8';
 import { PROJECT_ROOT } from '../../config/env.js';
 import type { BiomarkerRow, TrialRow } from '../../domain/rows.js';
@@ -86,8 +87,6 @@ export class EnrichCache {
   async save(): Promise<void> {
     const kept = new Map([...this.entries].filter(([k]) => this.used.has(k)));
     await fs.mkdir(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, v8.serialize({ fingerprint: this.fingerprint, entries: kept }));
-    await fs.rename(tmp, this.file);
+    await writeFileAtomic(this.file, v8.serialize({ fingerprint: this.fingerprint, entries: kept }));
   }
 }

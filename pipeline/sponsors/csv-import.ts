@@ -8,6 +8,7 @@ import v8 from 'node:v8';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse';
+import writeFileAtomic from 'write-file-atomic';
 import type { Logger } from '../../config/logger.js';
 import type { FlagRow } from '../../domain/rows.js';
 import { PermanentStageError } from '../errors.js';
@@ -269,7 +270,5 @@ async function writeLastGood(dir: string | undefined, slug: string, trials: Spon
   if (!dir) return;
   await fsp.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${slug}.v8`);
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fsp.writeFile(tmp, v8.serialize(trials));
-  await fsp.rename(tmp, file);
+  await writeFileAtomic(file, v8.serialize(trials));
 }

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { sponsorTrialKey } from './normalise.js';
 import type { StageCounts, StageSummary, SponsorTrial } from './types.js';
 
@@ -29,9 +30,7 @@ export async function writeRunState(file: string, previous: RunState, trials: Sp
   for (const slug of slugs) next[slug] = {};
   for (const t of trials) next[t.source_slug][sponsorTrialKey(t)] = t.content_hash;
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(tmp, JSON.stringify(next));
-  await fs.rename(tmp, file);
+  await writeFileAtomic(file, JSON.stringify(next));
 }
 
 /**
