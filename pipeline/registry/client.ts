@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Logger } from '../../config/logger.js';
-import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry.js';
+import { isRetryableStatus, parseRetryAfter, withRetries } from './retry.js';
 
 /**
  * Lung cancer in the registry's condition search (Essie syntax). Mesothelioma is a
@@ -50,6 +50,8 @@ export class CtgovHttpError extends Error {
     readonly status: number,
     readonly url: string,
     readonly body: string,
+    /** The answer's Retry-After, in ms, or null. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(`ClinicalTrials.gov answered ${status} for ${url}: ${body.slice(0, 200)}`);
   }
@@ -107,32 +109,30 @@ export class CtgovClient {
 
   /** GET with pacing and retries: 429/5xx/network errors retry, other 4xx fail at once. */
   async getJson(url: string, signal?: AbortSignal): Promise<unknown> {
-    const maxRetries = this.opts.maxRetries ?? 5;
-    for (let attempt = 0; ; attempt++) {
-      signal?.throwIfAborted();
-      let delay: number;
-      try {
+    return withRetries(
+      async () => {
+        signal?.throwIfAborted();
         const res = await this.limit(() => this.paced(url, signal));
-        if (res.ok) return await res.json();
+        if (res.ok) return (await res.json()) as unknown;
         const text = await res.text().catch(() => '');
-        const err = new CtgovHttpError(res.status, url, text);
-        if (!err.retryable || attempt >= maxRetries) throw err;
-        const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
-        if (retryAfter !== null && retryAfter > (this.opts.maxRetryAfterMs ?? 600_000)) throw err;
-        delay = retryAfter ?? this.backoff(attempt);
-        this.opts.logger?.warn({ status: res.status, attempt: attempt + 1, delayMs: delay }, 'registry request will be retried');
-      } catch (err) {
-        if (err instanceof CtgovHttpError || signal?.aborted || attempt >= maxRetries) throw err;
+        throw new CtgovHttpError(res.status, url, text, parseRetryAfter(res.headers.get('retry-after')));
+      },
+      {
+        retries: this.opts.maxRetries ?? 5,
+        baseMs: this.opts.retryBaseMs ?? 1000,
+        maxMs: this.opts.maxRetryDelayMs ?? 60_000,
+        maxRetryAfterMs: this.opts.maxRetryAfterMs ?? 600_000,
         // fetch rejects with TypeError on connection failures and with TimeoutError on our timeout.
-        delay = this.backoff(attempt);
-        this.opts.logger?.warn({ err: (err as Error).message, attempt: attempt + 1, delayMs: delay }, 'registry request failed, retrying');
-      }
-      await sleep(delay, undefined, { signal });
-    }
-  }
-
-  private backoff(attempt: number): number {
-    return backoffDelay(attempt, this.opts.retryBaseMs ?? 1000, this.opts.maxRetryDelayMs ?? 60_000);
+        isRetryable: (err) => (err instanceof CtgovHttpError ? err.retryable : !signal?.aborted),
+        retryAfterMs: (err) => (err instanceof CtgovHttpError ? err.retryAfterMs : null),
+        onRetry: (err, attempt, delayMs) =>
+          this.opts.logger?.warn(
+            err instanceof CtgovHttpError ? { status: err.status, attempt, delayMs } : { err: err.message, attempt, delayMs },
+            'registry request will be retried',
+          ),
+        signal,
+      },
+    );
   }
 
   /** Waits for the request's slot so consecutive requests start at least minIntervalMs apart. */

@@ -3,6 +3,7 @@
  * that run inside Chromium to read catalog selectors off a rendered page.
  */
 import type { Page } from 'playwright-core';
+import { parseRetryAfter, withRetries } from '../registry/retry.js';
 import type { Extract, SitePart, SponsorField, SponsorSite } from './types.js';
 
 export interface RetryOptions {
@@ -23,24 +24,40 @@ export class PageFetchError extends Error {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A 429 or 5xx answer, worth another attempt after Retry-After or the backoff. */
+class RetryableStatusError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message);
+  }
+}
 
 /** 429 and 5xx and network errors are retried with exponential backoff; other 4xx are not. */
 export async function gotoWithRetry(page: Page, url: string, retry: RetryOptions): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
-      const status = res?.status() ?? 200;
-      if (status === 429 || status >= 500) throw new Error(`HTTP ${status} from ${url}`);
-      if (status >= 400) throw new PageFetchError(url, status, `HTTP ${status} from ${url}`);
-      return;
-    } catch (err) {
-      if (err instanceof PageFetchError || attempt >= retry.retries) {
-        if (err instanceof PageFetchError) throw err;
-        throw new PageFetchError(url, null, `${(err as Error).message.split('\n')[0]} (after ${attempt + 1} attempts)`);
-      }
-      await sleep(retry.baseMs * 2 ** attempt);
-    }
+  let attempts = 0;
+  try {
+    await withRetries(
+      async (attempt) => {
+        attempts = attempt;
+        const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
+        const status = res?.status() ?? 200;
+        if (status === 429 || status >= 500) {
+          throw new RetryableStatusError(`HTTP ${status} from ${url}`, parseRetryAfter(res?.headers()['retry-after'] ?? null));
+        }
+        if (status >= 400) throw new PageFetchError(url, status, `HTTP ${status} from ${url}`);
+      },
+      {
+        retries: retry.retries,
+        baseMs: retry.baseMs,
+        isRetryable: (err) => !(err instanceof PageFetchError),
+        retryAfterMs: (err) => (err instanceof RetryableStatusError ? err.retryAfterMs : null),
+      },
+    );
+  } catch (err) {
+    if (err instanceof PageFetchError) throw err;
+    throw new PageFetchError(url, null, `${(err as Error).message.split('\n')[0]} (after ${attempts} attempts)`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, isRetryableStatus, parseRetryAfter } from '../../../pipeline/registry/retry.js';
+import { backoffDelay, isRetryableStatus, parseRetryAfter, withRetries } from '../../../pipeline/registry/retry.js';
 import { studiesSearchParams } from '../../../pipeline/registry/client.js';
 
 describe('registry retry timing', () => {
@@ -32,5 +32,49 @@ describe('registry retry timing', () => {
     expect(p.get('filter.advanced')).toBe('AREA[LastUpdatePostDate]RANGE[2026-01-31,MAX]');
     expect(p.get('query.cond')).toMatch(/NOT mesothelioma/);
     expect(studiesSearchParams({}, { pageToken: 'abc' }).get('countTotal')).toBeNull();
+  });
+});
+
+describe('withRetries', () => {
+  class Answer extends Error {
+    constructor(
+      readonly retryable: boolean,
+      readonly retryAfterMs: number | null = null,
+    ) {
+      super(retryable ? 'try again' : 'final answer');
+    }
+  }
+  const policy = {
+    retries: 3,
+    baseMs: 10,
+    isRetryable: (err: Error) => !(err instanceof Answer) || err.retryable,
+    retryAfterMs: (err: Error) => (err instanceof Answer ? err.retryAfterMs : null),
+    maxRetryAfterMs: 5_000,
+  };
+
+  it('waits the Retry-After the failure carried before the next attempt', async () => {
+    const at: number[] = [];
+    const result = await withRetries(async (attempt) => {
+      at.push(performance.now());
+      if (attempt === 1) throw new Answer(true, 1000);
+      return 'ok';
+    }, policy);
+    expect(result).toBe('ok');
+    expect(at).toHaveLength(2);
+    expect(at[1] - at[0]).toBeGreaterThanOrEqual(950);
+  });
+
+  it('gives up at once on a final answer or a Retry-After past the limit, and after the last retry otherwise', async () => {
+    for (const err of [new Answer(false), new Answer(true, 60_000)]) {
+      let calls = 0;
+      await expect(withRetries(async () => { calls++; throw err; }, policy)).rejects.toBe(err);
+      expect(calls).toBe(1);
+    }
+    let calls = 0;
+    const retried: number[] = [];
+    const failing = withRetries(async () => { calls++; throw new Error('ECONNRESET'); }, { ...policy, onRetry: (_e, attempt) => retried.push(attempt) });
+    await expect(failing).rejects.toThrow('ECONNRESET');
+    expect(calls).toBe(4);
+    expect(retried).toEqual([1, 2, 3]);
   });
 });
