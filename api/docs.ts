@@ -186,7 +186,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       source: SOURCE_FIELDS,
       notes: {
         conditions: 'array of strings in both representations; conditions_arr (detail) is the same array',
-        locations_sample: `the first ${LOCATIONS_SAMPLE_SIZE} sites in the record's order`,
+        locations_sample: `the first ${LOCATIONS_SAMPLE_SIZE} sites in the record's order; in a ZIP + radius search, the ${LOCATIONS_SAMPLE_SIZE} sites nearest the ZIP centroid, nearest first (sites without coordinates last)`,
+        nearest_site: 'ZIP + radius search only: the nearest US site with coordinates, with its own status and geo_precision',
         location_count: 'number of sites of the trial (the length of detail `locations`)',
         geo_precision: `on every location and nearest_site: how its point was found, one of ${GEO_PRECISIONS.join(', ')} (the registry's coordinates, the US ZIP centroid, the town, no point: never in a radius search). A US town several states share is placed only when the record says which; else none`,
         state_source: `on every location and nearest_site: ${STATE_SOURCES.join(' or ')}. record: the record gives the state; geocode: the record gives none and state is the resolved place's (its ZIP's, or its town's), so state= finds the site; null when state is null`,

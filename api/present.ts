@@ -98,6 +98,8 @@ export interface NearestSite {
   state_source: StateSource | null;
   zip: string | null;
   country: string | null;
+  /** The site's own recruitment status as the registry gives it (RECRUITING, NOT_YET_RECRUITING ...). */
+  status: string | null;
   latitude: number;
   longitude: number;
   /** Never 'none': a site without a point is never the nearest. */
@@ -220,6 +222,7 @@ export function presentNearestSite(s: SiteRow & { latitude: number; longitude: n
     state_source: s.state_source,
     zip: s.zip,
     country: s.country,
+    status: s.status,
     latitude: s.latitude,
     longitude: s.longitude,
     geo_precision: s.geo_precision,
@@ -252,7 +255,7 @@ export const DETAIL_FIELDS = keys<DetailTrial>()([
 export const MATCH_FIELDS = keys<TrialMatch>()(['filters', 'biomarkers', 'nearest_site']);
 export const FILTER_EXPLANATION_FIELDS = keys<FilterExplanation>()(['parameter', 'value', 'met', 'reason', 'evidence']);
 export const EXPLAINED_NEAREST_SITE_FIELDS = keys<ExplainedNearestSite>()([
-  'facility', 'city', 'state', 'state_source', 'zip', 'country', 'latitude', 'longitude', 'geo_precision', 'distance_miles',
+  'facility', 'city', 'state', 'state_source', 'zip', 'country', 'status', 'latitude', 'longitude', 'geo_precision', 'distance_miles',
 ]);
 export const EVIDENCE_FIELDS = keys<TrialEvidence>()(['diagnosis_types', 'sclc_stages', 'nsclc_stages']);
 export const BIOMARKER_FIELDS = keys<PresentedBiomarker>()([
@@ -261,6 +264,6 @@ export const BIOMARKER_FIELDS = keys<PresentedBiomarker>()([
 export const CRITERION_ROW_FIELDS = keys<CriterionRow>()([...BIOMARKER_FIELDS, 'criterion']);
 export const FLAG_FIELDS = keys<PresentedFlag>()(['kind', 'severity', 'message']);
 export const NEAREST_SITE_FIELDS = keys<NearestSite>()([
-  'facility', 'city', 'state', 'state_source', 'zip', 'country', 'latitude', 'longitude', 'geo_precision',
+  'facility', 'city', 'state', 'state_source', 'zip', 'country', 'status', 'latitude', 'longitude', 'geo_precision',
 ]);
 export const SOURCE_FIELDS = keys<PresentedSource>()(['slug', 'name', 'kind', 'home_url', 'ingest', 'trial_count']);

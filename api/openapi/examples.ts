@@ -39,7 +39,7 @@ export const EXAMPLE_LIST_TRIAL: ListTrial = {
 
 export const EXAMPLE_NEAREST_SITE: NearestSite = {
   facility: 'Demo Cancer Center', city: 'New York', state: 'NY', state_source: 'record', zip: '10016', country: 'United States',
-  latitude: 40.7456, longitude: -73.9781, geo_precision: 'site',
+  status: 'RECRUITING', latitude: 40.7456, longitude: -73.9781, geo_precision: 'site',
 };
 
 export const EXAMPLE_ZIP_LIST_TRIAL = { ...EXAMPLE_LIST_TRIAL, nearest_site: EXAMPLE_NEAREST_SITE, distance_miles: 0.9 };

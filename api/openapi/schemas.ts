@@ -62,6 +62,7 @@ export const NearestSiteSchema = z
     state_source: stateSource(),
     zip: z.string().nullable(),
     country: z.string().nullable(),
+    status: z.string().nullable().meta({ description: "the site's own recruitment status as the registry gives it (RECRUITING, NOT_YET_RECRUITING ...); null when not stated" }),
     latitude: z.number(),
     longitude: z.number(),
     geo_precision: z.enum(GEO_PRECISIONS).meta({ description: GEO_PRECISION_TEXT }),
@@ -167,7 +168,7 @@ const listTrialShape = {
   last_updated: isoDate('last update posted'),
   location_count: z.number().int().meta({ description: 'number of sites of the trial' }),
   locations_sample: z.array(LocationSchema).max(LOCATIONS_SAMPLE_SIZE).meta({
-    description: `at most ${LOCATIONS_SAMPLE_SIZE} sites: the first in record order`,
+    description: `at most ${LOCATIONS_SAMPLE_SIZE} sites: the first in record order; in a ZIP + radius search the nearest to the ZIP centroid, nearest first`,
   }),
 };
 

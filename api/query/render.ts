@@ -42,6 +42,8 @@ export function renderTrialList(
   page: { limit: number; offset: number; links?: PageLinks },
   quota: QuotaMeta | null,
   extras?: readonly Buffer[],
+  /** `bodies[i]`, when given, replaces hit i's prebuilt list JSON (a ZIP search's nearest-first sample). */
+  bodies?: readonly (Buffer | undefined)[],
 ): Buffer {
   const { listJson } = index;
   const { pairSiteBytes, pairSiteStart } = index.geo;
@@ -55,7 +57,7 @@ export function renderTrialList(
   let size = LIST_OPEN.length + Math.max(0, hits.length - 1) + close.length;
   for (let i = 0; i < hits.length; i++) {
     const { rank, pair } = hits[i];
-    size += listJson[rank].length;
+    size += (bodies?.[i] ?? listJson[rank]).length;
     if (pair !== undefined) {
       distances[i] = `,"distance_miles":${hits[i].miles}`;
       // The trial object's closing brace moves after the two ZIP-search fields.
@@ -72,7 +74,7 @@ export function renderTrialList(
   for (let i = 0; i < hits.length; i++) {
     if (i > 0) out[at++] = COMMA;
     const { rank, pair } = hits[i];
-    const json = listJson[rank];
+    const json = bodies?.[i] ?? listJson[rank];
     const extra = extras?.[i];
     if (pair === undefined && !extra) {
       out.set(json, at);

@@ -16,6 +16,7 @@ import { Bitset } from './bitset.js';
 import { findEvidence, type TrialEvidence } from './evidence.js';
 import { BruteForceGeoCandidates, H3GeoCandidates, type GeoCandidates, type GeoPoints } from './geo-candidates.js';
 import { TrialCells } from './geo-trial-cells.js';
+import { SiteSpanBuilder, type SiteSpans } from './nearest-sample.js';
 import { textIndexSteps, type TextIndex } from './text-index.js';
 import type { DateSort } from './types.js';
 import { runInSlices, runToEnd, type Steps } from './slices.js';
@@ -86,6 +87,8 @@ export interface TrialIndex {
   /** The text behind each trial's diagnosis and stage signals (also inside detailJson). */
   evidence: TrialEvidence[];
   geo: GeoIndex;
+  /** Where each site sits in the prebuilt JSON: a ZIP search's nearest-first locations_sample. */
+  siteSpans: SiteSpans;
   /** Free-text search over ids, titles, interventions, sponsor, conditions, keywords. */
   text: TextIndex;
   /** Ranks in each explicit `sort` order other than relevance and distance (ties: default order). */
@@ -221,6 +224,7 @@ export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOp
   const pdl1: PdL1Requirement[] = [];
   const markersByRank: BiomarkerRow[][] = new Array(size);
   const evidence: TrialEvidence[] = new Array(size);
+  const spans = new SiteSpanBuilder();
 
   for (let rank = 0; rank < size; rank++) {
     yield;
@@ -231,8 +235,11 @@ export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOp
     markersByRank[rank] = markers;
     evidence[rank] = findEvidence(t);
     rankById.set(t.nct_id, rank);
-    listJson[rank] = Buffer.from(JSON.stringify(presentListTrial(t, sites)));
-    detailJson[rank] = Buffer.from(JSON.stringify(presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], evidence[rank])));
+    const listText = JSON.stringify(presentListTrial(t, sites));
+    const detailText = JSON.stringify(presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], evidence[rank]));
+    listJson[rank] = Buffer.from(listText);
+    detailJson[rank] = Buffer.from(detailText);
+    spans.add(sites, listText, detailText);
 
     sets.bucket[t.status_bucket].set(rank);
     if (t.status) sets.status[t.status].set(rank);
@@ -288,6 +295,7 @@ export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOp
     size, nctIds, rankById, listJson, detailJson, sourcesJson, sets, ageMin, ageMax, firstPostedDay, pdl1,
     markers: markersByRank, evidence, geo,
     text,
+    siteSpans: spans.build(),
     orders: { last_updated: lastUpdated, start_date: startDate },
     scratch: { best: new Float64Array(size), bestPair: new Int32Array(size) },
   };

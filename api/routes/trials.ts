@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { ApiError } from '../errors.js';
 import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
 import { explainTrial } from '../query/explain.js';
+import { nearestSampleJson } from '../query/nearest-sample.js';
 import { pageLinks, renderTrialList, renderWithQuota, type PageLinks, type QuotaMeta } from '../query/render.js';
 import { searchTrials } from '../query/search.js';
 import type { TrialIndex } from '../query/trial-index.js';
@@ -27,7 +28,11 @@ export function trialListPage(
     ? result.hits.map((hit) => Buffer.from(`,"match":${JSON.stringify(explainTrial(index, hit.rank, query, hit))}`))
     : undefined;
   const links = urlFor ? pageLinks(result.total, query.limit, query.offset, urlFor) : null;
-  return { body: renderTrialList(index, result, { limit: query.limit, offset: query.offset, ...(links ? { links } : {}) }, quota, extras), links };
+  const { near } = query;
+  const bodies = near
+    ? result.hits.map((hit) => nearestSampleJson(index.siteSpans, index.listJson[hit.rank], index.detailJson[hit.rank], hit.rank, near.lat, near.lon))
+    : undefined;
+  return { body: renderTrialList(index, result, { limit: query.limit, offset: query.offset, ...(links ? { links } : {}) }, quota, extras, bodies), links };
 }
 
 /** The request's own URL with another offset (limit kept as asked, so pages line up). */

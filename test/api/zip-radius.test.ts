@@ -63,7 +63,7 @@ describe('zip + radius', () => {
     const near = body.data[1];
     expect(Object.keys(near.nearest_site)).toEqual([...NEAREST_SITE_FIELDS]);
     expect(near.nearest_site).toEqual({
-      facility: 'Midtown site', city: 'New York', state: 'NY', state_source: 'record', zip: '10036', country: 'United States',
+      facility: 'Midtown site', city: 'New York', state: 'NY', state_source: 'record', zip: '10036', country: 'United States', status: 'RECRUITING',
       latitude: TIMES_SQUARE.lat, longitude: TIMES_SQUARE.lon, geo_precision: 'site',
     });
     expect(near.distance_miles).toBe(Math.round(miles(ZIP_10001, TIMES_SQUARE) * 10) / 10);
