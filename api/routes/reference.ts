@@ -48,9 +48,19 @@ const init = `window.ui = SwaggerUIBundle({
 });
 `;
 
+/**
+ * The API's own policy is default-src 'none' (it serves no pages); this one page runs its
+ * own scripts and calls the API from the same origin. Swagger UI sets inline styles and
+ * shows data: images; nothing is loaded from anywhere else.
+ */
+const PAGE_CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
+  "font-src 'self' data:", "connect-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'",
+].join('; ');
+
 export function referencePage(req: Request, res: Response): void {
   assertNoParameters(req.query as Record<string, unknown>);
-  res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': DOCS_CACHE_CONTROL }).send(page);
+  res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': DOCS_CACHE_CONTROL, 'Content-Security-Policy': PAGE_CSP }).send(page);
 }
 
 export function referenceAsset(req: Request, res: Response): void {
