@@ -55,7 +55,7 @@ export function phaseLabel(phases: readonly PhaseCode[]): string | null {
 /** Accepts v2 codes ("PHASE2"), "Phase 2", "Phase II", "Phase 1/Phase 2", "Early Phase 1", "N/A". */
 export function parsePhases(raw: string | readonly string[] | null | undefined): PhaseCode[] {
   if (!raw) return [];
-  const parts = (Array.isArray(raw) ? raw : String(raw).split(/[\/,|]|\band\b/i)) as string[];
+  const parts = (Array.isArray(raw) ? raw : String(raw).split(/[/,|]|\band\b/i)) as string[];
   const out = new Set<PhaseCode>();
   for (const part of parts) {
     const s = part.trim().toUpperCase().replace(/[\s_-]+/g, '');

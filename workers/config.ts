@@ -22,7 +22,7 @@ export async function loadScheduledSources(env: Pick<Env, 'CTGOV_BASE_URL' | 'RE
   try {
     raw = JSON.parse(await fs.readFile(file, 'utf8'));
   } catch (err) {
-    throw new Error(`REFRESH_SOURCES_FILE ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`REFRESH_SOURCES_FILE ${file}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   const parsed = PipelineOptionsSchema.omit({ now: true }).strict().safeParse(raw);
   if (!parsed.success) {

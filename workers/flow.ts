@@ -11,13 +11,13 @@ import type { Logger } from '../config/logger.js';
 import {
   newPipelineRunId,
   openRunContext,
+  resolvePipelineOptions,
   STAGE_DEPENDS_ON,
   STAGE_NAMES,
   type PipelineOptions,
   type StageName,
   type StageReport,
 } from '../pipeline/run/index.js';
-import { resolvePipelineOptions } from '../pipeline/run/options.js';
 import { DEFAULT_JOB_OPTIONS, stageJobId, type QueueSet, type StageJobData, type StageProgress } from './queues.js';
 
 export interface RefreshDeps {

@@ -88,7 +88,7 @@ export async function connectQueueRedis(url: string, options: ConnectQueueRedisO
     ]);
   } catch (err) {
     redis.disconnect();
-    throw new Error(`Redis is not reachable at ${redactUrl(url)}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`Redis is not reachable at ${redactUrl(url)}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   return redis;
 }

@@ -107,7 +107,7 @@ export class FileKeyStore implements KeyStore {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         const age = await fs.stat(lockFile).then((s) => Date.now() - s.mtimeMs, () => 0);
         if (age > STALE_LOCK_MS) await fs.rm(lockFile, { force: true });
-        else if (Date.now() > deadline) throw new Error(`key file is locked by another process: ${lockFile}`);
+        else if (Date.now() > deadline) throw new Error(`key file is locked by another process: ${lockFile}`, { cause: error });
         else await sleep(25);
       }
     }

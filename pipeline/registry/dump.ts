@@ -125,7 +125,7 @@ function* readZip(file: string, onSkip: (s: SkippedRecord) => void): Generator<D
 function* entriesInText(raw: string, origin: string, onSkip: (s: SkippedRecord) => void): Generator<DumpEntry> {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (fileKind(origin) === 'xml' || text.trimStart().startsWith('<')) {
-    let study: Record<string, unknown> | null = null;
+    let study: Record<string, unknown> | null;
     try {
       study = parseClassicXml(text);
     } catch {

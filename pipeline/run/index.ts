@@ -11,7 +11,7 @@ import type { PublishStageData } from './stages/publish.js';
 import { STAGE_NAMES, type StageName } from './stage-names.js';
 
 export { openRunContext, type PipelineDeps, type RunContext } from './context.js';
-export { PipelineOptionsSchema, type PipelineOptions } from './options.js';
+export { PipelineOptionsSchema, resolvePipelineOptions, type PipelineOptions } from './options.js';
 export { StageError, type StageReport } from './run-stage.js';
 export { STAGE_NAMES, STAGE_DEPENDS_ON, STAGE_TITLES, type StageName } from './stage-names.js';
 

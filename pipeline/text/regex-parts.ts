@@ -5,7 +5,7 @@
  */
 
 export function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\\/]/g, '\\$&');
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /**

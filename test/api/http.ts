@@ -69,7 +69,6 @@ export async function idsOf(api: TestApi, query: string): Promise<string[]> {
 }
 
 /** The parsed body, loosely typed: the assertions themselves check its shape. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function jsonOf(res: Response): Promise<any> {
   return res.json();
 }

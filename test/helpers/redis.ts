@@ -32,7 +32,7 @@ export async function testRedis(): Promise<TestRedis> {
   try {
     await redis.ping();
   } catch (error) {
-    throw new Error(`Redis tests need a Redis at ${TEST_REDIS_URL} (run scripts/ensure-services.sh): ${String(error)}`);
+    throw new Error(`Redis tests need a Redis at ${TEST_REDIS_URL} (run scripts/ensure-services.sh): ${String(error)}`, { cause: error });
   }
   const keys = async (): Promise<string[]> => {
     const found: string[] = [];
