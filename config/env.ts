@@ -1,6 +1,8 @@
 /**
  * Process configuration, parsed once from the environment. Every module that needs a
- * setting takes it from here (or from its caller), never from process.env directly.
+ * setting takes it from here (or from its caller), never from process.env directly; the two
+ * exceptions are defaults for code that runs without a parsed config: the logger's level
+ * (`logger.ts`) and where the shared registry records are (`shared-data.ts`, tests and evals).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

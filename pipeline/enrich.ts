@@ -1,6 +1,7 @@
 /**
- * The enrich stage: diagnosis type and stage signals on each trial row, and the
- * biomarker rows of every trial. Flags are a later stage (they need geocoded sites).
+ * Enrichment, run by the `extract` stage: diagnosis type and stage signals on each trial
+ * row, and the biomarker rows of every trial. Flags are a later stage (they need geocoded
+ * sites).
  */
 import type { BiomarkerRow, TrialRecord } from '../domain/rows.js';
 import { extractBiomarkers } from './biomarkers/extract.js';
