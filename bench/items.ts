@@ -55,9 +55,12 @@ export function apiItems(api: ApiPartResult): ResultItem[] {
   ];
   const defaultList = api.mixes.find((m) => m.name === 'default list');
   const ceilingP99 = (ceiling.start.p99_ms + ceiling.end.p99_ms) / 2;
+  const ceilingCpu = (ceiling.start.server_cpu_ms + ceiling.end.server_cpu_ms) / 2;
   for (const m of api.mixes) {
     const item = httpItem(m, ceiling.rps, `${m.distinct} distinct requests${m.store === 'redis' ? ', keys+counter in Redis' : ''}`);
     const ratio = item.ratio!;
+    // The ceiling's server CPU per request over the mix's: the ratio other load on the machine disturbs least.
+    item.cpu_ratio = ceilingCpu / m.server_cpu_ms;
     if (m.kind === 'detail') {
       item.checks.push({ target: `>= ${pct(TARGETS.detailRatio)} of ceiling`, pass: ratio >= TARGETS.detailRatio });
     } else {

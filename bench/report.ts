@@ -96,23 +96,25 @@ export function formatTable(header: ResultHeader, items: ResultItem[]): string {
 
 /**
  * Every mix in both configurations side by side: req/s as a ratio to the same run's
- * ceiling, and server CPU per request (the steadier figure on a shared machine).
+ * ceiling, and the ceiling's server CPU per request over the mix's (the steadier ratio on
+ * a shared machine).
  */
 export function formatConfigurations(items: ResultItem[]): string {
   const api = items.filter((item) => item.part === 'api' && typeof item.mix === 'string');
   const names = [...new Set(api.map((item) => item.mix as string))];
   if (names.length === 0) return '';
   const lines = [
-    '| mix | in-process keys + counters: ratio | server CPU ms/req | keys + counters in Redis: ratio | server CPU ms/req | p99 ms (in-process / Redis) |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| mix | in-process: ratio | CPU ratio | server CPU ms/req | p99 ms | Redis: ratio | CPU ratio | server CPU ms/req | p99 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
+  const cells = (item: ResultItem | undefined): string =>
+    item
+      ? `${num(item.ratio, 2)} | ${num(item.cpu_ratio as number | undefined, 2)} | ${num(item.server_cpu_ms, 3)} | ${num(item.p99_ms, 1)}`
+      : 'not run | | |';
   for (const name of names) {
     const memory = api.find((item) => item.mix === name && item.store === 'memory');
     const redis = api.find((item) => item.mix === name && item.store === 'redis');
-    lines.push(
-      `| ${name} | ${num(memory?.ratio, 2)} | ${num(memory?.server_cpu_ms, 3)} | ${redis ? num(redis.ratio, 2) : 'not run'} | ` +
-        `${num(redis?.server_cpu_ms, 3)} | ${num(memory?.p99_ms, 1)} / ${redis ? num(redis.p99_ms, 1) : '-'} |`,
-    );
+    lines.push(`| ${name} | ${cells(memory)} | ${cells(redis)} |`);
   }
   return lines.join('\n');
 }
