@@ -63,8 +63,15 @@ async function main(): Promise<void> {
 
   if (settings.parts.includes('pipeline')) {
     log('pipeline: full build in a fresh data dir, then 5% changed ...');
-    const runs = await runPipelinePart(settings, { full: data.dump, changed: data.changedDump, changedCount: data.changed });
-    items.push(...pipelineItems(runs));
+    // A part that fails is reported and the rest still run: one broken input should not cost the whole run's figures.
+    try {
+      const runs = await runPipelinePart(settings, { full: data.dump, changed: data.changedDump, changedCount: data.changed });
+      items.push(...pipelineItems(runs));
+    } catch (error) {
+      const reason = (error as Error).message.split('\n')[0];
+      log(`  pipeline part failed: ${reason}`);
+      notes.push(`pipeline part failed, no pipeline figures in this run: ${reason}`);
+    }
   }
 
   if (settings.parts.includes('memory')) {
