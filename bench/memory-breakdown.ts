@@ -131,11 +131,11 @@ async function main(): Promise<void> {
   // eslint-disable-next-line no-useless-assignment
   read = null;
   gc();
-  steps.push(sample('row tables dropped, after GC (serving)', started));
+  steps.push(sample('row tables dropped, after GC', started));
   // V8 gives freed pages back lazily; a few idle ticks show what stays resident.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   gc();
-  steps.push(sample('2 s idle, after GC', started));
+  steps.push(sample('2 s idle, after GC (serving)', started));
 
   const index = holder.current()!.index;
   const seen = new Set<ArrayBufferLike>();
