@@ -25,8 +25,12 @@ afterEach(async () => {
   await world.cleanup();
 });
 
-/** A dead worker's lock lapses after 3 s; survivors look for such jobs every second. */
-const WORKER_ARGS = ['workers', '--no-scheduler', '--lock-duration', '3000', '--stalled-interval', '1000'];
+/**
+ * A dead worker's lock lapses after 10 s; survivors look for such jobs every second. A 3 s
+ * lock failed the run on a loaded machine (load average 16-20): the recovering worker's
+ * geocode stage held its event loop past the lock, so the job stalled a second time.
+ */
+const WORKER_ARGS = ['workers', '--no-scheduler', '--lock-duration', '10000', '--stalled-interval', '1000'];
 
 function startWorkersProcess(): RunningProcess {
   const proc = startCli(WORKER_ARGS, world.env);
