@@ -48,9 +48,7 @@ describe('full scale', () => {
 
     const secs = (a: number, b: number) => ((b - a) / 1000).toFixed(2);
     console.log(`full scale: generate ${secs(t0, t1)} s, publish ${secs(t1, t2)} s, read back ${secs(t2, t3)} s`);
-    // Generous bounds for a shared 2-core machine; typical runs are 3-4 s each.
-    expect(t1 - t0).toBeLessThan(30_000);
-    expect(t2 - t1).toBeLessThan(30_000);
-    expect(t3 - t2).toBeLessThan(30_000);
+    // Timings are reported, not asserted: speed is the bench's business (npm run bench), and
+    // CI shares the machine.
   }, 180_000);
 });

@@ -31,7 +31,5 @@ describe('geocoding at full scale', () => {
     expect(summary.total).toBe(FULL_SCALE_SITES);
     expect(summary.site).toBeGreaterThan(FULL_SCALE_SITES * 0.4);
     expect(summary.cacheMisses).toBeLessThan(6_000);
-    // Measured about 1.5 s on a shared two-core machine; the bound leaves room for load.
-    expect(ms).toBeLessThan(20_000);
   });
 });
