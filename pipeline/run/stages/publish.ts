@@ -15,6 +15,7 @@ import { ALL_SOURCES, REGISTRY_SOURCE } from '../../../domain/sources.js';
 import { PermanentStageError } from '../../errors.js';
 import { listVersions, publishSnapshot, readManifest, resolveLatest, switchLatest } from '../../snapshot/index.js';
 import type { RunContext } from '../context.js';
+import { DEFAULT_MAX_SHRINK } from '../options.js';
 import { stageData, type StageOutput } from '../run-stage.js';
 import type { ExtractStageData } from './extract.js';
 import type { FlagsStageData } from './flags.js';
@@ -38,7 +39,10 @@ export async function publishStage(ctx: RunContext): Promise<StageOutput<Publish
   const { flags } = await stageData<FlagsStageData>(ctx, 'flags');
   const trials: TrialRow[] = records.map((r) => ({ ...r.trial, location_count: r.sites.length }));
   const sites: SiteRow[] = records.flatMap((r) => r.sites);
-  await assertPublishable(root, trials.length, ctx.options);
+  await assertPublishable(root, trials.length, {
+    allowShrink: ctx.options.allowShrink ?? false,
+    maxShrink: ctx.options.maxShrink ?? DEFAULT_MAX_SHRINK,
+  });
   const tables: SnapshotTables = {
     trials,
     sites,
