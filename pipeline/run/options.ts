@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+/** Share of trials a publish may lose against the serving version without --allow-shrink. */
+export const DEFAULT_MAX_SHRINK = 0.2;
+
 export const PipelineOptionsSchema = z.object({
   /** Offline registry input: a directory, zip, JSON or JSONL of registry records. */
   registryDump: z.string().min(1).optional(),
@@ -33,10 +36,10 @@ export const PipelineOptionsSchema = z.object({
     .optional(),
   /**
    * Publish guard: a snapshot with this share fewer trials than the one `latest` points at
-   * is refused (0.2 = 20%, DEFAULT_MAX_SHRINK when left out), unless `allowShrink`.
+   * is refused (0.2 = 20%), unless `allowShrink`.
    */
-  maxShrink: z.number().min(0).max(1).optional(),
-  allowShrink: z.boolean().optional(),
+  maxShrink: z.number().min(0).max(1).default(DEFAULT_MAX_SHRINK),
+  allowShrink: z.boolean().default(false),
   /** Published versions to keep. */
   keep: z.number().int().min(1).default(5),
   /** The run's clock (ISO timestamp): flags such as "stale" are judged against it. */
@@ -57,6 +60,3 @@ export function resolvePipelineOptions(input: PipelineOptions): ResolvedPipeline
   }
   return parsed.data;
 }
-
-/** Share of trials a publish may lose against the serving version without --allow-shrink. */
-export const DEFAULT_MAX_SHRINK = 0.2;
