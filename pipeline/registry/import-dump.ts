@@ -5,7 +5,7 @@
 import type { Logger } from '../../config/logger.js';
 import { newRunId, type RawRecord, type RawStore } from '../raw-store/raw-store.js';
 import { readRegistryDump } from './dump.js';
-import { isNctId } from '../../domain/nct-id.js';
+import { isDumpTrialId } from '../../domain/nct-id.js';
 import { EmptyRegistryInputError } from './errors.js';
 import { dumpEntryNctId, NOT_A_RECORD } from './forms.js';
 import { createProgressReporter } from './progress.js';
@@ -60,9 +60,9 @@ export async function importRegistryDump(opts: ImportRegistryDumpOptions, deps: 
         log.warn({ origin: entry.origin }, 'registry record without an NCT id');
         continue;
       }
-      if (!isNctId(nctId)) {
+      if (!isDumpTrialId(nctId)) {
         counts.invalidIds++;
-        log.warn({ origin: entry.origin, nct_id: nctId.slice(0, 40) }, 'registry record with an id that is not NCT + 8 digits skipped');
+        log.warn({ origin: entry.origin, nct_id: nctId.slice(0, 40) }, 'registry record with an id that is not NCT + 8 digits (nor a DEMO- id) skipped');
         continue;
       }
       counts.stored++;

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RawStore } from '../../../pipeline/raw-store/raw-store.js';
+import { writeRegistryDump } from '../../../pipeline/demo/index.js';
 import { importRegistryDump } from '../../../pipeline/registry/import-dump.js';
 import { jsonNestingExceeds } from '../../../pipeline/registry/json-depth.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
@@ -46,6 +47,15 @@ describe('hostile registry dump lines', () => {
     expect(warnings).toContainEqual(expect.objectContaining({ origin: `${dump}:5`, nct_id: '../../ETC/PASSWD' }));
     const store = await RawStore.open(path.join(tmp, 'raw'));
     expect(store.size).toBe(2);
+  });
+
+  it("imports the project's own demo dump (DEMO- ids), which no registry issues", async () => {
+    const dump = path.join(tmp, 'demo.jsonl');
+    const written = await writeRegistryDump({ scale: 'demo', now: new Date('2026-11-22T00:00:00Z'), out: dump });
+    const { logger } = capturingLogger();
+    const summary = await importRegistryDump({ path: dump }, { rawStore: await RawStore.open(path.join(tmp, 'raw')), logger, tty: false });
+    expect(summary).toMatchObject({ new: written.studies, invalid_ids: 0 });
+    expect((await RawStore.open(path.join(tmp, 'raw'))).size).toBe(written.studies);
   });
 
   it('fails the import only when no valid record is left, naming why', async () => {
