@@ -51,7 +51,7 @@ describe('GET /api/v1/reference', () => {
       const response = await page.goto(`${api.base}/api/v1/reference`);
       expect(response?.status()).toBe(200);
       const trials = page.locator('.opblock-summary-path[data-path="/trials"]');
-      await trials.waitFor({ timeout: 60_000 });
+      await trials.waitFor({ timeout: 150_000 });
       for (const p of ['/trials', '/trials/{nct_id}', '/sources', '/meta', '/openapi.json']) {
         expect(await page.locator(`.opblock-summary-path[data-path="${p}"]`).count(), p).toBe(1);
       }
@@ -73,7 +73,7 @@ describe('GET /api/v1/reference', () => {
       await op.locator('tr[data-param-name="limit"] input').fill('2');
       await op.locator('button.execute').click();
       const status = op.locator('.live-responses-table .response .response-col_status').first();
-      await status.waitFor({ timeout: 60_000 });
+      await status.waitFor({ timeout: 150_000 });
       expect((await status.innerText()).trim()).toBe('200');
       expect(await op.locator('.live-responses-table .microlight').first().innerText()).toContain('"nct_id"');
       expect(foreign).toEqual([]);
