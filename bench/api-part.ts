@@ -59,6 +59,21 @@ async function startServer(args: string[], settings: BenchSettings, label: strin
 
 /** A few requests of the mix by hand first: a wrong path should fail with its own message, not as a count of non-2xx. */
 async function precheck(base: string, key: string, mix: Mix): Promise<void> {
+  if (mix.bodies) {
+    for (const body of mix.bodies.slice(0, 20)) {
+      const res = await fetch(base + mix.paths[0], {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body,
+      });
+      const text = await res.text();
+      const result = res.status === 200 ? (JSON.parse(text) as { result?: { isError?: boolean } }).result : undefined;
+      if (!result || result.isError) {
+        throw new Error(`${mix.name}: POST ${body} answered ${res.status}: ${text.slice(0, 300)}`);
+      }
+    }
+    return;
+  }
   for (const p of mix.paths.slice(0, 20)) {
     const res = await fetch(base + p, { headers: { Authorization: `Bearer ${key}` } });
     if (res.status !== 200) throw new Error(`${mix.name}: GET ${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
@@ -80,21 +95,22 @@ async function measure(
   paths: string[],
   settings: BenchSettings,
   mix: string | null = null,
+  bodies?: string[],
 ): Promise<HttpMeasure> {
   const { base, headers } = target;
   // Unrecorded warm-up: JIT, connection setup, first-touch of the index pages.
-  await runLoad({ base, paths, headers, seconds: settings.warmupSeconds, connections: CONNECTIONS });
+  await runLoad({ base, paths, bodies, headers, seconds: settings.warmupSeconds, connections: CONNECTIONS });
   const before = await target.server.ask<ServerStats>({ type: 'stats' }, 'stats');
-  const result = await runLoad({ base, paths, headers, seconds: settings.mixSeconds, connections: CONNECTIONS });
+  const result = await runLoad({ base, paths, bodies, headers, seconds: settings.mixSeconds, connections: CONNECTIONS });
   const after = await target.server.ask<ServerStats>({ type: 'stats' }, 'stats');
   const server_cpu_ms = (after.cpu_ms - before.cpu_ms) / result.requests;
   const measured: HttpMeasure = {
-    name, mix, kind, distinct: paths.length, store: target.store, server_cpu_ms, server_peak_rss_mb: after.window_peak_rss_mb, ...result,
+    name, mix, kind, distinct: bodies?.length ?? paths.length, store: target.store, server_cpu_ms, server_peak_rss_mb: after.window_peak_rss_mb, ...result,
   };
   settings.log(
     `  ${name.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms.toFixed(2)} ms  p99 ${result.p99_ms.toFixed(2)} ms  ` +
       `server CPU ${server_cpu_ms.toFixed(3)} ms/req, RSS up to ${after.window_peak_rss_mb.toFixed(0)} MB  ` +
-      `(${paths.length} distinct, ${Math.round(result.bytes / 1024)} KiB)`,
+      `(${bodies?.length ?? paths.length} distinct, ${Math.round(result.bytes / 1024)} KiB)`,
   );
   return measured;
 }
@@ -125,7 +141,7 @@ export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult
     const mixes: HttpMeasure[] = [];
     for (const mix of selectedMixes(settings, api.ready.ids, defaultTotal)) {
       await precheck(url, key, mix);
-      mixes.push(await measure(apiTarget, mix.name, mix.kind, mix.paths, settings, mix.name));
+      mixes.push(await measure(apiTarget, mix.name, mix.kind, mix.paths, settings, mix.name, mix.bodies));
     }
     const after = await api.child.ask<ServerStats>({ type: 'stats' }, 'stats');
     // Between the two ceiling runs, so both configurations are held to the same ceiling.
@@ -160,7 +176,7 @@ async function redisMixes(settings: BenchSettings, ids: readonly string[], defau
     const out: HttpMeasure[] = [];
     for (const mix of selectedMixes(settings, ids, defaultTotal)) {
       await precheck(server.ready.url, server.ready.key, mix);
-      out.push(await measure(target, `${mix.name} (redis)`, mix.kind, mix.paths, settings, mix.name));
+      out.push(await measure(target, `${mix.name} (redis)`, mix.kind, mix.paths, settings, mix.name, mix.bodies));
     }
     return out;
   } finally {

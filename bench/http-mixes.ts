@@ -13,6 +13,8 @@ export interface Mix {
   name: string;
   kind: MixKind;
   paths: string[];
+  /** POST bodies, sent in turn to paths[0] (the MCP mix); GET when absent. */
+  bodies?: string[];
 }
 
 export interface MixInputs {
@@ -23,6 +25,24 @@ export interface MixInputs {
 }
 
 export const TRIALS = '/api/v1/trials';
+export const MCP = '/mcp';
+
+/** /trials parameters that are lists or numbers as MCP tool arguments. */
+const LIST_PARAMS = new Set(['statusBuckets', 'biomarkers', 'mutations', 'trialStatus', 'trialPhase']);
+const NUMBER_PARAMS = new Set(['age', 'radius', 'limit', 'offset']);
+
+/**
+ * A /trials request as an MCP `tools/call` of search_trials with the same filters and the
+ * tool's own page size (10, what an agent gets unless it asks for more; the REST mixes
+ * send 50 trials a response).
+ */
+export function searchToolCall(path: string, id: number): string {
+  const args: Record<string, unknown> = {};
+  for (const [k, v] of new URL(path, 'http://x').searchParams) {
+    args[k] = LIST_PARAMS.has(k) ? v.split(',') : NUMBER_PARAMS.has(k) ? Number(v) : v;
+  }
+  return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_trials', arguments: args } });
+}
 export const ZIP_RADII = [25, 100, 500] as const;
 
 const ZIP_CODES = Object.keys(usZips as unknown as Record<string, unknown>);
@@ -113,5 +133,11 @@ export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[]
     })),
     { name: 'deep offset', kind: 'search', paths: deepOffsets.map((offset) => query({ offset })) },
     { name: 'detail by id', kind: 'detail', paths: shuffled(rng, inputs.ids).map((id) => `${TRIALS}/${encodeURIComponent(id)}`) },
+    {
+      name: 'mcp search_trials (HTTP)',
+      kind: 'search',
+      paths: [MCP],
+      bodies: shuffled(rng, [...filterCombos(200), ...biomarkerCombos()]).map((p, i) => searchToolCall(p, i + 1)),
+    },
   ];
 }

@@ -9,6 +9,8 @@ export interface LoadOptions {
   /** e.g. http://127.0.0.1:34567 */
   base: string;
   paths: readonly string[];
+  /** POST these bodies in turn to paths[0] instead of GETting the paths. */
+  bodies?: readonly string[];
   headers?: Record<string, string>;
   seconds: number;
   connections: number;
@@ -32,7 +34,8 @@ function percentile(sorted: Float64Array, q: number): number {
 
 export function runLoad(opts: LoadOptions): Promise<LoadResult> {
   let next = 0;
-  const { paths } = opts;
+  const { paths, bodies } = opts;
+  const postHeaders = { ...opts.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   let times = new Float64Array(1 << 16);
   let count = 0;
   let bytes = 0;
@@ -47,7 +50,10 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
           {
             method: 'GET',
             // Shared by all connections, so together they walk the list in order.
-            setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }),
+            setupRequest: (req) =>
+              bodies
+                ? { ...req, method: 'POST', path: paths[0], headers: postHeaders, body: bodies[next++ % bodies.length] }
+                : { ...req, path: paths[next++ % paths.length] },
           },
         ],
       },

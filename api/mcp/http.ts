@@ -6,7 +6,7 @@
  * quota and burst like one REST request, and a refused one answers 429 with the REST
  * headers. Errors before the MCP layer are JSON-RPC error bodies carrying the REST code.
  */
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from '../../config/logger.js';
 import { ApiError, type ErrorCode } from '../errors.js';
@@ -69,6 +69,16 @@ async function countToolCalls(usage: UsageCounter, key: ApiKeyRecord, calls: num
   return last;
 }
 
+/** The request line and headers as a web Request (the body stays with Express, parsed). */
+function webRequest(req: Request): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return new globalThis.Request(`http://${req.headers.host ?? 'localhost'}${req.originalUrl}`, { method: req.method, headers });
+}
+
 export function mcpRouter(deps: McpHttpDeps): Router {
   const router = express.Router();
   const logger = deps.logger.child({ component: 'mcp' });
@@ -101,16 +111,22 @@ export function mcpRouter(deps: McpHttpDeps): Router {
         quota: () => (decision ? { quota_used: decision.quotaUsed, quota_limit: decision.quotaLimit } : null),
         logger,
       });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       try {
         await server.connect(transport);
-        await transport.handleRequest(req, res, req.body);
+        // The web-standard transport with the body Express already parsed, and its one
+        // JSON response written in one piece: the SDK's Node wrapper adapts every request
+        // and streams the body out, which cost more CPU than the search itself.
+        const response = await transport.handleRequest(webRequest(req), { parsedBody: req.body });
+        const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+        res.status(response.status);
+        response.headers.forEach((value, name) => res.setHeader(name, value));
+        res.end(body);
       } catch (error) {
         next(error);
+      } finally {
+        await transport.close().catch(() => undefined);
+        await server.close().catch(() => undefined);
       }
     },
   );

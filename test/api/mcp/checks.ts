@@ -82,6 +82,9 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
 
   expect(await toolError(client, 'search_trials', { mutations: ['EGFR:NOPE'] })).toMatchObject({ code: 'invalid_parameter', parameter: 'mutations' });
   expect(await toolError(client, 'search_trials', { zip: '10065' })).toMatchObject({ code: 'invalid_parameter', parameter: 'radius' });
+  expect(await toolError(client, 'search_trials', { age: 'old' })).toMatchObject({ code: 'invalid_parameter', parameter: 'age' });
+  expect(await toolError(client, 'search_trials', { biomarkers: ['EGFR', 'KRAZ'] })).toMatchObject({ code: 'invalid_parameter', parameter: 'biomarkers' });
+  await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/not found/);
   expect(await toolError(client, 'get_trial', { nct_id: 'NCT00000000' })).toMatchObject({ code: 'not_found' });
   expect(await toolError(client, 'match_patient', { biomarkers: ['PD-L1'] })).toMatchObject({ code: 'invalid_parameter', parameter: 'biomarkers' });
 }
