@@ -70,9 +70,9 @@ export function createApp(deps: AppDeps): express.Express {
   if (deps.operatorRouter) app.use(deps.operatorRouter);
   app.use(apiSecurityHeaders());
   app.use([BASE_PATH, MCP_PATH, '/healthz'], apiCors());
-  app.use(mcpRouter({ snapshots: deps.snapshots, keys: deps.keys, usage: deps.usage, logger: deps.logger }));
-
   const gate = deps.gate ?? new StoreGate(deps.keys, deps.usage);
+  app.use(mcpRouter({ snapshots: deps.snapshots, gate, logger: deps.logger }));
+
   const counted = admission(gate, { count: true, snapshots: deps.snapshots });
   const peeked = admission(gate, { count: false });
   const route = (path: string, ...handlers: RequestHandler[]) => {

@@ -10,12 +10,11 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from '../../config/logger.js';
 import { ApiError, type ErrorCode } from '../errors.js';
-import type { KeyStore } from '../keys/types.js';
-import type { UsageCounter, UsageDecision } from '../limits/types.js';
-import { apiKey } from '../middleware/api-key.js';
+import type { RequestGate } from '../limits/gate.js';
+import type { UsageDecision } from '../limits/types.js';
+import { invalidKeyError, missingKeyError, presentedKey, revokedKeyError } from '../middleware/api-key.js';
 import { limitRefusal, rateLimitHeaders } from '../middleware/rate-limit.js';
-import type { ApiKeyRecord } from '../keys/types.js';
-import type { SnapshotHolder } from '../snapshot-holder.js';
+import type { LoadedSnapshot, SnapshotHolder } from '../snapshot-holder.js';
 import { createMcpServer } from './server.js';
 
 export const MCP_PATH = '/mcp';
@@ -43,8 +42,8 @@ export const MCP_ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
 
 export interface McpHttpDeps {
   snapshots: SnapshotHolder;
-  keys: KeyStore;
-  usage: UsageCounter;
+  /** The REST routes' admission (one Redis round trip per counted call with RedisGate). */
+  gate: RequestGate;
   logger: Logger;
 }
 
@@ -59,14 +58,21 @@ function messagesOf(body: unknown): JsonRpcMessage[] {
   return list.filter((m): m is JsonRpcMessage => typeof m === 'object' && m !== null);
 }
 
-/** Counts each tools/call; stops at the first refusal. */
-async function countToolCalls(usage: UsageCounter, key: ApiKeyRecord, calls: number): Promise<UsageDecision | null> {
-  let last: UsageDecision | null = null;
-  for (let i = 0; i < calls; i++) {
-    last = await usage.consume(key.hash, key.tier);
-    if (!last.allowed) break;
+/**
+ * Checks the key and counts each tools/call (stopping at the first refusal); other
+ * messages (initialize, tools/list, notifications) only check the key. Without a snapshot
+ * nothing is counted, as a REST 503 is not.
+ */
+async function admitCalls(gate: RequestGate, plaintext: string, calls: number, counted: boolean): Promise<UsageDecision | null> {
+  let usage: UsageDecision | null = null;
+  for (let i = 0; i < Math.max(1, calls); i++) {
+    const admitted = await gate.admit(plaintext, calls > 0 && counted ? 'consume' : 'lookup');
+    if (admitted.status === 'unknown') throw invalidKeyError();
+    if (admitted.status === 'revoked') throw revokedKeyError();
+    usage = admitted.usage;
+    if (usage && !usage.allowed) break;
   }
-  return last;
+  return usage;
 }
 
 /** The request line and headers as a web Request (the body stays with Express, parsed). */
@@ -86,12 +92,14 @@ export function mcpRouter(deps: McpHttpDeps): Router {
   router.post(
     MCP_PATH,
     express.json({ limit: '256kb' }),
-    apiKey(deps.keys),
-    async function mcpCount(req: Request, res: Response, next: NextFunction) {
+    async function mcpAdmission(req: Request, res: Response, next: NextFunction) {
       try {
-        const key = res.locals.apiKey as ApiKeyRecord;
+        const plaintext = presentedKey(req);
+        if (plaintext === null) throw missingKeyError();
+        // Taken once per request: every call in it reads the same version.
+        res.locals.snapshot = deps.snapshots.current();
         const calls = messagesOf(req.body).filter((m) => m.method === 'tools/call').length;
-        const decision = calls > 0 ? await countToolCalls(deps.usage, key, calls) : null;
+        const decision = await admitCalls(deps.gate, plaintext, calls, res.locals.snapshot !== null);
         if (decision) {
           res.set(rateLimitHeaders(decision));
           if (!decision.allowed) throw limitRefusal(decision);
@@ -103,7 +111,7 @@ export function mcpRouter(deps: McpHttpDeps): Router {
       }
     },
     async function mcpHandle(req: Request, res: Response, next: NextFunction) {
-      const snapshot = deps.snapshots.current();
+      const snapshot = res.locals.snapshot as LoadedSnapshot | null;
       const decision = res.locals.usage as UsageDecision | null;
       if (snapshot) res.set('X-Snapshot-Version', snapshot.manifest.version);
       const server = createMcpServer({

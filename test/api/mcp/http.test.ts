@@ -7,10 +7,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SnapshotHolder } from '../../../api/snapshot-holder.js';
 import { realTables } from '../../helpers/real-tables.js';
 import { buildTables, trialRow } from '../../helpers/trial-fixtures.js';
 import { jsonOf, startTestApi, type TestApi } from '../http.js';
-import { checkToolsAgainstRest, structured } from './checks.js';
+import { checkToolsAgainstRest, structured, toolError } from './checks.js';
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -137,5 +138,18 @@ describe('MCP over HTTP: keys and limits', () => {
     const bad = await fetch(`${api.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${api.key}`, 'Content-Type': 'application/json' }, body: '{nope' });
     expect(bad.status).toBe(400);
     expect((await jsonOf(bad)).error).toMatchObject({ code: -32602, data: { code: 'invalid_parameter' } });
+  });
+});
+
+describe('MCP over HTTP before a snapshot is published', () => {
+  it('answers a tool call snapshot_unavailable as a tool error and does not count it', async () => {
+    const api = await startTestApi(SnapshotHolder.empty());
+    try {
+      const client = await connect(api, api.key);
+      expect(await toolError(client, 'search_trials', {})).toMatchObject({ code: 'snapshot_unavailable' });
+      expect((await api.json('/api/v1/meta')).body.data.usage.quota_used).toBe(0);
+    } finally {
+      await api.close();
+    }
   });
 });
