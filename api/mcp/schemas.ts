@@ -18,6 +18,7 @@ import {
   DetailTrialSchema, ListMetaSchema, QuotaMetaSchema, SourceSchema, TrialListResponseSchema,
 } from '../openapi/schemas.js';
 import { MAX_AGE, MAX_LIMIT, TRIAL_PARAMETERS, type ParameterSpec } from '../params/trials-query.js';
+import { SORT_ORDERS } from '../query/types.js';
 
 /** Page size when a tool call gives none: a model reads every trial it is sent. */
 export const MCP_DEFAULT_LIMIT = 10;
@@ -43,6 +44,7 @@ export const filterShape = {
   firstPostedAfter: z.string().optional().describe(`YYYY-MM-DD: ${rule('firstPostedAfter')}`),
   zip: z.string().optional().describe(rule('zip')),
   radius: z.number().positive().max(MAX_RADIUS_MILES).optional().describe(rule('radius')),
+  q: z.string().optional().describe(rule('q')),
 };
 
 const pageShape = {
@@ -53,6 +55,7 @@ const pageShape = {
 export const SearchTrialsInput = z.object({
   ...filterShape,
   ...pageShape,
+  sort: z.enum(SORT_ORDERS).optional().describe(rule('sort')),
   explain: z.boolean().optional().describe(rule('explain')),
 });
 

@@ -45,6 +45,7 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
     [{ biomarkers: ['PD-L1'], diagnosisType: 'nsclc', statusBuckets: EVERY_BUCKET, limit: 20, offset: 2 }, 'biomarkers=PD-L1&diagnosisType=nsclc&statusBuckets=recruiting,active,completed,unknown&limit=20&offset=2'],
     [{ zip: '10065', radius: 150, explain: true, limit: 25 }, 'zip=10065&radius=150&explain=true&limit=25'],
     [{ country: 'international', trialPhase: ['Phase II'], age: 70, gender: 'female' }, 'country=international&trialPhase=Phase%20II&age=70&gender=female&limit=10'],
+    [{ q: 'egfr', sort: 'last_updated', statusBuckets: EVERY_BUCKET, limit: 30 }, 'q=egfr&sort=last_updated&statusBuckets=recruiting,active,completed,unknown&limit=30'],
     [{ trialStatus: ['Recruiting', 'Not yet recruiting'], trialPhase: ['Phase I', 'Phase III'], limit: 40 }, 'trialStatus=Recruiting,Not%20yet%20recruiting&trialPhase=Phase%20I,Phase%20III&limit=40'],
   ];
   for (const [args, query] of searches) {
