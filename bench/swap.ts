@@ -17,7 +17,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { generateDemoTables } from '../pipeline/demo/index.js';
-import { listVersions, publishSnapshot, switchLatest } from '../pipeline/snapshot/index.js';
+import { SNAPSHOT_SCHEMA_VERSION } from '../domain/rows.js';
+import { listVersions, publishSnapshot, readManifest, switchLatest } from '../pipeline/snapshot/index.js';
 import { BENCH_DIR } from './child.js';
 import { DATA_DIR } from './paths.js';
 
@@ -33,6 +34,12 @@ const connections = Number(values.connections);
 
 async function ensureVersions(): Promise<[string, string]> {
   let versions = await listVersions(root);
+  // Versions written by an older schema would not load: publish anew.
+  const current = async (v: string) => (await readManifest(path.join(root, v)).catch(() => null))?.schema_version === SNAPSHOT_SCHEMA_VERSION;
+  if (versions.length >= 2 && !((await current(versions.at(-1)!)) && (await current(versions.at(-2)!)))) {
+    for (const v of versions) await fs.rm(path.join(root, v), { recursive: true, force: true });
+    versions = [];
+  }
   if (versions.length < 2) {
     process.stderr.write('publishing the full demo snapshot twice (once per run root)...\n');
     const tables = generateDemoTables({ scale: 'full' });
@@ -105,6 +112,12 @@ async function main(): Promise<void> {
   const loops = Array.from({ length: connections }, (_, i) => loop(i));
   const baselineMs = Number(values['baseline-s']) * 1000;
   await new Promise((r) => setTimeout(r, baselineMs));
+  if (!samples.some((s) => s.status === 200)) {
+    stop = true;
+    await Promise.all(loops);
+    child.kill('SIGTERM');
+    throw new Error(`the server answered no request with 200 before the swap (first: ${samples[0]?.status ?? samples[0]?.error})`);
+  }
   const moveAt = performance.now() - t0;
   await switchLatest(root, b);
   // Until every loop has had a response from b, with a generous bound.
