@@ -75,7 +75,7 @@ async function precheck(base: string, key: string, mix: Mix): Promise<void> {
     return;
   }
   for (const p of mix.paths.slice(0, 20)) {
-    const res = await fetch(base + p, { headers: { Authorization: `Bearer ${key}` } });
+    const res = await fetch(base + p, { headers: { Authorization: `Bearer ${key}`, ...mix.headers } });
     if (res.status !== 200) throw new Error(`${mix.name}: GET ${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     await res.arrayBuffer();
   }
@@ -86,6 +86,10 @@ interface Target {
   server: BenchChild;
   headers: Record<string, string>;
   store: StoreKind | null;
+}
+
+function withHeaders(target: Target, mix: Mix): Target {
+  return mix.headers ? { ...target, headers: { ...target.headers, ...mix.headers } } : target;
 }
 
 async function measure(
@@ -141,7 +145,7 @@ export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult
     const mixes: HttpMeasure[] = [];
     for (const mix of selectedMixes(settings, api.ready.ids, defaultTotal)) {
       await precheck(url, key, mix);
-      mixes.push(await measure(apiTarget, mix.name, mix.kind, mix.paths, settings, mix.name, mix.bodies));
+      mixes.push(await measure(withHeaders(apiTarget, mix), mix.name, mix.kind, mix.paths, settings, mix.name, mix.bodies));
     }
     const after = await api.child.ask<ServerStats>({ type: 'stats' }, 'stats');
     // Between the two ceiling runs, so both configurations are held to the same ceiling.
@@ -176,7 +180,7 @@ async function redisMixes(settings: BenchSettings, ids: readonly string[], defau
     const out: HttpMeasure[] = [];
     for (const mix of selectedMixes(settings, ids, defaultTotal)) {
       await precheck(server.ready.url, server.ready.key, mix);
-      out.push(await measure(target, `${mix.name} (redis)`, mix.kind, mix.paths, settings, mix.name, mix.bodies));
+      out.push(await measure(withHeaders(target, mix), `${mix.name} (redis)`, mix.kind, mix.paths, settings, mix.name, mix.bodies));
     }
     return out;
   } finally {

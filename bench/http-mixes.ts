@@ -15,6 +15,10 @@ export interface Mix {
   paths: string[];
   /** POST bodies, sent in turn to paths[0] (the MCP mix); GET when absent. */
   bodies?: string[];
+  /** Request headers beyond the key (Accept-Encoding for the compressed mixes). */
+  headers?: Record<string, string>;
+  /** A compressed repeat of another mix: its name, so the report can give the cost of compressing. */
+  compressionOf?: string;
 }
 
 export interface MixInputs {
@@ -114,6 +118,32 @@ function biomarkerCombos(): string[] {
   return shuffled(seedrandom('bench-biomarkers'), out);
 }
 
+/**
+ * Free-text searches: drug, gene and disease words of the demo titles, sponsor words, id
+ * prefixes typed part-way, and two- and three-word queries; a third also carry filters.
+ */
+function textQueries(ids: readonly string[], count: number): string[] {
+  const rng = seedrandom('bench-text');
+  const words = [
+    'osimertinib', 'pembrolizumab', 'nivolumab', 'durvalumab', 'sotorasib', 'alectinib', 'lorlatinib', 'carboplatin',
+    'docetaxel', 'egfr', 'kras', 'alk', 'ros1', 'pd-l1', 'nsclc', 'small cell', 'lung', 'adenocarcinoma', 'metastatic',
+    'radiotherapy', 'chemotherapy', 'immunotherapy', 'surgery', 'screening', 'phase', 'study', 'demo', 'oncology',
+  ];
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = rng();
+    let q: string;
+    if (kind < 0.15) q = pick(rng, ids).slice(0, 6 + Math.floor(rng() * 4));
+    else if (kind < 0.6) q = pick(rng, words);
+    else q = `${pick(rng, words)} ${pick(rng, words).slice(0, 3 + Math.floor(rng() * 4))}`;
+    const params: Record<string, string | number> = { q };
+    if (rng() < 0.33) params.diagnosisType = pick(rng, ['nsclc', 'sclc']);
+    if (rng() < 0.2) params.sort = pick(rng, ['last_updated', 'start_date']);
+    out.push(query(params));
+  }
+  return out;
+}
+
 export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[] {
   const rng = seedrandom('bench-mixes');
   const zips = randomZips(opts.zipCount);
@@ -125,6 +155,7 @@ export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[]
   return [
     { name: 'default list', kind: 'search', paths: [TRIALS] },
     { name: 'filters combined', kind: 'search', paths: filterCombos(200) },
+    { name: 'q free text', kind: 'search', paths: textQueries(inputs.ids, 300) },
     { name: 'biomarker + mutation', kind: 'search', paths: biomarkerCombos() },
     ...ZIP_RADII.map((radius): Mix => ({
       name: `zip ${radius} mi`,
@@ -139,5 +170,11 @@ export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[]
       paths: [MCP],
       bodies: shuffled(rng, [...filterCombos(200), ...biomarkerCombos()]).map((p, i) => searchToolCall(p, i + 1)),
     },
+    // The same requests with compression on, measured against the same (uncompressed) ceiling.
+    { name: 'default list gzip', kind: 'search', paths: [TRIALS], headers: { 'Accept-Encoding': 'gzip' }, compressionOf: 'default list' },
+    { name: 'default list br', kind: 'search', paths: [TRIALS], headers: { 'Accept-Encoding': 'br' }, compressionOf: 'default list' },
+    { name: 'filters combined gzip', kind: 'search', paths: filterCombos(200), headers: { 'Accept-Encoding': 'gzip' }, compressionOf: 'filters combined' },
+    { name: 'q free text gzip', kind: 'search', paths: textQueries(inputs.ids, 300), headers: { 'Accept-Encoding': 'gzip' }, compressionOf: 'q free text' },
+    { name: 'detail by id gzip', kind: 'detail', paths: shuffled(seedrandom('bench-detail-gzip'), inputs.ids).map((id) => `${TRIALS}/${encodeURIComponent(id)}`), headers: { 'Accept-Encoding': 'gzip' }, compressionOf: 'detail by id' },
   ];
 }

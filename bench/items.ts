@@ -75,6 +75,15 @@ export function apiItems(api: ApiPartResult): ResultItem[] {
         pass: m.p99_ms <= TARGETS.expensiveP99VsCeiling * ceilingP99,
       });
     }
+    const compressed = m.mix && /^(.*) (gzip|br)$/.exec(m.mix);
+    const plain = compressed && api.mixes.find((x) => x.mix === compressed[1] && x.store === m.store);
+    if (compressed && plain) {
+      // What compressing costs the server per request, and what it saves on the wire.
+      item.summary +=
+        `; ${compressed[2]}: ${(m.bytes / 1024).toFixed(1)} KiB per response vs ${(plain.bytes / 1024).toFixed(1)} KiB plain, ` +
+        `server CPU +${(m.server_cpu_ms - plain.server_cpu_ms).toFixed(3)} ms/req (${(m.server_cpu_ms / plain.server_cpu_ms).toFixed(2)}x), ` +
+        `${(m.rps / plain.rps).toFixed(2)}x the plain mix's req/s`;
+    }
     if (m.name === 'zip 500 mi' && defaultList) {
       // Cost per request is 1/rps, so the cost ratio is the inverse rps ratio.
       const cost = defaultList.rps / m.rps;
