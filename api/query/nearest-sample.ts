@@ -7,14 +7,18 @@
  */
 import type { SiteRow } from '../../domain/rows.js';
 import { LOCATIONS_SAMPLE_SIZE, presentLocation } from '../present.js';
-import { milesBetween } from './geo-candidates.js';
+import { unitVector } from './geo-candidates.js';
 
 export interface SiteSpans {
   /** Sites of rank r are siteStart[r] .. siteStart[r+1]-1, in record order. */
   siteStart: Int32Array;
-  /** NaN without coordinates. */
-  siteLat: Float64Array;
-  siteLon: Float64Array;
+  /**
+   * Unit vector of each site on the sphere (NaN without coordinates): the nearer site has
+   * the larger dot product with the centre's, so ordering needs no trigonometry per site.
+   */
+  siteX: Float64Array;
+  siteY: Float64Array;
+  siteZ: Float64Array;
   /** Byte span of each site's location JSON inside its trial's detail JSON; -1 when not found. */
   siteJsonStart: Int32Array;
   siteJsonEnd: Int32Array;
@@ -25,8 +29,9 @@ export interface SiteSpans {
 
 export class SiteSpanBuilder {
   private readonly starts: number[] = [0];
-  private readonly lat: number[] = [];
-  private readonly lon: number[] = [];
+  private readonly x: number[] = [];
+  private readonly y: number[] = [];
+  private readonly z: number[] = [];
   private readonly jsonStart: number[] = [];
   private readonly jsonEnd: number[] = [];
   private readonly sampleStart: number[] = [];
@@ -35,10 +40,12 @@ export class SiteSpanBuilder {
   /** Call once per rank, in rank order, with the JSON text just built for the trial. */
   add(sites: readonly SiteRow[], listText: string, detailText: string): void {
     for (const s of sites) {
-      this.lat.push(s.latitude ?? NaN);
-      this.lon.push(s.longitude ?? NaN);
+      const [x, y, z] = s.latitude === null || s.longitude === null ? [NaN, NaN, NaN] : unitVector(s.latitude, s.longitude);
+      this.x.push(x);
+      this.y.push(y);
+      this.z.push(z);
     }
-    this.starts.push(this.lat.length);
+    this.starts.push(this.x.length);
     // A key is the only place `"name":` can occur: inside a string value the quotes are escaped.
     const locations = detailText.indexOf('"locations":[');
     let at = locations < 0 ? -1 : Buffer.byteLength(detailText.slice(0, locations + '"locations":['.length));
@@ -71,8 +78,9 @@ export class SiteSpanBuilder {
   build(): SiteSpans {
     return {
       siteStart: Int32Array.from(this.starts),
-      siteLat: Float64Array.from(this.lat),
-      siteLon: Float64Array.from(this.lon),
+      siteX: Float64Array.from(this.x),
+      siteY: Float64Array.from(this.y),
+      siteZ: Float64Array.from(this.z),
       siteJsonStart: Int32Array.from(this.jsonStart),
       siteJsonEnd: Int32Array.from(this.jsonEnd),
       sampleStart: Int32Array.from(this.sampleStart),
@@ -82,25 +90,49 @@ export class SiteSpanBuilder {
 }
 
 /**
- * The trial's list JSON with `locations_sample` holding its sites nearest (lat, lon),
- * nearest first (equal distances in record order), sites without coordinates after them
- * in record order. Undefined when the spans were not found (the record-order JSON stands).
+ * The trial's list JSON with `locations_sample` holding its sites nearest the centre (a
+ * unit vector, see unitVector), nearest first (equal distances in record order), sites
+ * without coordinates after them in record order. Undefined when the spans were not found
+ * (the record-order JSON stands).
  */
-export function nearestSampleJson(spans: SiteSpans, listJson: Buffer, detailJson: Buffer, rank: number, lat: number, lon: number): Buffer | undefined {
-  const { siteStart, siteLat, siteLon, siteJsonStart, siteJsonEnd, sampleStart, sampleEnd } = spans;
+export function nearestSampleJson(spans: SiteSpans, listJson: Buffer, detailJson: Buffer, rank: number, centre: readonly [number, number, number]): Buffer | undefined {
+  const { siteStart, siteX, siteY, siteZ, siteJsonStart, siteJsonEnd, sampleStart, sampleEnd } = spans;
   if (sampleStart[rank] < 0) return undefined;
-  const first = siteStart[rank];
-  const count = siteStart[rank + 1] - first;
-  const order = Array.from({ length: count }, (_, i) => first + i);
-  const miles = order.map((k) => (Number.isNaN(siteLat[k]) ? Infinity : milesBetween(lat, lon, siteLat[k], siteLon[k])));
-  const byDistance = order.map((k, i) => [k, miles[i]] as const).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-  const chosen = byDistance.slice(0, LOCATIONS_SAMPLE_SIZE).map(([k]) => k);
-  if (chosen.some((k) => siteJsonStart[k] < 0)) return undefined;
-  const parts: Buffer[] = [listJson.subarray(0, sampleStart[rank]), Buffer.from('[')];
-  chosen.forEach((k, i) => {
-    if (i > 0) parts.push(Buffer.from(','));
-    parts.push(detailJson.subarray(siteJsonStart[k], siteJsonEnd[k]));
-  });
-  parts.push(Buffer.from(']'), listJson.subarray(sampleEnd[rank]));
-  return Buffer.concat(parts);
+  const [cx, cy, cz] = centre;
+  // The best LOCATIONS_SAMPLE_SIZE so far, by insertion: trials have up to a thousand sites, the sample five.
+  const best = new Int32Array(LOCATIONS_SAMPLE_SIZE);
+  const bestDot = new Float64Array(LOCATIONS_SAMPLE_SIZE);
+  let n = 0;
+  for (let k = siteStart[rank], end = siteStart[rank + 1]; k < end; k++) {
+    const x = siteX[k];
+    // Without coordinates: below every real dot product (>= -1), still above an empty slot.
+    const dot = Number.isNaN(x) ? -2 : x * cx + siteY[k] * cy + siteZ[k] * cz;
+    if (n === LOCATIONS_SAMPLE_SIZE && dot <= bestDot[n - 1]) continue;
+    let i = n < LOCATIONS_SAMPLE_SIZE ? n++ : n - 1;
+    while (i > 0 && bestDot[i - 1] < dot) {
+      best[i] = best[i - 1];
+      bestDot[i] = bestDot[i - 1];
+      i--;
+    }
+    best[i] = k;
+    bestDot[i] = dot;
+  }
+  let size = sampleStart[rank] + 2 + Math.max(0, n - 1) + (listJson.length - sampleEnd[rank]);
+  for (let i = 0; i < n; i++) {
+    if (siteJsonStart[best[i]] < 0) return undefined;
+    size += siteJsonEnd[best[i]] - siteJsonStart[best[i]];
+  }
+  const out = Buffer.allocUnsafe(size);
+  out.set(listJson.subarray(0, sampleStart[rank]), 0);
+  let at = sampleStart[rank];
+  out[at++] = 0x5b; // [
+  for (let i = 0; i < n; i++) {
+    if (i > 0) out[at++] = 0x2c; // ,
+    const piece = detailJson.subarray(siteJsonStart[best[i]], siteJsonEnd[best[i]]);
+    out.set(piece, at);
+    at += piece.length;
+  }
+  out[at++] = 0x5d; // ]
+  out.set(listJson.subarray(sampleEnd[rank]), at);
+  return out;
 }

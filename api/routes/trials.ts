@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { ApiError } from '../errors.js';
 import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
 import { explainTrial } from '../query/explain.js';
+import { unitVector } from '../query/geo-candidates.js';
 import { nearestSampleJson } from '../query/nearest-sample.js';
 import { pageLinks, renderTrialList, renderWithQuota, type PageLinks, type QuotaMeta } from '../query/render.js';
 import { searchTrials } from '../query/search.js';
@@ -29,8 +30,9 @@ export function trialListPage(
     : undefined;
   const links = urlFor ? pageLinks(result.total, query.limit, query.offset, urlFor) : null;
   const { near } = query;
-  const bodies = near
-    ? result.hits.map((hit) => nearestSampleJson(index.siteSpans, index.listJson[hit.rank], index.detailJson[hit.rank], hit.rank, near.lat, near.lon))
+  const centre = near ? unitVector(near.lat, near.lon) : null;
+  const bodies = centre
+    ? result.hits.map((hit) => nearestSampleJson(index.siteSpans, index.listJson[hit.rank], index.detailJson[hit.rank], hit.rank, centre))
     : undefined;
   return { body: renderTrialList(index, result, { limit: query.limit, offset: query.offset, ...(links ? { links } : {}) }, quota, extras, bodies), links };
 }
