@@ -30,11 +30,6 @@ export function anyOf(patterns: readonly string[]): string {
   return `(?:${patterns.join('|')})`;
 }
 
-/** Zero or more of `piece`. */
-export function repeated(piece: string): string {
-  return `(?:${piece})*`;
-}
-
 /**
  * A run of separators and filler words, as ConText scopes are: `(?:SEP|\b(?:w1|w2|...)\b)*`.
  * The word entries are regex fragments ("tumou?rs?"), tried in the order given.

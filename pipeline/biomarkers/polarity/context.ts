@@ -70,13 +70,12 @@ export interface MentionContext {
  * - following: the sentence after the mention up to WINDOW (crosses clause boundaries);
  * - after-40: the first 40 characters of `after`;
  * - before-example-cue: `before` up to its last example cue ("e.g.", "such as");
- * - headers: the enclosing list headers, one per line;
  * - after-symbols: `after` with short upper-case symbols masked as names;
  * - before-plain: `before` with "with or without" blanked (it negates nothing).
  */
 export type ScopeName =
   | 'before' | 'after' | 'after-outer' | 'after-in-paren' | 'clause' | 'next-20' | 'next-80'
-  | 'following' | 'after-40' | 'before-example-cue' | 'headers' | 'after-symbols' | 'before-plain';
+  | 'following' | 'after-40' | 'before-example-cue' | 'after-symbols' | 'before-plain';
 
 export interface StatementPlace {
   section: Section;
@@ -109,7 +108,6 @@ export function mentionContext(view: SentenceView, m: Mention, place: StatementP
         const cue = before.search(exampleCueLast);
         return cue >= 0 ? before.slice(0, cue) : '';
       }
-      case 'headers': return headers.join('\n');
       case 'before-plain': return clause.slice(0, pos).replace(/\bwith or without\b/gi, ' ');
       // Other short symbols in a list ("EGFR, ALK, and ROS ALK status") count as names.
       case 'after-symbols': return clause.slice(m.end - cs).replace(/\b[A-Z][A-Z0-9]{1,5}\b/g, (t) => '\u0001'.repeat(t.length));

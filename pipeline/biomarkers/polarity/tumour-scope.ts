@@ -31,6 +31,8 @@ export const TUMOUR_TERMS: TumourTerm[] = [
   { id: 'tumour.sarcoma-lymphoma', lung: false, pattern: String.raw`(?<!\brat\s)\bsarcomas?\b|\blymphomas?\b(?!\s+kinase)|\bneuroblastomas?\b(?!\s+RAS)` },
 ];
 
+/** Any tumour term, to blank them out of the gap between the names of a list. */
+const ANY_TUMOUR_TERM = new RegExp(TUMOUR_TERMS.map((t) => t.pattern).join('|'), 'gi');
 const TERM_RES = TUMOUR_TERMS.map((t) => ({ term: t, re: new RegExp(t.pattern, 'gi'), once: new RegExp(t.pattern, 'i') }));
 
 export interface TumourScope {
@@ -86,7 +88,7 @@ function scopeIn(text: string, start: number, end: number): TumourScope | null {
       if (!term.lung) return false;
       re.lastIndex = noun.end;
       const m = re.exec(text);
-      return m !== null && m.index - noun.end <= 120 && TUMOUR_LIST_GAP.test(text.slice(noun.end, m.index).replace(new RegExp(TUMOUR_TERMS.map((t) => t.pattern).join('|'), 'gi'), ' '));
+      return m !== null && m.index - noun.end <= 120 && TUMOUR_LIST_GAP.test(text.slice(noun.end, m.index).replace(ANY_TUMOUR_TERM, ' '));
     });
     if (!listsLung) return { scope: 'other_tumour', rule: noun.term.id };
   }

@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteRow } from '../../../domain/rows.js';
 import { sharedCtgovDir } from '../../../config/shared-data.js';
+import { blankSite } from '../../../pipeline/geocode/eval/place-truth.js';
 
 export const CTGOV_DIR = sharedCtgovDir();
 
@@ -21,22 +22,7 @@ async function readLines(relative: string): Promise<unknown[]> {
 }
 
 export function siteRow(fields: Partial<SiteRow>): SiteRow {
-  return {
-    nct_id: 'TEST-GEO-0001',
-    site_index: 0,
-    facility: null,
-    city: null,
-    state: null,
-    state_source: fields.state ? 'record' : null,
-    zip: null,
-    country: null,
-    status: null,
-    latitude: null,
-    longitude: null,
-    geo_precision: 'none',
-    h3_cell: null,
-    ...fields,
-  };
+  return blankSite({ nct_id: 'TEST-GEO-0001', ...fields });
 }
 
 interface V2Location {
