@@ -25,7 +25,12 @@ import { docsHandler } from './routes/docs.js';
 import { healthHandler } from './routes/health.js';
 import { metaHandler } from './routes/meta.js';
 import { openApiHandler } from './routes/openapi.js';
-import { REFERENCE_ASSET_ROUTE, REFERENCE_PATH, referenceAsset, referencePage } from './routes/reference.js';
+import {
+  REFERENCE_ASSET_ROUTE,
+  REFERENCE_PATH,
+  referenceAsset,
+  referencePage,
+} from './routes/reference.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
 import type { SnapshotHolder } from './snapshot-holder.js';
@@ -69,10 +74,17 @@ export function createApp(deps: AppDeps): express.Express {
   // Brotli at the package's default (quality 4, 4 MB window) cost ~8x gzip's server CPU per
   // list page in `npm run bench` for no smaller body; quality 1 with a 256 KB window is
   // cheaper than gzip in a sync micro-benchmark (0.6 vs 5.9 ms per 92 KB page, 13.6 vs 11.4 KB).
-  app.use(compression({
-    threshold: COMPRESSION_THRESHOLD_BYTES,
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
-  }));
+  app.use(
+    compression({
+      threshold: COMPRESSION_THRESHOLD_BYTES,
+      brotli: {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+        },
+      },
+    }),
+  );
   // Operator routes first: they set their own headers and get no CORS (same-origin only).
   if (deps.operatorRouter) app.use(deps.operatorRouter);
   app.use(apiSecurityHeaders());

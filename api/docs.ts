@@ -10,9 +10,19 @@ import { ERROR_STATUS, type ErrorCode } from './errors.js';
 import { ALLOWED_METHODS } from './middleware/allow-get.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, TRIAL_PARAMETERS } from './params/trials-query.js';
 import {
-  BIOMARKER_FIELDS, CRITERION_ROW_FIELDS, DETAIL_FIELDS, EVIDENCE_FIELDS, EXPLAINED_NEAREST_SITE_FIELDS,
-  FILTER_EXPLANATION_FIELDS, FLAG_FIELDS, LIST_FIELDS, LOCATION_FIELDS, LOCATIONS_SAMPLE_SIZE, MATCH_FIELDS,
-  NEAREST_SITE_FIELDS, SOURCE_FIELDS,
+  BIOMARKER_FIELDS,
+  CRITERION_ROW_FIELDS,
+  DETAIL_FIELDS,
+  EVIDENCE_FIELDS,
+  EXPLAINED_NEAREST_SITE_FIELDS,
+  FILTER_EXPLANATION_FIELDS,
+  FLAG_FIELDS,
+  LIST_FIELDS,
+  LOCATION_FIELDS,
+  LOCATIONS_SAMPLE_SIZE,
+  MATCH_FIELDS,
+  NEAREST_SITE_FIELDS,
+  SOURCE_FIELDS,
 } from './present.js';
 import { EXPOSED_HEADERS } from './headers.js';
 
@@ -21,19 +31,22 @@ export const API_VERSION = 'v1';
 export const BASE_PATH = '/api/v1';
 
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
-  invalid_parameter: 'a query parameter is unknown, repeated, malformed or out of range; the message names the parameter and the rule',
+  invalid_parameter:
+    'a query parameter is unknown, repeated, malformed or out of range; the message names the parameter and the rule',
   bad_request: 'the request is not valid HTTP/1.1 (refused by the HTTP parser before any route)',
   missing_api_key: 'no API key was sent',
   invalid_api_key: 'the API key is not known',
   key_revoked: 'the API key was revoked or disabled by the operator',
   not_found: 'unknown path, or no trial with that id',
   method_not_allowed: `a method other than ${ALLOWED_METHODS} on a known path (the Allow header lists them)`,
-  rate_limit_exceeded: 'the per-minute burst limit is exceeded; Retry-After gives the seconds to wait',
+  rate_limit_exceeded:
+    'the per-minute burst limit is exceeded; Retry-After gives the seconds to wait',
   headers_too_large: 'the request headers exceed the server limit (16 KB)',
   quota_exceeded: 'the daily quota is used up; Retry-After gives the seconds until 00:00 UTC',
   internal_error: 'an unexpected server error (no details are exposed)',
   snapshot_unavailable: 'no data snapshot is loaded yet',
-  service_unavailable: 'the key and usage store (Redis) is not answering; the request is refused rather than served unchecked; Retry-After gives the seconds to wait',
+  service_unavailable:
+    'the key and usage store (Redis) is not answering; the request is refused rather than served unchecked; Retry-After gives the seconds to wait',
 };
 
 const quotaMembers = {
@@ -52,7 +65,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       'patients to the trial `url`.',
     openapi: {
       url: `${BASE_PATH}/openapi.json`,
-      description: 'OpenAPI 3.1 document of this API (types, allowed values, examples, errors), for client generators and API tools',
+      description:
+        'OpenAPI 3.1 document of this API (types, allowed values, examples, errors), for client generators and API tools',
     },
     contact: {
       email: contactEmail,
@@ -68,23 +82,36 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       required: true,
       header: 'Authorization: Bearer <API_KEY>',
       fallback_header: 'X-API-Key: <API_KEY>',
-      exempt: [`${BASE_PATH}/docs`, `${BASE_PATH}/openapi.json`, `${BASE_PATH}/reference`, '/healthz'],
+      exempt: [
+        `${BASE_PATH}/docs`,
+        `${BASE_PATH}/openapi.json`,
+        `${BASE_PATH}/reference`,
+        '/healthz',
+      ],
       errors: { missing_api_key: 401, invalid_api_key: 401, key_revoked: 403 },
     },
     rate_limits: {
       tiers: Object.fromEntries(
-        TIERS.map((t) => [t, { daily_quota: TIER_LIMITS[t].dailyQuota, burst_per_minute: TIER_LIMITS[t].burstPerMinute }]),
+        TIERS.map((t) => [
+          t,
+          {
+            daily_quota: TIER_LIMITS[t].dailyQuota,
+            burst_per_minute: TIER_LIMITS[t].burstPerMinute,
+          },
+        ]),
       ),
       daily_reset: '00:00 UTC',
       burst_window: `sliding ${BURST_WINDOW_SECONDS} s`,
-      counted: 'every authenticated request to a counting endpoint that is not itself refused with 429 (400s and 304s count)',
+      counted:
+        'every authenticated request to a counting endpoint that is not itself refused with 429 (400s and 304s count)',
       headers: {
         'X-RateLimit-Limit': 'daily quota',
         'X-RateLimit-Remaining': 'requests left today',
         'X-RateLimit-Burst-Limit': `requests allowed per ${BURST_WINDOW_SECONDS} s`,
         'X-RateLimit-Burst-Remaining': 'requests left in the current window',
         'Retry-After': 'on 429: seconds to wait (until 00:00 UTC for the daily quota)',
-        'X-Snapshot-Version': 'the snapshot version that produced this response (trials, detail and sources)',
+        'X-Snapshot-Version':
+          'the snapshot version that produced this response (trials, detail and sources)',
       },
     },
     endpoints: [
@@ -109,10 +136,21 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         path: `${BASE_PATH}/trials/{nct_id}`,
         auth: true,
         counts_against_quota: true,
-        description: 'One trial in the detail representation, with `evidence` for its diagnosis and stage signals and `match` against the /trials filters given (null with none); 404 not_found for an unknown id.',
+        description:
+          'One trial in the detail representation, with `evidence` for its diagnosis and stage signals and `match` against the /trials filters given (null with none); 404 not_found for an unknown id.',
         parameters: [
-          { name: 'nct_id', in: 'path', type: 'string', rule: 'registry id (case-insensitive) or a sponsor-only study id' },
-          { name: 'filters', in: 'query', type: 'the /trials filter parameters', rule: 'optional, every /trials parameter but limit, offset and explain, with the same rules; they only shape `match`, never the 200/404' },
+          {
+            name: 'nct_id',
+            in: 'path',
+            type: 'string',
+            rule: 'registry id (case-insensitive) or a sponsor-only study id',
+          },
+          {
+            name: 'filters',
+            in: 'query',
+            type: 'the /trials filter parameters',
+            rule: 'optional, every /trials parameter but limit, offset and explain, with the same rules; they only shape `match`, never the 200/404',
+          },
         ],
         response: 'single envelope; data: trial (detail representation)',
       },
@@ -121,7 +159,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         path: `${BASE_PATH}/sources`,
         auth: true,
         counts_against_quota: true,
-        description: 'The registry and the 19 sponsor registries, each with its trial count in the served snapshot.',
+        description:
+          'The registry and the 19 sponsor registries, each with its trial count in the served snapshot.',
         response: 'single envelope; data: array of source',
       },
       {
@@ -129,8 +168,10 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         path: `${BASE_PATH}/meta`,
         auth: true,
         counts_against_quota: false,
-        description: "The calling key's label and tier, today's usage and the snapshot being served. Safe to poll.",
-        response: 'single envelope; data: { key: {label, tier}, usage: {day, quota_used, quota_limit, quota_remaining, quota_resets_at, burst_used, burst_limit, burst_window_seconds}, snapshot: {version, created_at, schema_version, row_counts} | null }',
+        description:
+          "The calling key's label and tier, today's usage and the snapshot being served. Safe to poll.",
+        response:
+          'single envelope; data: { key: {label, tier}, usage: {day, quota_used, quota_limit, quota_remaining, quota_resets_at, burst_used, burst_limit, burst_window_seconds}, snapshot: {version, created_at, schema_version, row_counts} | null }',
       },
       {
         method: 'GET',
@@ -145,7 +186,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         path: `${BASE_PATH}/openapi.json`,
         auth: false,
         counts_against_quota: false,
-        description: 'The OpenAPI 3.1 document: every parameter with its schema, every response with its schema and an example.',
+        description:
+          'The OpenAPI 3.1 document: every parameter with its schema, every response with its schema and an example.',
         response: 'OpenAPI document (no envelope)',
       },
       {
@@ -153,7 +195,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         path: `${BASE_PATH}/reference`,
         auth: false,
         counts_against_quota: false,
-        description: 'The OpenAPI document as a browsable page (Swagger UI served by this API; works offline) with a "Try it out" form.',
+        description:
+          'The OpenAPI document as a browsable page (Swagger UI served by this API; works offline) with a "Try it out" form.',
         response: 'HTML page',
       },
       {
@@ -161,20 +204,41 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         path: '/healthz',
         auth: false,
         counts_against_quota: false,
-        description: 'Health: snapshot version and age, Redis reachable / unreachable / fallback; 503 before a snapshot is loaded.',
-        response: '{ status, snapshot: {version, created_at, age_seconds} | null, redis, uptime_seconds } (no envelope)',
+        description:
+          'Health: snapshot version and age, Redis reachable / unreachable / fallback; 503 before a snapshot is loaded.',
+        response:
+          '{ status, snapshot: {version, created_at, age_seconds} | null, redis, uptime_seconds } (no envelope)',
       },
     ],
     envelopes: {
-      list: { data: 'array', meta: { total: 'trials matching', limit: 'page size in effect', offset: 'offset in effect', next: 'path and query of the next page, or null', prev: 'path and query of the previous page, or null', ...quotaMembers } },
+      list: {
+        data: 'array',
+        meta: {
+          total: 'trials matching',
+          limit: 'page size in effect',
+          offset: 'offset in effect',
+          next: 'path and query of the next page, or null',
+          prev: 'path and query of the previous page, or null',
+          ...quotaMembers,
+        },
+      },
       single: { data: 'object or array', meta: quotaMembers },
-      error: { error: { code: 'string (see errors)', message: 'string', parameter: 'the parameter at fault (invalid_parameter only)' } },
+      error: {
+        error: {
+          code: 'string (see errors)',
+          message: 'string',
+          parameter: 'the parameter at fault (invalid_parameter only)',
+        },
+      },
     },
     fields: {
       trial_list: LIST_FIELDS,
       trial_detail: DETAIL_FIELDS,
       location: LOCATION_FIELDS,
-      zip_search_extra: { nearest_site: NEAREST_SITE_FIELDS, distance_miles: 'miles to the nearest site, rounded to 0.1' },
+      zip_search_extra: {
+        nearest_site: NEAREST_SITE_FIELDS,
+        distance_miles: 'miles to the nearest site, rounded to 0.1',
+      },
       explain_extra: { match: 'added to each trial when explain=true' },
       match: MATCH_FIELDS,
       filter_explanation: FILTER_EXPLANATION_FIELDS,
@@ -185,26 +249,35 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       flag: FLAG_FIELDS,
       source: SOURCE_FIELDS,
       notes: {
-        conditions: 'array of strings in both representations; conditions_arr (detail) is the same array',
+        conditions:
+          'array of strings in both representations; conditions_arr (detail) is the same array',
         locations_sample: `the first ${LOCATIONS_SAMPLE_SIZE} sites in the record's order; in a ZIP + radius search, the ${LOCATIONS_SAMPLE_SIZE} sites nearest the ZIP centroid, nearest first (sites without coordinates last)`,
-        nearest_site: 'ZIP + radius search only: the nearest US site with coordinates, with its own status and geo_precision',
+        nearest_site:
+          'ZIP + radius search only: the nearest US site with coordinates, with its own status and geo_precision',
         location_count: 'number of sites of the trial (the length of detail `locations`)',
         geo_precision: `on every location and nearest_site: how its point was found, one of ${GEO_PRECISIONS.join(', ')} (the registry's coordinates, the US ZIP centroid, the town, no point: never in a radius search). A US town several states share is placed only when the record says which; else none`,
         state_source: `on every location and nearest_site: ${STATE_SOURCES.join(' or ')}. record: the record gives the state; geocode: the record gives none and state is the resolved place's (its ZIP's, or its town's), so state= finds the site; null when state is null`,
         dates: 'YYYY-MM-DD or null',
         status: `one of ${TRIAL_STATUSES.join(', ')}, or null when the registry status is unknown. Not yet recruiting is its own label in the recruiting bucket; Closed covers TERMINATED, WITHDRAWN, SUSPENDED and NO_LONGER_AVAILABLE`,
-        overall_status: "the source's own status value (a ClinicalTrials.gov overallStatus such as NOT_YET_RECRUITING or SUSPENDED, or a sponsor's text)",
-        brief_title: "the registry's short title; some trials have no official_title but always a brief_title",
+        overall_status:
+          "the source's own status value (a ClinicalTrials.gov overallStatus such as NOT_YET_RECRUITING or SUSPENDED, or a sponsor's text)",
+        brief_title:
+          "the registry's short title; some trials have no official_title but always a brief_title",
         sexes_eligible: 'ALL, FEMALE or MALE',
         match:
           'filters: one entry per filter in effect (default status buckets included; `zip` stands for zip + radius), each with met, a reason and evidence ' +
-          '({field, text}: a biomarker row\'s section and source_text, or the trial field and text behind a diagnosis or stage signal); ' +
+          "({field, text}: a biomarker row's section and source_text, or the trial field and text behind a diagnosis or stage signal); " +
           'biomarkers.matched: required rows satisfying an asked marker, each with its criterion; biomarkers.excluding: rows that would exclude a patient with an asked marker (never a match); ' +
-          'nearest_site: a ZIP search\'s nearest site with distance_miles, else null',
-        evidence: 'diagnosis_types, sclc_stages, nsclc_stages: each signal of the trial with the field and text (a condition, title, keyword or inclusion line) it comes from',
+          "nearest_site: a ZIP search's nearest site with distance_miles, else null",
+        evidence:
+          'diagnosis_types, sclc_stages, nsclc_stages: each signal of the trial with the field and text (a condition, title, keyword or inclusion line) it comes from',
       },
     },
-    errors: Object.entries(ERROR_STATUS).map(([code, status]) => ({ code, status, when: ERROR_WHEN[code as ErrorCode] })),
+    errors: Object.entries(ERROR_STATUS).map(([code, status]) => ({
+      code,
+      status,
+      when: ERROR_WHEN[code as ErrorCode],
+    })),
     semantics: [
       'Request pipeline: CORS, route match (404/405), API key (401/403), limits (429), parameter validation (400, still counted), handler.',
       'Unknown and repeated query parameters are 400 invalid_parameter; endpoints other than /trials take no parameters. A parameter given with an empty value counts as not given.',

@@ -48,7 +48,11 @@ export class ApiError extends Error {
   /** The contract's error envelope. */
   toBody(): { error: { code: ErrorCode; message: string; parameter?: string } } {
     return {
-      error: { code: this.code, message: this.message, ...(this.parameter ? { parameter: this.parameter } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.parameter ? { parameter: this.parameter } : {}),
+      },
     };
   }
 }

@@ -7,17 +7,45 @@ import type { DiagnosisType, NsclcStage, SclcStage } from '../domain/diagnosis.j
 import type { FlagKind, FlagSeverity } from '../domain/flags.js';
 import type { GeoPrecision, StateSource } from '../domain/geo.js';
 import type { StudyType } from '../domain/phase.js';
-import type { BiomarkerRow, FlagRow, Intervention, IsoDate, Outcome, Publication, SiteRow, SourceRow, StudyDocument, TrialRow } from '../domain/rows.js';
+import type {
+  BiomarkerRow,
+  FlagRow,
+  Intervention,
+  IsoDate,
+  Outcome,
+  Publication,
+  SiteRow,
+  SourceRow,
+  StudyDocument,
+  TrialRow,
+} from '../domain/rows.js';
 import type { Sex } from '../domain/sex.js';
 import type { TrialStatus } from '../domain/status.js';
 import type { TrialEvidence } from './query/evidence.js';
-import type { CriterionRow, ExplainedNearestSite, FilterExplanation, TrialMatch } from './query/explain.js';
+import type {
+  CriterionRow,
+  ExplainedNearestSite,
+  FilterExplanation,
+  TrialMatch,
+} from './query/explain.js';
 
 /** Locations shown in `locations_sample`; the contract caps it at five. */
 export const LOCATIONS_SAMPLE_SIZE = 5;
 
 /** A site as the API shows it: as the source states it, plus where its state and point come from. */
-export type PresentedLocation = Pick<SiteRow, 'facility' | 'city' | 'state' | 'state_source' | 'zip' | 'country' | 'status' | 'latitude' | 'longitude' | 'geo_precision'>;
+export type PresentedLocation = Pick<
+  SiteRow,
+  | 'facility'
+  | 'city'
+  | 'state'
+  | 'state_source'
+  | 'zip'
+  | 'country'
+  | 'status'
+  | 'latitude'
+  | 'longitude'
+  | 'geo_precision'
+>;
 
 export interface ListTrial {
   nct_id: string;
@@ -88,7 +116,6 @@ export interface DetailTrial extends ListTrial {
    */
   match: TrialMatch | null;
 }
-
 
 /** Added to each trial of a ZIP + radius search. */
 export interface NearestSite {
@@ -214,7 +241,9 @@ export function presentDetailTrial(
   };
 }
 
-export function presentNearestSite(s: SiteRow & { latitude: number; longitude: number }): NearestSite {
+export function presentNearestSite(
+  s: SiteRow & { latitude: number; longitude: number },
+): NearestSite {
   return {
     facility: s.facility,
     city: s.city,
@@ -230,40 +259,144 @@ export function presentNearestSite(s: SiteRow & { latitude: number; longitude: n
 }
 
 export function presentSource(s: SourceRow): PresentedSource {
-  return { slug: s.slug, name: s.name, kind: s.kind, home_url: s.home_url, ingest: s.ingest, trial_count: s.trial_count };
+  return {
+    slug: s.slug,
+    name: s.name,
+    kind: s.kind,
+    home_url: s.home_url,
+    ingest: s.ingest,
+    trial_count: s.trial_count,
+  };
 }
 
 // Field-name lists for /docs. `satisfies` plus the Exact check keep them equal to the types.
-type Exact<T, K extends readonly PropertyKey[]> = Exclude<keyof T, K[number]> extends never ? K : never;
-const keys = <T>() => <const K extends readonly (keyof T)[]>(k: Exact<T, K>): K => k;
+type Exact<T, K extends readonly PropertyKey[]> =
+  Exclude<keyof T, K[number]> extends never ? K : never;
+const keys =
+  <T>() =>
+  <const K extends readonly (keyof T)[]>(k: Exact<T, K>): K =>
+    k;
 
 export const LOCATION_FIELDS = keys<PresentedLocation>()([
-  'facility', 'city', 'state', 'state_source', 'zip', 'country', 'status', 'latitude', 'longitude', 'geo_precision',
+  'facility',
+  'city',
+  'state',
+  'state_source',
+  'zip',
+  'country',
+  'status',
+  'latitude',
+  'longitude',
+  'geo_precision',
 ]);
 export const LIST_FIELDS = keys<ListTrial>()([
-  'nct_id', 'brief_title', 'official_title', 'brief_summary', 'phase', 'status', 'overall_status', 'sponsor', 'conditions', 'url', 'pharma_url',
-  'pharma_source_slug', 'study_type', 'study_start', 'first_posted', 'primary_completion', 'last_updated',
-  'location_count', 'locations_sample',
+  'nct_id',
+  'brief_title',
+  'official_title',
+  'brief_summary',
+  'phase',
+  'status',
+  'overall_status',
+  'sponsor',
+  'conditions',
+  'url',
+  'pharma_url',
+  'pharma_source_slug',
+  'study_type',
+  'study_start',
+  'first_posted',
+  'primary_completion',
+  'last_updated',
+  'location_count',
+  'locations_sample',
 ]);
 export const DETAIL_FIELDS = keys<DetailTrial>()([
   ...LIST_FIELDS,
-  'detailed_description', 'conditions_arr', 'intervention', 'enrollment', 'age_min', 'age_max', 'sexes_eligible',
-  'inclusion_criteria', 'exclusion_criteria', 'mesh_terms', 'keywords', 'study_completion', 'source',
-  'plain_language_summary', 'primary_outcomes', 'secondary_outcomes', 'study_documents', 'publications',
-  'locations', 'biomarkers', 'other_cohort_biomarkers', 'diagnosis_types', 'sclc_stages', 'nsclc_stages', 'flags', 'evidence', 'match',
+  'detailed_description',
+  'conditions_arr',
+  'intervention',
+  'enrollment',
+  'age_min',
+  'age_max',
+  'sexes_eligible',
+  'inclusion_criteria',
+  'exclusion_criteria',
+  'mesh_terms',
+  'keywords',
+  'study_completion',
+  'source',
+  'plain_language_summary',
+  'primary_outcomes',
+  'secondary_outcomes',
+  'study_documents',
+  'publications',
+  'locations',
+  'biomarkers',
+  'other_cohort_biomarkers',
+  'diagnosis_types',
+  'sclc_stages',
+  'nsclc_stages',
+  'flags',
+  'evidence',
+  'match',
 ]);
 export const MATCH_FIELDS = keys<TrialMatch>()(['filters', 'biomarkers', 'nearest_site']);
-export const FILTER_EXPLANATION_FIELDS = keys<FilterExplanation>()(['parameter', 'value', 'met', 'reason', 'evidence']);
-export const EXPLAINED_NEAREST_SITE_FIELDS = keys<ExplainedNearestSite>()([
-  'facility', 'city', 'state', 'state_source', 'zip', 'country', 'status', 'latitude', 'longitude', 'geo_precision', 'distance_miles',
+export const FILTER_EXPLANATION_FIELDS = keys<FilterExplanation>()([
+  'parameter',
+  'value',
+  'met',
+  'reason',
+  'evidence',
 ]);
-export const EVIDENCE_FIELDS = keys<TrialEvidence>()(['diagnosis_types', 'sclc_stages', 'nsclc_stages']);
+export const EXPLAINED_NEAREST_SITE_FIELDS = keys<ExplainedNearestSite>()([
+  'facility',
+  'city',
+  'state',
+  'state_source',
+  'zip',
+  'country',
+  'status',
+  'latitude',
+  'longitude',
+  'geo_precision',
+  'distance_miles',
+]);
+export const EVIDENCE_FIELDS = keys<TrialEvidence>()([
+  'diagnosis_types',
+  'sclc_stages',
+  'nsclc_stages',
+]);
 export const BIOMARKER_FIELDS = keys<PresentedBiomarker>()([
-  'gene', 'alteration', 'requirement', 'metric', 'comparator', 'cutoff', 'cutoff_high', 'section', 'source_text', 'scope',
+  'gene',
+  'alteration',
+  'requirement',
+  'metric',
+  'comparator',
+  'cutoff',
+  'cutoff_high',
+  'section',
+  'source_text',
+  'scope',
 ]);
 export const CRITERION_ROW_FIELDS = keys<CriterionRow>()([...BIOMARKER_FIELDS, 'criterion']);
 export const FLAG_FIELDS = keys<PresentedFlag>()(['kind', 'severity', 'message']);
 export const NEAREST_SITE_FIELDS = keys<NearestSite>()([
-  'facility', 'city', 'state', 'state_source', 'zip', 'country', 'status', 'latitude', 'longitude', 'geo_precision',
+  'facility',
+  'city',
+  'state',
+  'state_source',
+  'zip',
+  'country',
+  'status',
+  'latitude',
+  'longitude',
+  'geo_precision',
 ]);
-export const SOURCE_FIELDS = keys<PresentedSource>()(['slug', 'name', 'kind', 'home_url', 'ingest', 'trial_count']);
+export const SOURCE_FIELDS = keys<PresentedSource>()([
+  'slug',
+  'name',
+  'kind',
+  'home_url',
+  'ingest',
+  'trial_count',
+]);

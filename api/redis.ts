@@ -34,13 +34,20 @@ export async function redisCall<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     // An error Redis itself answered (wrong type, script error) is a bug, not an outage.
-    if (error instanceof ReplyError && !/^(LOADING|MASTERDOWN|BUSY)/.test((error as Error).message)) throw error;
-    throw new RedisUnavailableError(`Redis is unavailable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    if (error instanceof ReplyError && !/^(LOADING|MASTERDOWN|BUSY)/.test((error as Error).message))
+      throw error;
+    throw new RedisUnavailableError(
+      `Redis is unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }
 
 /** A connected client, or null when Redis cannot be reached right now. */
-export async function connectRedis(url: string, options: ConnectRedisOptions): Promise<Redis | null> {
+export async function connectRedis(
+  url: string,
+  options: ConnectRedisOptions,
+): Promise<Redis | null> {
   const timeout = options.connectTimeoutMs ?? 1500;
   let connected = false;
   const redis = new Redis(url, {
@@ -57,7 +64,8 @@ export async function connectRedis(url: string, options: ConnectRedisOptions): P
   let lastError = '';
   redis.on('error', (error: Error) => {
     // ioredis repeats the same error on every reconnect attempt; log each new one once.
-    if (connected && error.message !== lastError) options.logger.warn({ err: error.message }, 'redis connection error');
+    if (connected && error.message !== lastError)
+      options.logger.warn({ err: error.message }, 'redis connection error');
     lastError = error.message;
   });
   redis.on('ready', () => {
@@ -80,7 +88,10 @@ export async function connectRedis(url: string, options: ConnectRedisOptions): P
  * A client that keeps trying to reach Redis every `intervalMs` and calls `onReady` the
  * first time it answers, for a server that started while Redis was down.
  */
-export function watchRedis(url: string, options: ConnectRedisOptions & { intervalMs?: number; onReady: (redis: Redis) => void }): Redis {
+export function watchRedis(
+  url: string,
+  options: ConnectRedisOptions & { intervalMs?: number; onReady: (redis: Redis) => void },
+): Redis {
   const interval = options.intervalMs ?? 2000;
   const redis = new Redis(url, {
     connectTimeout: options.connectTimeoutMs ?? 1500,
@@ -92,7 +103,8 @@ export function watchRedis(url: string, options: ConnectRedisOptions & { interva
   let seen = false;
   let lastError = '';
   redis.on('error', (error: Error) => {
-    if (seen && error.message !== lastError) options.logger.warn({ err: error.message }, 'redis connection error');
+    if (seen && error.message !== lastError)
+      options.logger.warn({ err: error.message }, 'redis connection error');
     lastError = error.message;
   });
   redis.on('ready', () => {

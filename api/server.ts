@@ -40,7 +40,10 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   let snapshots: SnapshotHolder | null = null;
   let operator: OperatorDashboard | null = null;
   try {
-    snapshots = await SnapshotHolder.open({ root: env.SNAPSHOT_DIR, logger: logger.child({ component: 'snapshot' }) });
+    snapshots = await SnapshotHolder.open({
+      root: env.SNAPSHOT_DIR,
+      logger: logger.child({ component: 'snapshot' }),
+    });
     const loaded = snapshots.current();
     if (!loaded) {
       logger.warn(
@@ -50,7 +53,12 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     }
     // The queue dashboard exists only with an operator token, and needs the queues' Redis.
     if (env.OPERATOR_TOKEN && stores.redis) {
-      operator = await openOperatorDashboard({ token: env.OPERATOR_TOKEN, redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, logger });
+      operator = await openOperatorDashboard({
+        token: env.OPERATOR_TOKEN,
+        redisUrl: env.REDIS_URL,
+        redisPrefix: env.REDIS_PREFIX,
+        logger,
+      });
     }
     const app = createApp({
       snapshots,
@@ -75,7 +83,15 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       },
       'API listening',
     );
-    return withShutdown(server, snapshots, stores, operator, logger, url, opts.handleSignals ?? true);
+    return withShutdown(
+      server,
+      snapshots,
+      stores,
+      operator,
+      logger,
+      url,
+      opts.handleSignals ?? true,
+    );
   } catch (error) {
     await snapshots?.close().catch(() => undefined);
     await operator?.close().catch(() => undefined);

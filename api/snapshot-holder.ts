@@ -7,9 +7,20 @@
  */
 import fs from 'node:fs';
 import type { Logger } from '../config/logger.js';
-import { SNAPSHOT_SCHEMA_VERSION, TABLE_NAMES, type SnapshotManifest, type SnapshotTables, type TableName } from '../domain/rows.js';
+import {
+  SNAPSHOT_SCHEMA_VERSION,
+  TABLE_NAMES,
+  type SnapshotManifest,
+  type SnapshotTables,
+  type TableName,
+} from '../domain/rows.js';
 import { LATEST_POINTER, readSnapshot, resolveLatest } from '../pipeline/snapshot/index.js';
-import { buildTrialIndex, buildTrialIndexInSlices, type BuildIndexOptions, type TrialIndex } from './query/trial-index.js';
+import {
+  buildTrialIndex,
+  buildTrialIndexInSlices,
+  type BuildIndexOptions,
+  type TrialIndex,
+} from './query/trial-index.js';
 
 export interface LoadedSnapshot {
   manifest: SnapshotManifest;
@@ -50,8 +61,15 @@ export class SnapshotHolder {
   }
 
   /** A fixed snapshot from in-memory tables (tests, benchmarks); never reloads. */
-  static fromTables(tables: SnapshotTables, manifest: Partial<SnapshotManifest> = {}, index: BuildIndexOptions = {}): SnapshotHolder {
-    const row_counts = Object.fromEntries(TABLE_NAMES.map((t) => [t, tables[t].length])) as Record<TableName, number>;
+  static fromTables(
+    tables: SnapshotTables,
+    manifest: Partial<SnapshotManifest> = {},
+    index: BuildIndexOptions = {},
+  ): SnapshotHolder {
+    const row_counts = Object.fromEntries(TABLE_NAMES.map((t) => [t, tables[t].length])) as Record<
+      TableName,
+      number
+    >;
     const full: SnapshotManifest = {
       version: 'in-memory',
       created_at: new Date().toISOString(),
@@ -105,7 +123,12 @@ export class SnapshotHolder {
       logger.error({ err, root }, 'cannot read the latest snapshot pointer');
       return false;
     }
-    if (!latest || latest.version === this.loaded?.manifest.version || latest.version === this.failedVersion) return false;
+    if (
+      !latest ||
+      latest.version === this.loaded?.manifest.version ||
+      latest.version === this.failedVersion
+    )
+      return false;
     const started = performance.now();
     try {
       const { manifest, tables } = await readSnapshot(latest.dir);
@@ -116,7 +139,12 @@ export class SnapshotHolder {
       this.loaded = { manifest, index };
       this.failedVersion = null;
       logger.info(
-        { version: manifest.version, previous, trials: index.size, ms: Math.round(performance.now() - started) },
+        {
+          version: manifest.version,
+          previous,
+          trials: index.size,
+          ms: Math.round(performance.now() - started),
+        },
         'snapshot loaded',
       );
       return true;

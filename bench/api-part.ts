@@ -39,15 +39,29 @@ export interface ApiPartResult {
 
 const CONNECTIONS = 16;
 
-function selectedMixes(settings: BenchSettings, ids: readonly string[], defaultTotal: number): Mix[] {
+function selectedMixes(
+  settings: BenchSettings,
+  ids: readonly string[],
+  defaultTotal: number,
+): Mix[] {
   const all = buildMixes({ ids, defaultTotal }, { zipCount: settings.zipCount });
-  return settings.mixes.length === 0 ? all : all.filter((m) => settings.mixes.some((text) => m.name.includes(text)));
+  return settings.mixes.length === 0
+    ? all
+    : all.filter((m) => settings.mixes.some((text) => m.name.includes(text)));
 }
 
-async function startServer(args: string[], settings: BenchSettings, label: string): Promise<{ child: BenchChild; ready: ServerReady }> {
+async function startServer(
+  args: string[],
+  settings: BenchSettings,
+  label: string,
+): Promise<{ child: BenchChild; ready: ServerReady }> {
   const nodeFlags = ['--expose-gc'];
   // One folder per child: the tsx loader thread writes a profile of its own beside the main thread's.
-  if (settings.profile) nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `${label}-${Date.now()}`)}`);
+  if (settings.profile)
+    nodeFlags.push(
+      '--cpu-prof',
+      `--cpu-prof-dir=${path.join(PROFILE_DIR, `${label}-${Date.now()}`)}`,
+    );
   const child = startChild('api-server.ts', args, { nodeFlags });
   try {
     return { child, ready: await child.next<ServerReady>('ready') };
@@ -63,11 +77,18 @@ async function precheck(base: string, key: string, mix: Mix): Promise<void> {
     for (const body of mix.bodies.slice(0, 20)) {
       const res = await fetch(base + mix.paths[0], {
         method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        headers: {
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
         body,
       });
       const text = await res.text();
-      const result = res.status === 200 ? (JSON.parse(text) as { result?: { isError?: boolean } }).result : undefined;
+      const result =
+        res.status === 200
+          ? (JSON.parse(text) as { result?: { isError?: boolean } }).result
+          : undefined;
       if (!result || result.isError) {
         throw new Error(`${mix.name}: POST ${body} answered ${res.status}: ${text.slice(0, 300)}`);
       }
@@ -75,8 +96,13 @@ async function precheck(base: string, key: string, mix: Mix): Promise<void> {
     return;
   }
   for (const p of mix.paths.slice(0, 20)) {
-    const res = await fetch(base + p, { headers: { Authorization: `Bearer ${key}`, ...mix.headers } });
-    if (res.status !== 200) throw new Error(`${mix.name}: GET ${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    const res = await fetch(base + p, {
+      headers: { Authorization: `Bearer ${key}`, ...mix.headers },
+    });
+    if (res.status !== 200)
+      throw new Error(
+        `${mix.name}: GET ${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`,
+      );
     await res.arrayBuffer();
   }
 }
@@ -103,13 +129,34 @@ async function measure(
 ): Promise<HttpMeasure> {
   const { base, headers } = target;
   // Unrecorded warm-up: JIT, connection setup, first-touch of the index pages.
-  await runLoad({ base, paths, bodies, headers, seconds: settings.warmupSeconds, connections: CONNECTIONS });
+  await runLoad({
+    base,
+    paths,
+    bodies,
+    headers,
+    seconds: settings.warmupSeconds,
+    connections: CONNECTIONS,
+  });
   const before = await target.server.ask<ServerStats>({ type: 'stats' }, 'stats');
-  const result = await runLoad({ base, paths, bodies, headers, seconds: settings.mixSeconds, connections: CONNECTIONS });
+  const result = await runLoad({
+    base,
+    paths,
+    bodies,
+    headers,
+    seconds: settings.mixSeconds,
+    connections: CONNECTIONS,
+  });
   const after = await target.server.ask<ServerStats>({ type: 'stats' }, 'stats');
   const server_cpu_ms = (after.cpu_ms - before.cpu_ms) / result.requests;
   const measured: HttpMeasure = {
-    name, mix, kind, distinct: bodies?.length ?? paths.length, store: target.store, server_cpu_ms, server_peak_rss_mb: after.window_peak_rss_mb, ...result,
+    name,
+    mix,
+    kind,
+    distinct: bodies?.length ?? paths.length,
+    store: target.store,
+    server_cpu_ms,
+    server_peak_rss_mb: after.window_peak_rss_mb,
+    ...result,
   };
   settings.log(
     `  ${name.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms.toFixed(2)} ms  p99 ${result.p99_ms.toFixed(2)} ms  ` +
@@ -120,8 +167,14 @@ async function measure(
 }
 
 export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult> {
-  settings.log(`starting the API server child (memory key store and counter) over ${SNAPSHOT_ROOT}`);
-  const api = await startServer(['--mode', 'api', '--snapshot-root', SNAPSHOT_ROOT, '--store', 'memory'], settings, 'api');
+  settings.log(
+    `starting the API server child (memory key store and counter) over ${SNAPSHOT_ROOT}`,
+  );
+  const api = await startServer(
+    ['--mode', 'api', '--snapshot-root', SNAPSHOT_ROOT, '--store', 'memory'],
+    settings,
+    'api',
+  );
   let ceiling: { child: BenchChild; ready: ServerReady } | null = null;
   try {
     const { url, key } = api.ready;
@@ -133,28 +186,67 @@ export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult
     const first = await fetch(url + TRIALS, { headers });
     if (first.status !== 200) throw new Error(`default list answered ${first.status}`);
     const body = Buffer.from(await first.arrayBuffer());
-    const defaultTotal = (JSON.parse(body.toString('utf8')) as { meta: { total: number } }).meta.total;
+    const defaultTotal = (JSON.parse(body.toString('utf8')) as { meta: { total: number } }).meta
+      .total;
     const bodyFile = path.join(DATA_DIR, 'ceiling-body.json');
     await fs.writeFile(bodyFile, body);
-    ceiling = await startServer(['--mode', 'ceiling', '--body-file', bodyFile], settings, 'ceiling');
-    const ceilingTarget: Target = { base: ceiling.ready.url, server: ceiling.child, headers: {}, store: null };
+    ceiling = await startServer(
+      ['--mode', 'ceiling', '--body-file', bodyFile],
+      settings,
+      'ceiling',
+    );
+    const ceilingTarget: Target = {
+      base: ceiling.ready.url,
+      server: ceiling.child,
+      headers: {},
+      store: null,
+    };
     const apiTarget: Target = { base: url, server: api.child, headers, store: 'memory' };
-    settings.log(`ceiling: the same Express setup sending the default list's ${body.length} bytes as one prebuilt Buffer`);
+    settings.log(
+      `ceiling: the same Express setup sending the default list's ${body.length} bytes as one prebuilt Buffer`,
+    );
 
-    const ceilingStart = await measure(ceilingTarget, 'ceiling (start)', 'ceiling', ['/ceiling'], settings);
+    const ceilingStart = await measure(
+      ceilingTarget,
+      'ceiling (start)',
+      'ceiling',
+      ['/ceiling'],
+      settings,
+    );
     const mixes: HttpMeasure[] = [];
     for (const mix of selectedMixes(settings, api.ready.ids, defaultTotal)) {
       await precheck(url, key, mix);
-      mixes.push(await measure(withHeaders(apiTarget, mix), mix.name, mix.kind, mix.paths, settings, mix.name, mix.bodies));
+      mixes.push(
+        await measure(
+          withHeaders(apiTarget, mix),
+          mix.name,
+          mix.kind,
+          mix.paths,
+          settings,
+          mix.name,
+          mix.bodies,
+        ),
+      );
     }
     const after = await api.child.ask<ServerStats>({ type: 'stats' }, 'stats');
     // Between the two ceiling runs, so both configurations are held to the same ceiling.
     if (settings.redis) mixes.push(...(await redisMixes(settings, api.ready.ids, defaultTotal)));
-    const ceilingEnd = await measure(ceilingTarget, 'ceiling (end)', 'ceiling', ['/ceiling'], settings);
+    const ceilingEnd = await measure(
+      ceilingTarget,
+      'ceiling (end)',
+      'ceiling',
+      ['/ceiling'],
+      settings,
+    );
 
     const rps = (ceilingStart.rps + ceilingEnd.rps) / 2;
     return {
-      ceiling: { start: ceilingStart, end: ceilingEnd, rps, noise: Math.abs(ceilingStart.rps - ceilingEnd.rps) / rps },
+      ceiling: {
+        start: ceilingStart,
+        end: ceilingEnd,
+        rps,
+        noise: Math.abs(ceilingStart.rps - ceilingEnd.rps) / rps,
+      },
       mixes,
       server: api.ready,
       after,
@@ -166,21 +258,44 @@ export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult
 }
 
 /** Every mix again on the same app with keys and counters in Redis (how it is deployed): one script call per request. */
-async function redisMixes(settings: BenchSettings, ids: readonly string[], defaultTotal: number): Promise<HttpMeasure[]> {
+async function redisMixes(
+  settings: BenchSettings,
+  ids: readonly string[],
+  defaultTotal: number,
+): Promise<HttpMeasure[]> {
   settings.log('starting a second API server child with the Redis key store and counter');
   let server: { child: BenchChild; ready: ServerReady };
   try {
-    server = await startServer(['--mode', 'api', '--snapshot-root', SNAPSHOT_ROOT, '--store', 'redis'], settings, 'api-redis');
+    server = await startServer(
+      ['--mode', 'api', '--snapshot-root', SNAPSHOT_ROOT, '--store', 'redis'],
+      settings,
+      'api-redis',
+    );
   } catch (error) {
     settings.log(`  skipped: ${(error as Error).message.split('\n')[0]}`);
     return [];
   }
   try {
-    const target: Target = { base: server.ready.url, server: server.child, headers: { Authorization: `Bearer ${server.ready.key}` }, store: 'redis' };
+    const target: Target = {
+      base: server.ready.url,
+      server: server.child,
+      headers: { Authorization: `Bearer ${server.ready.key}` },
+      store: 'redis',
+    };
     const out: HttpMeasure[] = [];
     for (const mix of selectedMixes(settings, ids, defaultTotal)) {
       await precheck(server.ready.url, server.ready.key, mix);
-      out.push(await measure(withHeaders(target, mix), `${mix.name} (redis)`, mix.kind, mix.paths, settings, mix.name, mix.bodies));
+      out.push(
+        await measure(
+          withHeaders(target, mix),
+          `${mix.name} (redis)`,
+          mix.kind,
+          mix.paths,
+          settings,
+          mix.name,
+          mix.bodies,
+        ),
+      );
     }
     return out;
   } finally {
@@ -189,10 +304,19 @@ async function redisMixes(settings: BenchSettings, ids: readonly string[], defau
 }
 
 /** The memory part on its own (when the HTTP part is not run): open the snapshot in a server child, read its RSS, stop it. */
-export async function measureServerMemory(settings: BenchSettings): Promise<{ server: ServerReady; after: ServerStats }> {
-  const api = await startServer(['--mode', 'api', '--snapshot-root', SNAPSHOT_ROOT, '--store', 'memory'], settings, 'api-memory');
+export async function measureServerMemory(
+  settings: BenchSettings,
+): Promise<{ server: ServerReady; after: ServerStats }> {
+  const api = await startServer(
+    ['--mode', 'api', '--snapshot-root', SNAPSHOT_ROOT, '--store', 'memory'],
+    settings,
+    'api-memory',
+  );
   try {
-    return { server: api.ready, after: await api.child.ask<ServerStats>({ type: 'stats' }, 'stats') };
+    return {
+      server: api.ready,
+      after: await api.child.ask<ServerStats>({ type: 'stats' }, 'stats'),
+    };
   } finally {
     await api.child.stop();
   }

@@ -126,7 +126,9 @@ async function openStores(kind: StoreKind, redisUrl: string): Promise<Stores> {
 }
 
 /** The holder's own load path (read, then index), split in two so each half is timed; the row tables die with this frame. */
-async function openSnapshot(root: string): Promise<{ holder: SnapshotHolder; read_ms: number; index_ms: number }> {
+async function openSnapshot(
+  root: string,
+): Promise<{ holder: SnapshotHolder; read_ms: number; index_ms: number }> {
   const latest = await resolveLatest(root);
   if (!latest) throw new Error(`no snapshot under ${root}`);
   const t0 = performance.now();
@@ -164,9 +166,17 @@ async function main(): Promise<void> {
     server = await listen(ceilingApp(body));
     gc();
     ready = {
-      type: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: '', ids: [], store: null,
-      read_ms: 0, index_ms: 0, rss_after_open_mb: rssMb(), rss_after_gc_mb: rssMb(),
-      heap_after_gc_mb: process.memoryUsage().heapUsed / 2 ** 20, max_rss_mb: maxRssMb(),
+      type: 'ready',
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      key: '',
+      ids: [],
+      store: null,
+      read_ms: 0,
+      index_ms: 0,
+      rss_after_open_mb: rssMb(),
+      rss_after_gc_mb: rssMb(),
+      heap_after_gc_mb: process.memoryUsage().heapUsed / 2 ** 20,
+      max_rss_mb: maxRssMb(),
     };
   } else {
     const { holder, read_ms, index_ms } = await openSnapshot(values['snapshot-root']!);
@@ -208,7 +218,10 @@ async function main(): Promise<void> {
     if (m.type !== 'stats') return;
     const cpu = process.cpuUsage();
     const stats: ServerStats = {
-      type: 'stats', rss_mb: rssMb(), max_rss_mb: maxRssMb(), heap_mb: process.memoryUsage().heapUsed / 2 ** 20,
+      type: 'stats',
+      rss_mb: rssMb(),
+      max_rss_mb: maxRssMb(),
+      heap_mb: process.memoryUsage().heapUsed / 2 ** 20,
       cpu_ms: (cpu.user + cpu.system) / 1000,
       window_peak_rss_mb: window.take(),
     };

@@ -23,11 +23,18 @@ export interface StartChildOptions {
 
 export class BenchChild {
   private readonly queue: ChildMessage[] = [];
-  private waiter: { type: string; resolve: (m: ChildMessage) => void; reject: (e: Error) => void } | null = null;
+  private waiter: {
+    type: string;
+    resolve: (m: ChildMessage) => void;
+    reject: (e: Error) => void;
+  } | null = null;
   private exited: Error | null = null;
   readonly done: Promise<number | null>;
 
-  constructor(readonly name: string, private readonly proc: ChildProcess) {
+  constructor(
+    readonly name: string,
+    private readonly proc: ChildProcess,
+  ) {
     proc.on('message', (raw) => this.receive(raw as ChildMessage));
     this.done = new Promise((resolve) => {
       proc.on('exit', (code, signal) => {
@@ -45,7 +52,9 @@ export class BenchChild {
 
   private receive(message: ChildMessage): void {
     if (message.type === 'error') {
-      const error = new Error(`${this.name}: ${String((message as { message?: unknown }).message)}`);
+      const error = new Error(
+        `${this.name}: ${String((message as { message?: unknown }).message)}`,
+      );
       if (this.waiter) this.waiter.reject(error);
       else this.exited = error;
       this.waiter = null;
@@ -87,7 +96,11 @@ export class BenchChild {
 }
 
 /** Starts bench/<script> under tsx with an IPC channel; its stdout/stderr go to ours. */
-export function startChild(script: string, args: string[], opts: StartChildOptions = {}): BenchChild {
+export function startChild(
+  script: string,
+  args: string[],
+  opts: StartChildOptions = {},
+): BenchChild {
   const proc = fork(path.join(BENCH_DIR, script), args, {
     execArgv: ['--import', 'tsx', ...(opts.nodeFlags ?? [])],
     env: { ...process.env, ...opts.env },
@@ -97,7 +110,11 @@ export function startChild(script: string, args: string[], opts: StartChildOptio
 }
 
 /** Runs a child that answers once with a `result` message and exits. */
-export async function runChild<T extends ChildMessage>(script: string, args: string[], opts: StartChildOptions = {}): Promise<T> {
+export async function runChild<T extends ChildMessage>(
+  script: string,
+  args: string[],
+  opts: StartChildOptions = {},
+): Promise<T> {
   const child = startChild(script, args, opts);
   try {
     return await child.next<T>('result');

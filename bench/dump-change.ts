@@ -28,7 +28,11 @@ function amendCriteria(criteria: string | undefined): string | null {
   return criteria.slice(0, match.index) + amended + criteria.slice(match.index + match[0].length);
 }
 
-export async function writeChangedDump(input: string, output: string, studies: number): Promise<{ changed: number }> {
+export async function writeChangedDump(
+  input: string,
+  output: string,
+  studies: number,
+): Promise<{ changed: number }> {
   const rng = seedrandom('bench-incremental');
   const want = Math.round(studies * CHANGED_SHARE);
   // Selection sampling: exactly `want` of `studies` lines, in one pass.
@@ -37,7 +41,10 @@ export async function writeChangedDump(input: string, output: string, studies: n
   let changed = 0;
   const tmp = `${output}.tmp-${process.pid}`;
   const out = fs.createWriteStream(tmp);
-  const lines = readline.createInterface({ input: fs.createReadStream(input), crlfDelay: Infinity });
+  const lines = readline.createInterface({
+    input: fs.createReadStream(input),
+    crlfDelay: Infinity,
+  });
   for await (const line of lines) {
     if (line.trim() === '') continue;
     let text = line;
@@ -54,9 +61,12 @@ export async function writeChangedDump(input: string, output: string, studies: n
       }
     }
     left--;
-    if (!out.write(text + '\n')) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!out.write(text + '\n'))
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
   await fs.promises.rename(tmp, output);
   return { changed };
 }

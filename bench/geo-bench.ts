@@ -42,7 +42,9 @@ const MIN_TIMED_MS = 500;
 
 function sameSearch(a: SearchResult, b: SearchResult): boolean {
   if (a.total !== b.total || a.hits.length !== b.hits.length) return false;
-  return a.hits.every((h, i) => h.rank === b.hits[i].rank && h.pair === b.hits[i].pair && h.miles === b.hits[i].miles);
+  return a.hits.every(
+    (h, i) => h.rank === b.hits[i].rank && h.pair === b.hits[i].pair && h.miles === b.hits[i].miles,
+  );
 }
 
 function collect(c: GeoCandidates, q: TrialQuery['near'] & object): Map<number, number> {
@@ -54,16 +56,26 @@ function collect(c: GeoCandidates, q: TrialQuery['near'] & object): Map<number, 
   return out;
 }
 
-function assertSameCandidates(h3: Map<number, number>, brute: Map<number, number>, q: TrialQuery['near'] & object): void {
+function assertSameCandidates(
+  h3: Map<number, number>,
+  brute: Map<number, number>,
+  q: TrialQuery['near'] & object,
+): void {
   const where = `ZIP ${q.zip} at ${q.radiusMiles} mi`;
-  if (h3.size !== brute.size) throw new Error(`${where}: H3 found ${h3.size} points, brute force ${brute.size}`);
+  if (h3.size !== brute.size)
+    throw new Error(`${where}: H3 found ${h3.size} points, brute force ${brute.size}`);
   for (const [p, d] of brute) {
-    if (h3.get(p) !== d) throw new Error(`${where}: point ${p} at ${d} mi by brute force, ${h3.get(p)} by H3`);
+    if (h3.get(p) !== d)
+      throw new Error(`${where}: point ${p} at ${d} mi by brute force, ${h3.get(p)} by H3`);
   }
 }
 
 /** Mean ms per call of `run(i)` over all i, repeating whole passes until MIN_TIMED_MS (at least once). */
-function timePerCall(n: number, run: (i: number) => number, minMs: number): { ms: number; sink: number } {
+function timePerCall(
+  n: number,
+  run: (i: number) => number,
+  minMs: number,
+): { ms: number; sink: number } {
   let calls = 0;
   let sink = 0;
   const started = performance.now();
@@ -74,7 +86,12 @@ function timePerCall(n: number, run: (i: number) => number, minMs: number): { ms
   return { ms: (performance.now() - started) / calls, sink };
 }
 
-function benchRadius(index: TrialIndex, bruteIndex: TrialIndex, zips: string[], radius: number): GeoRadiusResult {
+function benchRadius(
+  index: TrialIndex,
+  bruteIndex: TrialIndex,
+  zips: string[],
+  radius: number,
+): GeoRadiusResult {
   const queries = zips.map((zip) => parseTrialsQuery({ zip, radius: String(radius) }));
   const near = queries.map((q) => q.near!);
   const h3 = index.geo.candidates;
@@ -89,7 +106,10 @@ function benchRadius(index: TrialIndex, bruteIndex: TrialIndex, zips: string[], 
     const everything = { ...queries[i], limit: index.size };
     const a = searchTrials(index, everything);
     const b = searchTrials(bruteIndex, everything);
-    if (!sameSearch(a, b)) throw new Error(`ZIP ${near[i].zip} at ${radius} mi: the H3 search and the brute-force search differ`);
+    if (!sameSearch(a, b))
+      throw new Error(
+        `ZIP ${near[i].zip} at ${radius} mi: the H3 search and the brute-force search differ`,
+      );
     points += expected.size;
     trials += a.total;
   }
@@ -103,8 +123,16 @@ function benchRadius(index: TrialIndex, bruteIndex: TrialIndex, zips: string[], 
   };
   const h3Time = timePerCall(queries.length, sumWithin(h3), MIN_TIMED_MS);
   const bruteTime = timePerCall(queries.length, sumWithin(brute), 0);
-  const searchH3 = timePerCall(queries.length, (i) => searchTrials(index, queries[i]).total, MIN_TIMED_MS);
-  const searchBrute = timePerCall(queries.length, (i) => searchTrials(bruteIndex, queries[i]).total, 0);
+  const searchH3 = timePerCall(
+    queries.length,
+    (i) => searchTrials(index, queries[i]).total,
+    MIN_TIMED_MS,
+  );
+  const searchBrute = timePerCall(
+    queries.length,
+    (i) => searchTrials(bruteIndex, queries[i]).total,
+    0,
+  );
 
   return {
     radius,
@@ -121,12 +149,17 @@ function benchRadius(index: TrialIndex, bruteIndex: TrialIndex, zips: string[], 
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'snapshot-root': { type: 'string' }, queries: { type: 'string', default: '300' } } });
+  const { values } = parseArgs({
+    options: { 'snapshot-root': { type: 'string' }, queries: { type: 'string', default: '300' } },
+  });
   const latest = await resolveLatest(values['snapshot-root']!);
   if (!latest) throw new Error(`no snapshot under ${values['snapshot-root']}`);
   const index = buildTrialIndex((await readSnapshot(latest.dir)).tables);
   // The same index with only the candidate step swapped, so everything else is shared.
-  const bruteIndex: TrialIndex = { ...index, geo: { ...index.geo, candidates: new BruteForceGeoCandidates(index.geo.points) } };
+  const bruteIndex: TrialIndex = {
+    ...index,
+    geo: { ...index.geo, candidates: new BruteForceGeoCandidates(index.geo.points) },
+  };
   const zips = randomZips(Number(values.queries), 'bench-geo-zips');
   const radii = ZIP_RADII.map((radius) => benchRadius(index, bruteIndex, zips, radius));
   await sendToParent({ type: 'result', points: index.geo.points.count, radii } satisfies GeoResult);

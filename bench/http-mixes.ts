@@ -32,7 +32,13 @@ export const TRIALS = '/api/v1/trials';
 export const MCP = '/mcp';
 
 /** /trials parameters that are lists or numbers as MCP tool arguments. */
-const LIST_PARAMS = new Set(['statusBuckets', 'biomarkers', 'mutations', 'trialStatus', 'trialPhase']);
+const LIST_PARAMS = new Set([
+  'statusBuckets',
+  'biomarkers',
+  'mutations',
+  'trialStatus',
+  'trialPhase',
+]);
 const NUMBER_PARAMS = new Set(['age', 'radius', 'limit', 'offset']);
 
 /**
@@ -45,7 +51,12 @@ export function searchToolCall(path: string, id: number): string {
   for (const [k, v] of new URL(path, 'http://x').searchParams) {
     args[k] = LIST_PARAMS.has(k) ? v.split(',') : NUMBER_PARAMS.has(k) ? Number(v) : v;
   }
-  return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_trials', arguments: args } });
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'search_trials', arguments: args },
+  });
 }
 export const ZIP_RADII = [25, 100, 500] as const;
 
@@ -83,15 +94,31 @@ function filterCombos(count: number): string[] {
     () => ['state', pick(rng, states)],
     () => ['gender', pick(rng, ['male', 'female'])],
     () => ['age', 30 + Math.floor(rng() * 55)],
-    () => ['trialPhase', pick(rng, ['Phase I', 'Phase II', 'Phase III', 'Interventional', 'Observational'])],
-    () => ['statusBuckets', pick(rng, ['recruiting', 'recruiting,active', 'active,completed', 'recruiting,active,completed,unknown'])],
+    () => [
+      'trialPhase',
+      pick(rng, ['Phase I', 'Phase II', 'Phase III', 'Interventional', 'Observational']),
+    ],
+    () => [
+      'statusBuckets',
+      pick(rng, [
+        'recruiting',
+        'recruiting,active',
+        'active,completed',
+        'recruiting,active,completed,unknown',
+      ]),
+    ],
     () => ['firstPostedAfter', pick(rng, ['2012-01-01', '2016-06-15', '2019-03-01', '2021-09-30'])],
   ];
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const n = 3 + Math.floor(rng() * 3);
-    const params = Object.fromEntries(shuffled(rng, draws).slice(0, n).map((draw) => draw()));
-    if (params.diagnosisType === 'sclc' && rng() < 0.5) params.cancerStage = pick(rng, ['limited', 'extensive']);
+    const params = Object.fromEntries(
+      shuffled(rng, draws)
+        .slice(0, n)
+        .map((draw) => draw()),
+    );
+    if (params.diagnosisType === 'sclc' && rng() < 0.5)
+      params.cancerStage = pick(rng, ['limited', 'extensive']);
     out.push(query(params));
   }
   return out;
@@ -125,9 +152,34 @@ function biomarkerCombos(): string[] {
 function textQueries(ids: readonly string[], count: number): string[] {
   const rng = seedrandom('bench-text');
   const words = [
-    'osimertinib', 'pembrolizumab', 'nivolumab', 'durvalumab', 'sotorasib', 'alectinib', 'lorlatinib', 'carboplatin',
-    'docetaxel', 'egfr', 'kras', 'alk', 'ros1', 'pd-l1', 'nsclc', 'small cell', 'lung', 'adenocarcinoma', 'metastatic',
-    'radiotherapy', 'chemotherapy', 'immunotherapy', 'surgery', 'screening', 'phase', 'study', 'demo', 'oncology',
+    'osimertinib',
+    'pembrolizumab',
+    'nivolumab',
+    'durvalumab',
+    'sotorasib',
+    'alectinib',
+    'lorlatinib',
+    'carboplatin',
+    'docetaxel',
+    'egfr',
+    'kras',
+    'alk',
+    'ros1',
+    'pd-l1',
+    'nsclc',
+    'small cell',
+    'lung',
+    'adenocarcinoma',
+    'metastatic',
+    'radiotherapy',
+    'chemotherapy',
+    'immunotherapy',
+    'surgery',
+    'screening',
+    'phase',
+    'study',
+    'demo',
+    'oncology',
   ];
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -163,18 +215,56 @@ export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[]
       paths: zips.map((zip) => query({ zip, radius })),
     })),
     { name: 'deep offset', kind: 'search', paths: deepOffsets.map((offset) => query({ offset })) },
-    { name: 'detail by id', kind: 'detail', paths: shuffled(rng, inputs.ids).map((id) => `${TRIALS}/${encodeURIComponent(id)}`) },
+    {
+      name: 'detail by id',
+      kind: 'detail',
+      paths: shuffled(rng, inputs.ids).map((id) => `${TRIALS}/${encodeURIComponent(id)}`),
+    },
     {
       name: 'mcp search_trials (HTTP)',
       kind: 'search',
       paths: [MCP],
-      bodies: shuffled(rng, [...filterCombos(200), ...biomarkerCombos()]).map((p, i) => searchToolCall(p, i + 1)),
+      bodies: shuffled(rng, [...filterCombos(200), ...biomarkerCombos()]).map((p, i) =>
+        searchToolCall(p, i + 1),
+      ),
     },
     // The same requests with compression on, measured against the same (uncompressed) ceiling.
-    { name: 'default list gzip', kind: 'search', paths: [TRIALS], headers: { 'Accept-Encoding': 'gzip' }, compressionOf: 'default list' },
-    { name: 'default list br', kind: 'search', paths: [TRIALS], headers: { 'Accept-Encoding': 'br' }, compressionOf: 'default list' },
-    { name: 'filters combined gzip', kind: 'search', paths: filterCombos(200), headers: { 'Accept-Encoding': 'gzip' }, compressionOf: 'filters combined' },
-    { name: 'q free text gzip', kind: 'search', paths: textQueries(inputs.ids, 300), headers: { 'Accept-Encoding': 'gzip' }, compressionOf: 'q free text' },
-    { name: 'detail by id gzip', kind: 'detail', paths: shuffled(seedrandom('bench-detail-gzip'), inputs.ids).map((id) => `${TRIALS}/${encodeURIComponent(id)}`), headers: { 'Accept-Encoding': 'gzip' }, compressionOf: 'detail by id' },
+    {
+      name: 'default list gzip',
+      kind: 'search',
+      paths: [TRIALS],
+      headers: { 'Accept-Encoding': 'gzip' },
+      compressionOf: 'default list',
+    },
+    {
+      name: 'default list br',
+      kind: 'search',
+      paths: [TRIALS],
+      headers: { 'Accept-Encoding': 'br' },
+      compressionOf: 'default list',
+    },
+    {
+      name: 'filters combined gzip',
+      kind: 'search',
+      paths: filterCombos(200),
+      headers: { 'Accept-Encoding': 'gzip' },
+      compressionOf: 'filters combined',
+    },
+    {
+      name: 'q free text gzip',
+      kind: 'search',
+      paths: textQueries(inputs.ids, 300),
+      headers: { 'Accept-Encoding': 'gzip' },
+      compressionOf: 'q free text',
+    },
+    {
+      name: 'detail by id gzip',
+      kind: 'detail',
+      paths: shuffled(seedrandom('bench-detail-gzip'), inputs.ids).map(
+        (id) => `${TRIALS}/${encodeURIComponent(id)}`,
+      ),
+      headers: { 'Accept-Encoding': 'gzip' },
+      compressionOf: 'detail by id',
+    },
   ];
 }

@@ -57,26 +57,43 @@ export function apiItems(api: ApiPartResult): ResultItem[] {
   const ceilingP99 = (ceiling.start.p99_ms + ceiling.end.p99_ms) / 2;
   const ceilingCpu = (ceiling.start.server_cpu_ms + ceiling.end.server_cpu_ms) / 2;
   for (const m of api.mixes) {
-    const item = httpItem(m, ceiling.rps, `${m.distinct} distinct requests${m.store === 'redis' ? ', keys+counter in Redis' : ''}`);
+    const item = httpItem(
+      m,
+      ceiling.rps,
+      `${m.distinct} distinct requests${m.store === 'redis' ? ', keys+counter in Redis' : ''}`,
+    );
     const ratio = item.ratio!;
     // The ceiling's server CPU per request over the mix's: the ratio other load on the machine disturbs least.
     item.cpu_ratio = ceilingCpu / m.server_cpu_ms;
     if (m.kind === 'detail') {
-      item.checks.push({ target: `>= ${pct(TARGETS.detailRatio)} of ceiling`, pass: ratio >= TARGETS.detailRatio });
+      item.checks.push({
+        target: `>= ${pct(TARGETS.detailRatio)} of ceiling`,
+        pass: ratio >= TARGETS.detailRatio,
+      });
     } else {
-      item.checks.push({ target: `>= ${pct(TARGETS.searchRatio)} of ceiling`, pass: ratio >= TARGETS.searchRatio });
-      item.checks.push({ target: `p99 <= ${TARGETS.searchP99Ms} ms`, pass: m.p99_ms <= TARGETS.searchP99Ms });
+      item.checks.push({
+        target: `>= ${pct(TARGETS.searchRatio)} of ceiling`,
+        pass: ratio >= TARGETS.searchRatio,
+      });
+      item.checks.push({
+        target: `p99 <= ${TARGETS.searchP99Ms} ms`,
+        pass: m.p99_ms <= TARGETS.searchP99Ms,
+      });
     }
     if (m.store === 'memory' && m.mix !== null && EXPENSIVE_MIXES.includes(m.mix)) {
       item.p99_vs_ceiling = m.p99_ms / ceilingP99;
-      item.checks.push({ target: `>= ${pct(TARGETS.expensiveRatio)} of ceiling`, pass: ratio >= TARGETS.expensiveRatio });
+      item.checks.push({
+        target: `>= ${pct(TARGETS.expensiveRatio)} of ceiling`,
+        pass: ratio >= TARGETS.expensiveRatio,
+      });
       item.checks.push({
         target: `p99 <= ${TARGETS.expensiveP99VsCeiling}x ceiling p99`,
         pass: m.p99_ms <= TARGETS.expensiveP99VsCeiling * ceilingP99,
       });
     }
     const compressed = m.mix && /^(.*) (gzip|br)$/.exec(m.mix);
-    const plain = compressed && api.mixes.find((x) => x.mix === compressed[1] && x.store === m.store);
+    const plain =
+      compressed && api.mixes.find((x) => x.mix === compressed[1] && x.store === m.store);
     if (compressed && plain) {
       // What compressing costs the server per request, and what it saves on the wire.
       item.summary +=
@@ -90,7 +107,10 @@ export function apiItems(api: ApiPartResult): ResultItem[] {
       item.cost_vs_default_list = cost;
       item.cpu_cost_vs_default_list = m.server_cpu_ms / defaultList.server_cpu_ms;
       item.summary += `; ${cost.toFixed(2)}x the default list's cost by req/s, ${(m.server_cpu_ms / defaultList.server_cpu_ms).toFixed(2)}x by server CPU`;
-      item.checks.push({ target: `<= ${TARGETS.zip500CostVsDefault}x default list's cost`, pass: cost <= TARGETS.zip500CostVsDefault });
+      item.checks.push({
+        target: `<= ${TARGETS.zip500CostVsDefault}x default list's cost`,
+        pass: cost <= TARGETS.zip500CostVsDefault,
+      });
     }
     items.push(item);
   }
@@ -110,14 +130,24 @@ export function geoItems(geo: GeoResult): ResultItem[] {
     summary:
       `${r.queries} ZIPs, identical; candidates H3 ${r.h3_ms.toFixed(3)} ms vs brute ${r.brute_ms.toFixed(2)} ms (${r.speedup.toFixed(1)}x); ` +
       `whole search ${r.search_h3_ms.toFixed(3)} vs ${r.search_brute_ms.toFixed(2)} ms (${r.search_speedup.toFixed(1)}x)`,
-    checks: r.radius === 25 ? [{ target: `H3 >= ${TARGETS.h3SpeedupAt25}x brute force`, pass: r.speedup >= TARGETS.h3SpeedupAt25 }] : [],
+    checks:
+      r.radius === 25
+        ? [
+            {
+              target: `H3 >= ${TARGETS.h3SpeedupAt25}x brute force`,
+              pass: r.speedup >= TARGETS.h3SpeedupAt25,
+            },
+          ]
+        : [],
   }));
 }
 
 export function pipelineItems(runs: PipelineMeasure[]): ResultItem[] {
   return runs.map((run, i) => {
     const limit = i === 0 ? TARGETS.fullPipelineS : TARGETS.incrementalS;
-    const stages_s = Object.fromEntries(Object.entries(run.stages).map(([name, s]) => [name, s.seconds]));
+    const stages_s = Object.fromEntries(
+      Object.entries(run.stages).map(([name, s]) => [name, s.seconds]),
+    );
     return {
       name: run.name,
       part: 'pipeline',
@@ -129,17 +159,25 @@ export function pipelineItems(runs: PipelineMeasure[]): ResultItem[] {
       run_s: run.run_s,
       peak_rss_mb: run.peak_rss_mb,
       stages_s,
-      stage_summaries: Object.fromEntries(Object.entries(run.stages).map(([name, s]) => [name, s.summary])),
+      stage_summaries: Object.fromEntries(
+        Object.entries(run.stages).map(([name, s]) => [name, s.summary]),
+      ),
       version: run.version,
       summary:
         `wall ${run.wall_s.toFixed(1)} s, peak RSS ${run.peak_rss_mb.toFixed(0)} MB; ` +
-        Object.entries(stages_s).map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', '),
+        Object.entries(stages_s)
+          .map(([name, s]) => `${name} ${s.toFixed(1)}`)
+          .join(', '),
       checks: [{ target: `<= ${limit} s`, pass: run.wall_s <= limit }],
     };
   });
 }
 
-export function memoryItems(server: ServerReady, after: ServerStats, loadPeakMb: number | null): ResultItem[] {
+export function memoryItems(
+  server: ServerReady,
+  after: ServerStats,
+  loadPeakMb: number | null,
+): ResultItem[] {
   return [
     {
       name: 'API process RSS',
@@ -160,9 +198,18 @@ export function memoryItems(server: ServerReady, after: ServerStats, loadPeakMb:
         (loadPeakMb === null ? '' : `, ${loadPeakMb.toFixed(0)} MB under load`) +
         `; process peak ${after.max_rss_mb.toFixed(0)} MB`,
       checks: [
-        { target: `serving <= ${TARGETS.apiRssMb} MiB`, pass: server.rss_after_gc_mb <= TARGETS.apiRssMb },
-        { target: `process peak <= ${TARGETS.apiRssMb} MiB`, pass: after.max_rss_mb <= TARGETS.apiRssMb },
-        { target: `serving <= ${TARGETS.servingRssMb} MiB (issue 13)`, pass: server.rss_after_gc_mb <= TARGETS.servingRssMb },
+        {
+          target: `serving <= ${TARGETS.apiRssMb} MiB`,
+          pass: server.rss_after_gc_mb <= TARGETS.apiRssMb,
+        },
+        {
+          target: `process peak <= ${TARGETS.apiRssMb} MiB`,
+          pass: after.max_rss_mb <= TARGETS.apiRssMb,
+        },
+        {
+          target: `serving <= ${TARGETS.servingRssMb} MiB (issue 13)`,
+          pass: server.rss_after_gc_mb <= TARGETS.servingRssMb,
+        },
       ],
     },
     {
@@ -176,7 +223,12 @@ export function memoryItems(server: ServerReady, after: ServerStats, loadPeakMb:
       read_s: server.read_ms / 1000,
       index_s: server.index_ms / 1000,
       summary: `readSnapshot ${(server.read_ms / 1000).toFixed(1)} s + buildTrialIndex ${(server.index_ms / 1000).toFixed(1)} s`,
-      checks: [{ target: `<= ${TARGETS.snapshotOpenS} s (issue 13)`, pass: (server.read_ms + server.index_ms) / 1000 <= TARGETS.snapshotOpenS }],
+      checks: [
+        {
+          target: `<= ${TARGETS.snapshotOpenS} s (issue 13)`,
+          pass: (server.read_ms + server.index_ms) / 1000 <= TARGETS.snapshotOpenS,
+        },
+      ],
     },
   ];
 }
@@ -197,7 +249,10 @@ export function breakdownItem(b: MemoryBreakdown): ResultItem {
     summary:
       `serving RSS ${serving.rss_mb.toFixed(0)} MB = JS heap ${serving.heap_total_mb.toFixed(0)} MB (used ${serving.heap_used_mb.toFixed(0)}) + ` +
       `array buffers ${serving.array_buffers_mb.toFixed(0)} MB (index ${bufferTotal.toFixed(0)}: ` +
-      Object.entries(b.index_buffers_mb).filter(([, mb]) => mb >= 1).map(([field, mb]) => `${field} ${mb.toFixed(0)}`).join(', ') +
+      Object.entries(b.index_buffers_mb)
+        .filter(([, mb]) => mb >= 1)
+        .map(([field, mb]) => `${field} ${mb.toFixed(0)}`)
+        .join(', ') +
       `) + code and native ${(serving.rss_mb - serving.heap_total_mb - serving.array_buffers_mb).toFixed(0)} MB`,
     checks: [],
   };

@@ -35,7 +35,11 @@ function percentile(sorted: Float64Array, q: number): number {
 export function runLoad(opts: LoadOptions): Promise<LoadResult> {
   let next = 0;
   const { paths, bodies } = opts;
-  const postHeaders = { ...opts.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const postHeaders = {
+    ...opts.headers,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  };
   let times = new Float64Array(1 << 16);
   let count = 0;
   let bytes = 0;
@@ -52,7 +56,13 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
             // Shared by all connections, so together they walk the list in order.
             setupRequest: (req) =>
               bodies
-                ? { ...req, method: 'POST', path: paths[0], headers: postHeaders, body: bodies[next++ % bodies.length] }
+                ? {
+                    ...req,
+                    method: 'POST',
+                    path: paths[0],
+                    headers: postHeaders,
+                    body: bodies[next++ % bodies.length],
+                  }
                 : { ...req, path: paths[next++ % paths.length] },
           },
         ],
@@ -63,7 +73,11 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
           return;
         }
         if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
-          reject(new Error(`load run against ${paths[0]}...: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses`));
+          reject(
+            new Error(
+              `load run against ${paths[0]}...: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses`,
+            ),
+          );
           return;
         }
         const sorted = times.subarray(0, count).sort();

@@ -87,7 +87,8 @@ function bufferBytes(value: unknown, seen: Set<ArrayBufferLike>, visited: WeakSe
   if (visited.has(value)) return 0;
   visited.add(value);
   let total = 0;
-  const children = value instanceof Map ? value.values() : Array.isArray(value) ? value : Object.values(value);
+  const children =
+    value instanceof Map ? value.values() : Array.isArray(value) ? value : Object.values(value);
   for (const child of children) total += bufferBytes(child, seen, visited);
   return total;
 }
@@ -116,7 +117,12 @@ function heapByType(file: string): Record<string, number> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'snapshot-root': { type: 'string' }, 'heap-snapshot': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      'snapshot-root': { type: 'string' },
+      'heap-snapshot': { type: 'boolean', default: false },
+    },
+  });
   const started = performance.now();
   const steps: MemoryStep[] = [];
   gc();

@@ -28,13 +28,26 @@ async function main(): Promise<void> {
   const result = await runPipeline(
     values['run-id']!,
     { registryDump: values.dump!, keep: 2 },
-    { dataDir: values['data-dir']!, snapshotRoot: values['snapshot-root']!, logger: createLogger(process.env.BENCH_PIPELINE_LOG ?? 'warn') },
+    {
+      dataDir: values['data-dir']!,
+      snapshotRoot: values['snapshot-root']!,
+      logger: createLogger(process.env.BENCH_PIPELINE_LOG ?? 'warn'),
+    },
   );
   const wall_s = (performance.now() - started) / 1000;
   const stages = Object.fromEntries(
-    Object.entries(result.stages).map(([name, report]) => [name, { seconds: report.duration_ms / 1000, summary: report.summary }]),
+    Object.entries(result.stages).map(([name, report]) => [
+      name,
+      { seconds: report.duration_ms / 1000, summary: report.summary },
+    ]),
   );
-  await sendToParent<PipelineRunResult>({ type: 'result', version: result.version, wall_s, peak_rss_mb: maxRssMb(), stages });
+  await sendToParent<PipelineRunResult>({
+    type: 'result',
+    version: result.version,
+    wall_s,
+    peak_rss_mb: maxRssMb(),
+    stages,
+  });
   process.exit(0);
 }
 

@@ -12,7 +12,14 @@ import { publishSnapshot, resolveLatest } from '../pipeline/snapshot/index.js';
 import { failChild, sendToParent } from './child.js';
 import { writeChangedDump } from './dump-change.js';
 import {
-  BENCH_NOW, BENCH_SCALE, BENCH_SEED, CACHE_STAMP, DATA_DIR, REGISTRY_DUMP, REGISTRY_DUMP_CHANGED, SNAPSHOT_ROOT,
+  BENCH_NOW,
+  BENCH_SCALE,
+  BENCH_SEED,
+  CACHE_STAMP,
+  DATA_DIR,
+  REGISTRY_DUMP,
+  REGISTRY_DUMP_CHANGED,
+  SNAPSHOT_ROOT,
 } from './paths.js';
 
 /** Code that decides the bytes of the snapshot and the dumps. */
@@ -41,7 +48,10 @@ async function codeHash(root: string): Promise<string> {
   for (const entry of SHAPING_CODE) {
     const files = entry.endsWith('.ts')
       ? [entry]
-      : (await fs.readdir(path.join(root, entry), { recursive: true })).filter((f) => f.endsWith('.ts')).sort().map((f) => `${entry}/${f}`);
+      : (await fs.readdir(path.join(root, entry), { recursive: true }))
+          .filter((f) => f.endsWith('.ts'))
+          .sort()
+          .map((f) => `${entry}/${f}`);
     for (const file of files) {
       hash.update(`${file}\n`);
       hash.update(await fs.readFile(path.join(root, file)));
@@ -60,15 +70,33 @@ async function readStamp(): Promise<Stamp | null> {
 
 async function prepare(): Promise<PreparedData> {
   const started = performance.now();
-  const key = JSON.stringify({ seed: BENCH_SEED, scale: BENCH_SCALE, now: BENCH_NOW.toISOString(), code: await codeHash(PROJECT_ROOT) });
+  const key = JSON.stringify({
+    seed: BENCH_SEED,
+    scale: BENCH_SCALE,
+    now: BENCH_NOW.toISOString(),
+    code: await codeHash(PROJECT_ROOT),
+  });
   const stamp = await readStamp();
   const latest = await resolveLatest(SNAPSHOT_ROOT).catch(() => null);
-  const exists = (file: string) => fs.stat(file).then(() => true, () => false);
+  const exists = (file: string) =>
+    fs.stat(file).then(
+      () => true,
+      () => false,
+    );
   const dumpsExist = (await exists(REGISTRY_DUMP)) && (await exists(REGISTRY_DUMP_CHANGED));
   const seconds = () => (performance.now() - started) / 1000;
   if (stamp && stamp.key === key && latest?.version === stamp.snapshotVersion && dumpsExist) {
     const { snapshotVersion, studies, changed } = stamp;
-    return { type: 'result', cached: true, snapshotVersion, studies, changed, dump: REGISTRY_DUMP, changedDump: REGISTRY_DUMP_CHANGED, seconds: seconds() };
+    return {
+      type: 'result',
+      cached: true,
+      snapshotVersion,
+      studies,
+      changed,
+      dump: REGISTRY_DUMP,
+      changedDump: REGISTRY_DUMP_CHANGED,
+      seconds: seconds(),
+    };
   }
 
   await fs.rm(CACHE_STAMP, { force: true });
@@ -85,7 +113,18 @@ async function prepare(): Promise<PreparedData> {
   const { changed } = await writeChangedDump(REGISTRY_DUMP, REGISTRY_DUMP_CHANGED, studies);
   const fresh: Stamp = { key, snapshotVersion: version, studies, changed };
   await fs.writeFile(CACHE_STAMP, JSON.stringify(fresh, null, 2) + '\n');
-  return { type: 'result', cached: false, snapshotVersion: version, studies, changed, dump: REGISTRY_DUMP, changedDump: REGISTRY_DUMP_CHANGED, seconds: seconds() };
+  return {
+    type: 'result',
+    cached: false,
+    snapshotVersion: version,
+    studies,
+    changed,
+    dump: REGISTRY_DUMP,
+    changedDump: REGISTRY_DUMP_CHANGED,
+    seconds: seconds(),
+  };
 }
 
-prepare().then(sendToParent).then(() => process.exit(0), failChild);
+prepare()
+  .then(sendToParent)
+  .then(() => process.exit(0), failChild);

@@ -22,10 +22,32 @@ interface CpuProfile {
 
 /** Functions whose inclusive share is worth seeing: a request's steps, a pipeline run's stages. */
 const STEPS = [
-  'parserOnIncoming', 'apiKey', 'rateLimit', 'parseTrialsQuery', 'matchFilters', 'searchTrials', 'within', 'markWithin',
-  'renderTrialList', 'renderWithQuota', 'getTrial', 'sendJsonBytes', 'writev', 'corsMiddleware',
-  'registryStage', 'sponsorCsvStage', 'scrapeStage', 'extractStage', 'geocodeStage', 'flagsStage', 'publishStage',
-  'readArtifact', 'writeArtifact', 'stageData', 'publishSnapshot', '(garbage collector)',
+  'parserOnIncoming',
+  'apiKey',
+  'rateLimit',
+  'parseTrialsQuery',
+  'matchFilters',
+  'searchTrials',
+  'within',
+  'markWithin',
+  'renderTrialList',
+  'renderWithQuota',
+  'getTrial',
+  'sendJsonBytes',
+  'writev',
+  'corsMiddleware',
+  'registryStage',
+  'sponsorCsvStage',
+  'scrapeStage',
+  'extractStage',
+  'geocodeStage',
+  'flagsStage',
+  'publishStage',
+  'readArtifact',
+  'writeArtifact',
+  'stageData',
+  'publishSnapshot',
+  '(garbage collector)',
 ];
 
 function label(node: ProfileNode): string {
@@ -43,7 +65,8 @@ function main(): void {
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const stackNames = (id: number): Set<string> => {
     const names = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) names.add(byId.get(at)!.callFrame.functionName);
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+      names.add(byId.get(at)!.callFrame.functionName);
     return names;
   };
 
@@ -67,16 +90,21 @@ function main(): void {
     total += dt;
     const key = label(byId.get(id)!);
     self.set(key, (self.get(key) ?? 0) + dt);
-    for (const step of STEPS) if (names.has(step)) inclusive.set(step, (inclusive.get(step) ?? 0) + dt);
+    for (const step of STEPS)
+      if (names.has(step)) inclusive.set(step, (inclusive.get(step) ?? 0) + dt);
   }
   if (total === 0) throw new Error(`${file}: no samples after the first request`);
   const pct = (t: number) => `${((t / total) * 100).toFixed(1).padStart(5)}%`;
-  console.log(`${(total / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle${server ? ' after the first request' : ''}`);
+  console.log(
+    `${(total / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle${server ? ' after the first request' : ''}`,
+  );
   console.log('\ninclusive (share of busy time):');
-  for (const step of STEPS) if (inclusive.has(step)) console.log(`  ${pct(inclusive.get(step)!)}  ${step}`);
+  for (const step of STEPS)
+    if (inclusive.has(step)) console.log(`  ${pct(inclusive.get(step)!)}  ${step}`);
   console.log('\nself time:');
   const top = Number(topArg ?? 25);
-  for (const [key, t] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(t)}  ${key}`);
+  for (const [key, t] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`  ${pct(t)}  ${key}`);
 }
 
 main();

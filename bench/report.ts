@@ -45,7 +45,11 @@ export interface ResultHeader {
   notes: string[];
 }
 
-export function resultHeader(settings: BenchSettings, notes: string[], loadAtStart: number): ResultHeader {
+export function resultHeader(
+  settings: BenchSettings,
+  notes: string[],
+  loadAtStart: number,
+): ResultHeader {
   const cpus = os.cpus();
   return {
     type: 'header',
@@ -131,14 +135,29 @@ export function formatBreakdown(b: MemoryBreakdown): string {
         `${s.heap_used_mb.toFixed(0)} / ${s.heap_total_mb.toFixed(0)} | ${s.array_buffers_mb.toFixed(0)} |`,
     );
   }
-  lines.push('', `index buffers (MB): ${Object.entries(b.index_buffers_mb).map(([f, mb]) => `${f} ${mb.toFixed(1)}`).join(', ')}`);
+  lines.push(
+    '',
+    `index buffers (MB): ${Object.entries(b.index_buffers_mb)
+      .map(([f, mb]) => `${f} ${mb.toFixed(1)}`)
+      .join(', ')}`,
+  );
   if (b.heap_by_type_mb) {
-    lines.push(`JS heap by node type (MB): ${Object.entries(b.heap_by_type_mb).filter(([, mb]) => mb >= 0.5).map(([t, mb]) => `${t} ${mb.toFixed(1)}`).join(', ')}`);
+    lines.push(
+      `JS heap by node type (MB): ${Object.entries(b.heap_by_type_mb)
+        .filter(([, mb]) => mb >= 0.5)
+        .map(([t, mb]) => `${t} ${mb.toFixed(1)}`)
+        .join(', ')}`,
+    );
   }
   return lines.join('\n');
 }
 
-export async function writeResults(file: string, header: ResultHeader, items: ResultItem[]): Promise<void> {
-  const round = (_key: string, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value);
+export async function writeResults(
+  file: string,
+  header: ResultHeader,
+  items: ResultItem[],
+): Promise<void> {
+  const round = (_key: string, value: unknown) =>
+    typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value;
   await fs.writeFile(file, JSON.stringify([header, ...items], round, 2) + '\n');
 }

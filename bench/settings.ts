@@ -44,9 +44,13 @@ export function parseSettings(argv: string[]): BenchSettings {
     console.log(USAGE);
     process.exit(0);
   }
-  const requested = (values.only ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const requested = (values.only ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   for (const part of requested) {
-    if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: unknown part '${part}' (expected ${PARTS.join(', ')})`);
+    if (!(PARTS as readonly string[]).includes(part))
+      throw new Error(`--only: unknown part '${part}' (expected ${PARTS.join(', ')})`);
   }
   const quick = values.quick;
   return {

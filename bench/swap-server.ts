@@ -19,12 +19,23 @@ const holder = await SnapshotHolder.open({ root: values.root!, logger, pollMs: 2
 const keys = new MemoryKeyStore();
 const { plaintext } = await keys.create('swap-bench', 'partner');
 const usage = new MemoryUsageCounter({
-  limits: { ...TIER_LIMITS, partner: { dailyQuota: Number.MAX_SAFE_INTEGER, burstPerMinute: Number.MAX_SAFE_INTEGER } },
+  limits: {
+    ...TIER_LIMITS,
+    partner: { dailyQuota: Number.MAX_SAFE_INTEGER, burstPerMinute: Number.MAX_SAFE_INTEGER },
+  },
   burstWindowSeconds: 0.1,
 });
-const app = createApp({ snapshots: holder, keys, usage, logger: createLogger('silent'), contactEmail: 'bench@lungtrials.example' });
+const app = createApp({
+  snapshots: holder,
+  keys,
+  usage,
+  logger: createLogger('silent'),
+  contactEmail: 'bench@lungtrials.example',
+});
 const server = app.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: plaintext })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: plaintext })}\n`,
+  );
 });
 // Where a slow response came from: garbage collection or code holding the event loop.
 const gc = { count: 0, over_100ms: 0, max_ms: 0 };
@@ -38,7 +49,9 @@ new PerformanceObserver((list) => {
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 process.on('SIGTERM', () => {
-  process.stderr.write(`${JSON.stringify({ msg: 'swap server stats', gc, loop_delay_max_ms: Math.round(loopDelay.max / 1e6), loop_delay_p99_ms: Math.round(loopDelay.percentile(99) / 1e6) })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ msg: 'swap server stats', gc, loop_delay_max_ms: Math.round(loopDelay.max / 1e6), loop_delay_p99_ms: Math.round(loopDelay.percentile(99) / 1e6) })}\n`,
+  );
   server.closeAllConnections();
   server.close(() => void holder.close().then(() => process.exit(0)));
 });

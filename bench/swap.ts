@@ -18,7 +18,12 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { generateDemoTables } from '../pipeline/demo/index.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../domain/rows.js';
-import { listVersions, publishSnapshot, readManifest, switchLatest } from '../pipeline/snapshot/index.js';
+import {
+  listVersions,
+  publishSnapshot,
+  readManifest,
+  switchLatest,
+} from '../pipeline/snapshot/index.js';
 import { BENCH_DIR } from './child.js';
 import { DATA_DIR } from './paths.js';
 
@@ -35,8 +40,13 @@ const connections = Number(values.connections);
 async function ensureVersions(): Promise<[string, string]> {
   let versions = await listVersions(root);
   // Versions written by an older schema would not load: publish anew.
-  const current = async (v: string) => (await readManifest(path.join(root, v)).catch(() => null))?.schema_version === SNAPSHOT_SCHEMA_VERSION;
-  if (versions.length >= 2 && !((await current(versions.at(-1)!)) && (await current(versions.at(-2)!)))) {
+  const current = async (v: string) =>
+    (await readManifest(path.join(root, v)).catch(() => null))?.schema_version ===
+    SNAPSHOT_SCHEMA_VERSION;
+  if (
+    versions.length >= 2 &&
+    !((await current(versions.at(-1)!)) && (await current(versions.at(-2)!)))
+  ) {
     for (const v of versions) await fs.rm(path.join(root, v), { recursive: true, force: true });
     versions = [];
   }
@@ -58,15 +68,20 @@ interface Sample {
   error: string | null;
 }
 
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
 async function main(): Promise<void> {
   await fs.mkdir(root, { recursive: true });
   const [a, b] = await ensureVersions();
   await switchLatest(root, a);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'swap-server.ts'), '--root', root], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(BENCH_DIR, 'swap-server.ts'), '--root', root],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // The server's log (stderr): its 'snapshot loaded' line says how long the new index took.
   createInterface({ input: child.stderr! }).on('line', (line) => {
     if (!line.startsWith('{')) return;
@@ -98,12 +113,17 @@ async function main(): Promise<void> {
       const start = performance.now() - t0;
       const sample: Sample = { start, ms: 0, status: null, version: null, error: null };
       try {
-        const res = await fetch(ready.url + paths[i % paths.length], { headers: { Authorization: `Bearer ${ready.key}` } });
+        const res = await fetch(ready.url + paths[i % paths.length], {
+          headers: { Authorization: `Bearer ${ready.key}` },
+        });
         await res.arrayBuffer();
         sample.status = res.status;
         sample.version = res.headers.get('x-snapshot-version');
       } catch (error) {
-        sample.error = error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : String(error);
+        sample.error =
+          error instanceof Error
+            ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}`
+            : String(error);
       }
       sample.ms = performance.now() - t0 - start;
       samples.push(sample);
@@ -116,7 +136,9 @@ async function main(): Promise<void> {
     stop = true;
     await Promise.all(loops);
     child.kill('SIGTERM');
-    throw new Error(`the server answered no request with 200 before the swap (first: ${samples[0]?.status ?? samples[0]?.error})`);
+    throw new Error(
+      `the server answered no request with 200 before the swap (first: ${samples[0]?.status ?? samples[0]?.error})`,
+    );
   }
   const moveAt = performance.now() - t0;
   await switchLatest(root, b);
@@ -135,7 +157,10 @@ async function main(): Promise<void> {
   child.kill('SIGTERM');
   await exited;
 
-  const baseline = samples.filter((s) => s.start > 2000 && s.start + s.ms < moveAt).map((s) => s.ms).sort((x, y) => x - y);
+  const baseline = samples
+    .filter((s) => s.start > 2000 && s.start + s.ms < moveAt)
+    .map((s) => s.ms)
+    .sort((x, y) => x - y);
   const during = samples.filter((s) => s.start + s.ms >= moveAt && s.start <= swappedAt);
   const duringMs = during.map((s) => s.ms).sort((x, y) => x - y);
   const failed = samples.filter((s) => s.error !== null || s.status !== 200);
@@ -144,7 +169,12 @@ async function main(): Promise<void> {
     requests: samples.length,
     failed: failed.length,
     failures: failed.slice(0, 5).map((s) => ({ status: s.status, error: s.error })),
-    baseline: { requests: baseline.length, p50_ms: +percentile(baseline, 0.5).toFixed(1), p99_ms: +percentile(baseline, 0.99).toFixed(1), max_ms: +(baseline.at(-1) ?? NaN).toFixed(1) },
+    baseline: {
+      requests: baseline.length,
+      p50_ms: +percentile(baseline, 0.5).toFixed(1),
+      p99_ms: +percentile(baseline, 0.99).toFixed(1),
+      max_ms: +(baseline.at(-1) ?? NaN).toFixed(1),
+    },
     swap: {
       from: a,
       to: b,

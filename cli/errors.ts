@@ -23,7 +23,12 @@ export class OperatorError extends Error {
 export function reportError(err: unknown, logLevel = process.env.LOG_LEVEL): number {
   if (err instanceof CommanderError) {
     // Commander has printed its own one-line message (or the help / version) already.
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+    if (
+      err.code === 'commander.helpDisplayed' ||
+      err.code === 'commander.version' ||
+      err.code === 'commander.help'
+    )
+      return 0;
     return err.exitCode === 0 ? 0 : EXIT_USAGE;
   }
   const message = err instanceof Error ? err.message : String(err);

@@ -7,14 +7,19 @@ import { SPONSOR_SOURCES } from '../domain/sources.js';
 import { UsageError } from './errors.js';
 
 /** The path, when it exists (a file or a directory as asked); otherwise a UsageError naming the flag. */
-export function existingPath(value: string, flag: string, kind: 'file' | 'dir' | 'any' = 'any'): string {
+export function existingPath(
+  value: string,
+  flag: string,
+  kind: 'file' | 'dir' | 'any' = 'any',
+): string {
   let stat;
   try {
     stat = statSync(value);
   } catch {
     throw new UsageError(`${flag}: ${value} does not exist`);
   }
-  if (kind === 'dir' && !stat.isDirectory()) throw new UsageError(`${flag}: ${value} is not a directory`);
+  if (kind === 'dir' && !stat.isDirectory())
+    throw new UsageError(`${flag}: ${value} is not a directory`);
   if (kind === 'file' && !stat.isFile()) throw new UsageError(`${flag}: ${value} is not a file`);
   return value;
 }
@@ -30,6 +35,8 @@ export function knownSponsors(slugs: Iterable<string>, flag: string, ingest?: 'c
   const unknown = [...slugs].filter((s) => !known.includes(s));
   if (unknown.length) {
     const kind = ingest === 'csv' ? 'CSV sponsors' : ingest === 'web' ? 'web sponsors' : 'sponsors';
-    throw new UsageError(`${flag}: unknown sponsor ${unknown.join(', ')}; ${kind} are ${known.join(', ')}`);
+    throw new UsageError(
+      `${flag}: unknown sponsor ${unknown.join(', ')}; ${kind} are ${known.join(', ')}`,
+    );
   }
 }

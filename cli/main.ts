@@ -18,7 +18,9 @@ import { registerRefreshCommands } from './commands/refresh.js';
 import { registerMcpCommands } from './commands/mcp.js';
 import { registerRunsCommands } from './commands/runs.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as { version: string };
 
 const program = new Command()
   .name('lungtrials')

@@ -29,17 +29,29 @@ export function stageDisplay(tty: boolean = process.stderr.isTTY === true): Stag
           const { state, attempts } = stages[stage];
           if (seen.get(stage) === state) continue;
           seen.set(stage, state);
-          process.stderr.write(`${STAGE_TITLES[stage].padEnd(width)}  ${state}${attempts > 1 ? ` (attempt ${attempts})` : ''}\n`);
+          process.stderr.write(
+            `${STAGE_TITLES[stage].padEnd(width)}  ${state}${attempts > 1 ? ` (attempt ${attempts})` : ''}\n`,
+          );
         }
       },
       stop() {},
     };
   }
   const multi = new cliProgress.MultiBar(
-    { format: '{title} [{bar}] {state} {value}/{total}', hideCursor: true, stream: process.stderr, clearOnComplete: false },
+    {
+      format: '{title} [{bar}] {state} {value}/{total}',
+      hideCursor: true,
+      stream: process.stderr,
+      clearOnComplete: false,
+    },
     cliProgress.Presets.shades_classic,
   );
-  const bars = new Map(STAGE_NAMES.map((s) => [s, multi.create(1, 0, { title: STAGE_TITLES[s].padEnd(width), state: 'waiting' })]));
+  const bars = new Map(
+    STAGE_NAMES.map((s) => [
+      s,
+      multi.create(1, 0, { title: STAGE_TITLES[s].padEnd(width), state: 'waiting' }),
+    ]),
+  );
   return {
     update(stages) {
       for (const stage of STAGE_NAMES) {

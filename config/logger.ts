@@ -14,10 +14,19 @@ const require = createRequire(import.meta.url);
  * JSON object per line. Both write synchronously, so a log line never lands after the
  * result line a command prints once it is done.
  */
-export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', options: { pretty?: boolean } = {}): Logger {
+export function createLogger(
+  level: string = process.env.LOG_LEVEL ?? 'info',
+  options: { pretty?: boolean } = {},
+): Logger {
   const human = options.pretty ?? Boolean(process.stderr.isTTY);
   const stream: DestinationStream = human
-    ? (require('pino-pretty') as typeof PinoPretty)({ destination: 2, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+    ? (require('pino-pretty') as typeof PinoPretty)({
+        destination: 2,
+        sync: true,
+        colorize: true,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname',
+      })
     : pino.destination({ dest: 2, sync: true });
   return pino({ level, base: { pid: process.pid } }, stream);
 }

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { PROJECT_ROOT } from './env.js';
 
 export function sharedCtgovDir(): string {
-  return path.resolve(process.env.SHARED_CTGOV_DIR ?? path.join(PROJECT_ROOT, '../shared/data/ctgov'));
+  return path.resolve(
+    process.env.SHARED_CTGOV_DIR ?? path.join(PROJECT_ROOT, '../shared/data/ctgov'),
+  );
 }
 
 /** The directory, or an error that says what is missing and how to point at it. */

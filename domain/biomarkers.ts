@@ -4,7 +4,18 @@
  * The extractor, the validator, the query engine, /docs and the tests all read it.
  */
 
-export const GENES = ['EGFR', 'ALK', 'ROS1', 'KRAS', 'BRAF', 'MET', 'RET', 'NTRK', 'HER2', 'PD-L1'] as const;
+export const GENES = [
+  'EGFR',
+  'ALK',
+  'ROS1',
+  'KRAS',
+  'BRAF',
+  'MET',
+  'RET',
+  'NTRK',
+  'HER2',
+  'PD-L1',
+] as const;
 export type Gene = (typeof GENES)[number];
 
 /** Alteration ids per gene. PD-L1 is an expression marker: see PDL1_METRICS. */
@@ -25,7 +36,9 @@ export const ALTERATIONS: Readonly<Record<Gene, readonly string[]>> = {
  * A broader alteration covers narrower ones: a trial that requires KRAS G12X (any
  * G12 mutation) wants a patient with G12C; HER2 "mutation" includes exon 20 insertions.
  */
-export const ALTERATION_COVERS: Readonly<Partial<Record<Gene, Readonly<Record<string, readonly string[]>>>>> = {
+export const ALTERATION_COVERS: Readonly<
+  Partial<Record<Gene, Readonly<Record<string, readonly string[]>>>>
+> = {
   KRAS: { G12X: ['G12C', 'G12D', 'G12V'] },
   HER2: { MUT: ['EX20INS'] },
 };
@@ -69,9 +82,22 @@ export interface ExpressionRange {
 
 /** Case-insensitive gene lookup that also accepts the synonyms callers type. */
 const GENE_SYNONYMS: Readonly<Record<string, Gene>> = {
-  EGFR: 'EGFR', ALK: 'ALK', ROS1: 'ROS1', KRAS: 'KRAS', BRAF: 'BRAF', MET: 'MET', RET: 'RET',
-  NTRK: 'NTRK', NTRK1: 'NTRK', NTRK2: 'NTRK', NTRK3: 'NTRK',
-  HER2: 'HER2', ERBB2: 'HER2', 'PD-L1': 'PD-L1', PDL1: 'PD-L1', CD274: 'PD-L1',
+  EGFR: 'EGFR',
+  ALK: 'ALK',
+  ROS1: 'ROS1',
+  KRAS: 'KRAS',
+  BRAF: 'BRAF',
+  MET: 'MET',
+  RET: 'RET',
+  NTRK: 'NTRK',
+  NTRK1: 'NTRK',
+  NTRK2: 'NTRK',
+  NTRK3: 'NTRK',
+  HER2: 'HER2',
+  ERBB2: 'HER2',
+  'PD-L1': 'PD-L1',
+  PDL1: 'PD-L1',
+  CD274: 'PD-L1',
 };
 
 export function parseGene(raw: string): Gene | null {
@@ -102,7 +128,11 @@ export function coveringAlterations(gene: Gene, alteration: string): string[] {
  * "CPS>=10" (metric, then a comparator and number, or a closed range).
  */
 export function parseExpressionRange(raw: string): ExpressionRange | null {
-  const m = raw.trim().toUpperCase().replace(/\s+/g, '').match(/^(TPS|CPS)(?:(>=|>|<=|<|=)(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?))%?$/);
+  const m = raw
+    .trim()
+    .toUpperCase()
+    .replace(/\s+/g, '')
+    .match(/^(TPS|CPS)(?:(>=|>|<=|<|=)(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?))%?$/);
   if (!m) return null;
   const metric = m[1] as PdL1Metric;
   if (m[4] !== undefined) {
@@ -113,11 +143,16 @@ export function parseExpressionRange(raw: string): ExpressionRange | null {
   }
   const n = Number(m[3]);
   switch (m[2]) {
-    case '>=': return { metric, low: n, high: null, lowExclusive: false, highExclusive: false };
-    case '>': return { metric, low: n, high: null, lowExclusive: true, highExclusive: false };
-    case '<=': return { metric, low: null, high: n, lowExclusive: false, highExclusive: false };
-    case '<': return { metric, low: null, high: n, lowExclusive: false, highExclusive: true };
-    default: return { metric, low: n, high: n, lowExclusive: false, highExclusive: false };
+    case '>=':
+      return { metric, low: n, high: null, lowExclusive: false, highExclusive: false };
+    case '>':
+      return { metric, low: n, high: null, lowExclusive: true, highExclusive: false };
+    case '<=':
+      return { metric, low: null, high: n, lowExclusive: false, highExclusive: false };
+    case '<':
+      return { metric, low: null, high: n, lowExclusive: false, highExclusive: true };
+    default:
+      return { metric, low: n, high: n, lowExclusive: false, highExclusive: false };
   }
 }
 
@@ -130,7 +165,10 @@ export function expressionRangeProblem(r: ExpressionRange): string | null {
   for (const v of [r.low, r.high]) {
     if (v !== null && (v < min || v > max)) return `${r.metric} runs from ${min} to ${max}`;
   }
-  if ((r.high !== null && (r.high < min || (r.high === min && r.highExclusive))) || (r.low !== null && (r.low > max || (r.low === max && r.lowExclusive)))) {
+  if (
+    (r.high !== null && (r.high < min || (r.high === min && r.highExclusive))) ||
+    (r.low !== null && (r.low > max || (r.low === max && r.lowExclusive)))
+  ) {
     return `no ${r.metric} value (${min}-${max}) is in that range`;
   }
   return null;
@@ -145,7 +183,8 @@ export function rangesOverlap(a: ExpressionRange, b: ExpressionRange): boolean {
 }
 
 export function formatExpressionRange(r: ExpressionRange): string {
-  if (r.low !== null && r.high !== null) return r.low === r.high ? `${r.metric}=${r.low}` : `${r.metric}${r.low}-${r.high}`;
+  if (r.low !== null && r.high !== null)
+    return r.low === r.high ? `${r.metric}=${r.low}` : `${r.metric}${r.low}-${r.high}`;
   if (r.low !== null) return `${r.metric}${r.lowExclusive ? '>' : '>='}${r.low}`;
   if (r.high !== null) return `${r.metric}${r.highExclusive ? '<' : '<='}${r.high}`;
   return r.metric;

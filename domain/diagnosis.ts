@@ -11,5 +11,11 @@ export const SCLC_STAGES = ['limited', 'extensive'] as const;
 export type SclcStage = (typeof SCLC_STAGES)[number];
 
 /** NSCLC stage signals carried on the detail view (not a filter). */
-export const NSCLC_STAGES = ['early', 'resectable', 'stage_iii_unresectable', 'locally_advanced', 'metastatic'] as const;
+export const NSCLC_STAGES = [
+  'early',
+  'resectable',
+  'stage_iii_unresectable',
+  'locally_advanced',
+  'metastatic',
+] as const;
 export type NsclcStage = (typeof NSCLC_STAGES)[number];

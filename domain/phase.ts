@@ -22,12 +22,13 @@ export const TRIAL_PHASE_FILTERS = [
 export type TrialPhaseFilter = (typeof TRIAL_PHASE_FILTERS)[number];
 
 /** Which phase codes each numbered `trialPhase` value matches (early phase 1 is phase 1). */
-export const PHASE_FILTER_CODES: Readonly<Partial<Record<TrialPhaseFilter, readonly PhaseCode[]>>> = {
-  'Phase I': ['EARLY_PHASE1', 'PHASE1'],
-  'Phase II': ['PHASE2'],
-  'Phase III': ['PHASE3'],
-  'Phase IV': ['PHASE4'],
-};
+export const PHASE_FILTER_CODES: Readonly<Partial<Record<TrialPhaseFilter, readonly PhaseCode[]>>> =
+  {
+    'Phase I': ['EARLY_PHASE1', 'PHASE1'],
+    'Phase II': ['PHASE2'],
+    'Phase III': ['PHASE3'],
+    'Phase IV': ['PHASE4'],
+  };
 
 export const PHASE_FILTER_STUDY_TYPE: Readonly<Partial<Record<TrialPhaseFilter, StudyType>>> = {
   Interventional: 'Interventional',
@@ -58,7 +59,10 @@ export function parsePhases(raw: string | readonly string[] | null | undefined):
   const parts = (Array.isArray(raw) ? raw : String(raw).split(/[/,|]|\band\b/i)) as string[];
   const out = new Set<PhaseCode>();
   for (const part of parts) {
-    const s = part.trim().toUpperCase().replace(/[\s_-]+/g, '');
+    const s = part
+      .trim()
+      .toUpperCase()
+      .replace(/[\s_-]+/g, '');
     if (!s) continue;
     if ((PHASE_CODES as readonly string[]).includes(part.trim().toUpperCase())) {
       out.add(part.trim().toUpperCase() as PhaseCode);
@@ -68,7 +72,21 @@ export function parsePhases(raw: string | readonly string[] | null | undefined):
     else if (/EARLY(PHASE)?(1|I)$/.test(s) || s === 'PHASE0' || s === '0') out.add('EARLY_PHASE1');
     else {
       const m = s.match(/^(?:PHASE)?(IV|III|II|I|4|3|2|1)$/);
-      if (m) out.add(({ I: 'PHASE1', '1': 'PHASE1', II: 'PHASE2', '2': 'PHASE2', III: 'PHASE3', '3': 'PHASE3', IV: 'PHASE4', '4': 'PHASE4' } as const)[m[1] as 'I']);
+      if (m)
+        out.add(
+          (
+            {
+              I: 'PHASE1',
+              '1': 'PHASE1',
+              II: 'PHASE2',
+              '2': 'PHASE2',
+              III: 'PHASE3',
+              '3': 'PHASE3',
+              IV: 'PHASE4',
+              '4': 'PHASE4',
+            } as const
+          )[m[1] as 'I'],
+        );
     }
   }
   return PHASE_CODES.filter((p) => out.has(p));
@@ -77,7 +95,10 @@ export function parsePhases(raw: string | readonly string[] | null | undefined):
 /** Normalises "INTERVENTIONAL", "interventional", "Expanded Access" to the label. */
 export function parseStudyType(raw: string | null | undefined): StudyType | null {
   if (!raw) return null;
-  const s = raw.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const s = raw
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
   if (s === 'INTERVENTIONAL') return 'Interventional';
   if (s === 'OBSERVATIONAL' || s === 'OBSERVATIONAL_PATIENT_REGISTRY') return 'Observational';
   if (s === 'EXPANDED_ACCESS') return 'Expanded Access';

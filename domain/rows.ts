@@ -114,7 +114,10 @@ export interface SiteRow {
 }
 
 /** A site as sources state it: address, status and coordinates. */
-export type SiteLocation = Pick<SiteRow, 'facility' | 'city' | 'state' | 'zip' | 'country' | 'status' | 'latitude' | 'longitude'>;
+export type SiteLocation = Pick<
+  SiteRow,
+  'facility' | 'city' | 'state' | 'zip' | 'country' | 'status' | 'latitude' | 'longitude'
+>;
 
 export interface BiomarkerRow {
   nct_id: string;

@@ -17,7 +17,9 @@ export function parseSex(raw: string | null | undefined): Sex {
 export function parseAgeYears(raw: string | number | null | undefined): number | null {
   if (raw === null || raw === undefined) return null;
   if (typeof raw === 'number') return Number.isFinite(raw) ? Math.floor(raw) : null;
-  const m = raw.trim().match(/^(\d+(?:\.\d+)?)\s*(years?|yrs?|y|months?|mos?|weeks?|wks?|days?|hours?|minutes?)?$/i);
+  const m = raw
+    .trim()
+    .match(/^(\d+(?:\.\d+)?)\s*(years?|yrs?|y|months?|mos?|weeks?|wks?|days?|hours?|minutes?)?$/i);
   if (!m) return null;
   const n = Number(m[1]);
   const unit = (m[2] ?? 'years').toLowerCase();

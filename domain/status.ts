@@ -9,7 +9,14 @@
  * can join today) but sits in the recruiting bucket with Recruiting and Enrolling. The
  * registry's own value (TERMINATED, WITHDRAWN ...) is served beside it as overall_status.
  */
-export const TRIAL_STATUSES = ['Recruiting', 'Not yet recruiting', 'Enrolling', 'Active', 'Completed', 'Closed'] as const;
+export const TRIAL_STATUSES = [
+  'Recruiting',
+  'Not yet recruiting',
+  'Enrolling',
+  'Active',
+  'Completed',
+  'Closed',
+] as const;
 export type TrialStatus = (typeof TRIAL_STATUSES)[number];
 
 export const STATUS_BUCKETS = ['recruiting', 'active', 'completed', 'unknown'] as const;
@@ -45,9 +52,15 @@ export const STATUS_TO_BUCKET: Readonly<Record<TrialStatus, StatusBucket>> = {
  * ("RECRUITING", "Recruiting", "Not yet recruiting", "Active, not recruiting").
  * Unmapped or missing values give `null` status and the `unknown` bucket.
  */
-export function mapRegistryStatus(raw: string | null | undefined): { status: TrialStatus | null; bucket: StatusBucket } {
+export function mapRegistryStatus(raw: string | null | undefined): {
+  status: TrialStatus | null;
+  bucket: StatusBucket;
+} {
   if (!raw) return { status: null, bucket: 'unknown' };
-  const key = raw.trim().toUpperCase().replace(/[,\s-]+/g, '_');
+  const key = raw
+    .trim()
+    .toUpperCase()
+    .replace(/[,\s-]+/g, '_');
   const status = REGISTRY_STATUS_TO_STATUS[key] ?? null;
   return { status, bucket: status ? STATUS_TO_BUCKET[status] : 'unknown' };
 }

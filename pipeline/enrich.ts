@@ -39,5 +39,9 @@ export function enrichRecords(records: TrialRecord[]): EnrichResult {
     });
     return { ...record, trial: { ...t, ...diagnosis } };
   });
-  return { records: out, biomarkers, summary: { trials: records.length, withBiomarkers, rows: biomarkers.length } };
+  return {
+    records: out,
+    biomarkers,
+    summary: { trials: records.length, withBiomarkers, rows: biomarkers.length },
+  };
 }

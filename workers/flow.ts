@@ -18,7 +18,13 @@ import {
   type StageName,
   type StageReport,
 } from '../pipeline/run/index.js';
-import { DEFAULT_JOB_OPTIONS, stageJobId, type QueueSet, type StageJobData, type StageProgress } from './queues.js';
+import {
+  DEFAULT_JOB_OPTIONS,
+  stageJobId,
+  type QueueSet,
+  type StageJobData,
+  type StageProgress,
+} from './queues.js';
 
 export interface RefreshDeps {
   /** From connectQueueRedis; not closed here. */
@@ -44,7 +50,11 @@ export class RefreshInFlightError extends Error {
     readonly runId: string | null,
     readonly detail: string,
   ) {
-    super(runId ? `refresh ${runId} is still in flight (${detail}); wait for it to finish or fail` : detail);
+    super(
+      runId
+        ? `refresh ${runId} is still in flight (${detail}); wait for it to finish or fail`
+        : detail,
+    );
   }
 }
 
@@ -68,7 +78,10 @@ export class RefreshFailedError extends Error {
 const ROOT_STAGE: StageName = (() => {
   const needed = new Set(STAGE_NAMES.flatMap((s) => STAGE_DEPENDS_ON[s]));
   const roots = STAGE_NAMES.filter((s) => !needed.has(s));
-  if (roots.length !== 1) throw new Error(`STAGE_DEPENDS_ON must have exactly one final stage, found ${roots.join(', ')}`);
+  if (roots.length !== 1)
+    throw new Error(
+      `STAGE_DEPENDS_ON must have exactly one final stage, found ${roots.join(', ')}`,
+    );
   return roots[0];
 })();
 
@@ -80,7 +93,8 @@ export function buildRefreshFlow(runId: string): FlowJob {
   const placed = new Set<StageName>();
   const node = (stage: StageName): FlowJob => {
     // A BullMQ flow is a tree: a stage two stages wait for would need two jobs.
-    if (placed.has(stage)) throw new Error(`stage ${stage} is needed by two stages; a refresh flow must be a tree`);
+    if (placed.has(stage))
+      throw new Error(`stage ${stage} is needed by two stages; a refresh flow must be a tree`);
     placed.add(stage);
     return {
       name: stage,
@@ -111,12 +125,17 @@ export async function startRefresh(
   const token = randomUUID();
   // Two starters at once would both see no run in flight; the lock makes check-and-add one step.
   const locked = await deps.connection.set(lockKey, token, 'PX', 30_000, 'NX');
-  if (locked !== 'OK') throw new RefreshInFlightError(null, 'another refresh is being started right now');
+  if (locked !== 'OK')
+    throw new RefreshInFlightError(null, 'another refresh is being started right now');
   try {
     const running = await runInFlight(deps.queues);
     if (running) throw running;
     const runId = start.runId ?? newPipelineRunId();
-    await openRunContext(runId, options, { dataDir: deps.dataDir, snapshotRoot: deps.snapshotRoot, logger: deps.logger });
+    await openRunContext(runId, options, {
+      dataDir: deps.dataDir,
+      snapshotRoot: deps.snapshotRoot,
+      logger: deps.logger,
+    });
     const producer = new FlowProducer({ connection: deps.connection, prefix: deps.prefix });
     try {
       const tree = await producer.add(buildRefreshFlow(runId));
@@ -127,7 +146,12 @@ export async function startRefresh(
     }
   } finally {
     await deps.connection
-      .eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, lockKey, token)
+      .eval(
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+        1,
+        lockKey,
+        token,
+      )
       .catch(() => undefined);
   }
 }
@@ -136,7 +160,11 @@ async function runInFlight(queues: QueueSet): Promise<RefreshInFlightError | nul
   const root = queues.stages[ROOT_STAGE];
   for (const state of IN_FLIGHT_STATES) {
     const [job] = await root.getJobs([state], 0, 0);
-    if (job) return new RefreshInFlightError(job.data?.runId ?? String(job.id), `its ${ROOT_STAGE} job is ${state}`);
+    if (job)
+      return new RefreshInFlightError(
+        job.data?.runId ?? String(job.id),
+        `its ${ROOT_STAGE} job is ${state}`,
+      );
   }
   return null;
 }
@@ -163,9 +191,16 @@ export async function refreshStatus(runId: string, queues: QueueSet): Promise<Re
       const id = stageJobId(runId, stage);
       // State first: a job read before its state could predate the failure the state reports.
       const state = await queues.stages[stage].getJobState(id);
-      const job = (await queues.stages[stage].getJob(id)) as Job<StageJobData, StageReport> | undefined;
-      if (!job || state === 'unknown') return [stage, { state: 'missing', progress: null, attempts: 0, report: null, failedReason: null }];
-      const progress = isProgress(job.progress) ? { done: job.progress.done, total: job.progress.total } : null;
+      const job = (await queues.stages[stage].getJob(id)) as
+        Job<StageJobData, StageReport> | undefined;
+      if (!job || state === 'unknown')
+        return [
+          stage,
+          { state: 'missing', progress: null, attempts: 0, report: null, failedReason: null },
+        ];
+      const progress = isProgress(job.progress)
+        ? { done: job.progress.done, total: job.progress.total }
+        : null;
       return [
         stage,
         {
@@ -182,7 +217,9 @@ export async function refreshStatus(runId: string, queues: QueueSet): Promise<Re
 }
 
 function isProgress(value: unknown): value is StageProgress {
-  return typeof value === 'object' && value !== null && typeof (value as StageProgress).done === 'number';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as StageProgress).done === 'number'
+  );
 }
 
 export interface WaitForRefreshOptions {
@@ -205,25 +242,42 @@ export interface RefreshResult {
  * a RefreshFailedError naming the stage where the run broke. Reads the jobs by their ids
  * (one per stage per run), so it works from any process, for a run started anywhere.
  */
-export async function waitForRefresh(runId: string, queues: QueueSet, options: WaitForRefreshOptions = {}): Promise<RefreshResult> {
+export async function waitForRefresh(
+  runId: string,
+  queues: QueueSet,
+  options: WaitForRefreshOptions = {},
+): Promise<RefreshResult> {
   const pollMs = options.pollMs ?? 300;
   const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
   for (;;) {
     const status = await refreshStatus(runId, queues);
     options.onUpdate?.(status);
     const failed = originOfFailure(status);
-    if (failed) throw new RefreshFailedError(runId, failed, status.stages[failed].failedReason ?? 'unknown reason');
+    if (failed)
+      throw new RefreshFailedError(
+        runId,
+        failed,
+        status.stages[failed].failedReason ?? 'unknown reason',
+      );
     const root = status.stages[ROOT_STAGE];
     if (root.state === 'completed' && root.report) {
       const version = root.report.summary.version;
-      if (typeof version !== 'string') throw new Error(`refresh ${runId}: publish finished without a version`);
-      const stages = Object.fromEntries(STAGE_NAMES.map((s) => [s, status.stages[s].report])) as Record<StageName, StageReport>;
+      if (typeof version !== 'string')
+        throw new Error(`refresh ${runId}: publish finished without a version`);
+      const stages = Object.fromEntries(
+        STAGE_NAMES.map((s) => [s, status.stages[s].report]),
+      ) as Record<StageName, StageReport>;
       return { runId, version, stages };
     }
     if (root.state === 'missing') {
-      throw new Error(`refresh ${runId} has no ${ROOT_STAGE} job under this Redis prefix (unknown run, or its jobs were removed)`);
+      throw new Error(
+        `refresh ${runId} has no ${ROOT_STAGE} job under this Redis prefix (unknown run, or its jobs were removed)`,
+      );
     }
-    if (Date.now() > deadline) throw new Error(`refresh ${runId} did not finish within ${options.timeoutMs} ms; it is still running`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `refresh ${runId} did not finish within ${options.timeoutMs} ms; it is still running`,
+      );
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

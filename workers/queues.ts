@@ -5,7 +5,15 @@
  * the scheduler and the operator dashboard all open their queues here, so they agree on
  * names, prefix and options.
  */
-import { Queue, Worker, type ConnectionOptions, type DefaultJobOptions, type Job, type Processor, type WorkerOptions } from 'bullmq';
+import {
+  Queue,
+  Worker,
+  type ConnectionOptions,
+  type DefaultJobOptions,
+  type Job,
+  type Processor,
+  type WorkerOptions,
+} from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../config/logger.js';
 import { STAGE_NAMES, type StageName } from '../pipeline/run/index.js';
@@ -69,13 +77,21 @@ export interface ConnectQueueRedisOptions {
  * commands must wait through a Redis restart instead of failing. The first connect is
  * bounded, so a CLI pointed at a dead Redis says so instead of hanging.
  */
-export async function connectQueueRedis(url: string, options: ConnectQueueRedisOptions = {}): Promise<Redis> {
+export async function connectQueueRedis(
+  url: string,
+  options: ConnectQueueRedisOptions = {},
+): Promise<Redis> {
   const timeout = options.connectTimeoutMs ?? 3000;
-  const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true, connectTimeout: timeout });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: null,
+    lazyConnect: true,
+    connectTimeout: timeout,
+  });
   let lastError = '';
   redis.on('error', (err: Error) => {
     // ioredis repeats the same error on every reconnect attempt; log each new one once.
-    if (err.message !== lastError) options.logger?.warn({ err: err.message }, 'queue redis connection error');
+    if (err.message !== lastError)
+      options.logger?.warn({ err: err.message }, 'queue redis connection error');
     lastError = err.message;
   });
   redis.on('ready', () => {
@@ -84,11 +100,16 @@ export async function connectQueueRedis(url: string, options: ConnectQueueRedisO
   try {
     await Promise.race([
       redis.connect().then(() => redis.ping()),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeout} ms`)), timeout).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`no answer within ${timeout} ms`)), timeout).unref(),
+      ),
     ]);
   } catch (err) {
     redis.disconnect();
-    throw new Error(`Redis is not reachable at ${redactUrl(url)}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new Error(
+      `Redis is not reachable at ${redactUrl(url)}: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
   }
   return redis;
 }
@@ -96,7 +117,12 @@ export async function connectQueueRedis(url: string, options: ConnectQueueRedisO
 /** QUIT politely, but never wait long for a Redis that is gone. */
 export async function closeQueueRedis(redis: Redis): Promise<void> {
   try {
-    await Promise.race([redis.quit(), new Promise((_, reject) => setTimeout(() => reject(new Error('quit timed out')), 1000).unref())]);
+    await Promise.race([
+      redis.quit(),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('quit timed out')), 1000).unref(),
+      ),
+    ]);
   } catch {
     redis.disconnect();
   }
@@ -119,8 +145,14 @@ export interface QueueSet {
 
 export function openQueues(options: QueueSetOptions): QueueSet {
   const make = <D>(name: QueueName) =>
-    new Queue<D>(name, { connection: options.connection, prefix: options.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
-  const stages = Object.fromEntries(STAGE_NAMES.map((stage) => [stage, make<StageJobData>(stage)])) as Record<StageName, Queue<StageJobData>>;
+    new Queue<D>(name, {
+      connection: options.connection,
+      prefix: options.prefix,
+      defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    });
+  const stages = Object.fromEntries(
+    STAGE_NAMES.map((stage) => [stage, make<StageJobData>(stage)]),
+  ) as Record<StageName, Queue<StageJobData>>;
   const refresh = make<unknown>(REFRESH_QUEUE);
   const all = () => [...STAGE_NAMES.map((s) => stages[s] as Queue), refresh];
   return {
@@ -147,7 +179,11 @@ export interface CreateWorkerOptions extends QueueSetOptions {
   workerOptions?: Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
 }
 
-export function createWorker<D, R>(name: QueueName, processor: Processor<D, R>, options: CreateWorkerOptions): Worker<D, R> {
+export function createWorker<D, R>(
+  name: QueueName,
+  processor: Processor<D, R>,
+  options: CreateWorkerOptions,
+): Worker<D, R> {
   const log = options.logger.child({ queue: name });
   const worker = new Worker<D, R>(name, processor, {
     connection: options.connection as ConnectionOptions,
@@ -159,10 +195,18 @@ export function createWorker<D, R>(name: QueueName, processor: Processor<D, R>, 
     // Report on the final attempt only; earlier ones are retried and would be noise.
     if (!job) return;
     // A parent failed by its failed child (failParentOnFailure) repeats a failure already logged.
-    if (job.deferredFailure) log.info({ job: job.id, reason: job.deferredFailure }, 'job failed because a stage it waits for failed');
+    if (job.deferredFailure)
+      log.info(
+        { job: job.id, reason: job.deferredFailure },
+        'job failed because a stage it waits for failed',
+      );
     else if (err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1))
       log.error({ job: job.id, attempts: job.attemptsMade, err: err.message }, 'job failed');
-    else log.debug({ job: job.id, attempt: job.attemptsMade, err: err.message }, 'job attempt failed; will retry');
+    else
+      log.debug(
+        { job: job.id, attempt: job.attemptsMade, err: err.message },
+        'job attempt failed; will retry',
+      );
   });
   worker.on('error', (err: Error) => log.error({ err }, 'worker error'));
   return worker;

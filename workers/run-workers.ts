@@ -21,7 +21,11 @@ import {
   type CreateWorkerOptions,
   type QueueSet,
 } from './queues.js';
-import { upsertRefreshSchedule, type RefreshScheduleInfo, type ScheduledRefreshData } from './scheduler.js';
+import {
+  upsertRefreshSchedule,
+  type RefreshScheduleInfo,
+  type ScheduledRefreshData,
+} from './scheduler.js';
 
 export interface RunWorkersOptions {
   redisUrl: string;
@@ -56,8 +60,11 @@ export interface RunningWorkers {
 export async function runWorkers(opts: RunWorkersOptions): Promise<RunningWorkers> {
   const stages = opts.stages ?? STAGE_NAMES;
   const concurrency = opts.concurrency ?? 1;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a whole number >= 1, got ${concurrency}`);
-  for (const s of stages) if (!STAGE_NAMES.includes(s)) throw new Error(`unknown stage ${JSON.stringify(s)} (stages: ${STAGE_NAMES.join(', ')})`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`concurrency must be a whole number >= 1, got ${concurrency}`);
+  for (const s of stages)
+    if (!STAGE_NAMES.includes(s))
+      throw new Error(`unknown stage ${JSON.stringify(s)} (stages: ${STAGE_NAMES.join(', ')})`);
   const logger = opts.logger.child({ component: 'workers' });
 
   const connection = await connectQueueRedis(opts.redisUrl, { logger });
@@ -85,18 +92,47 @@ export async function runWorkers(opts: RunWorkersOptions): Promise<RunningWorker
   };
 
   try {
-    const base: CreateWorkerOptions = { connection, prefix: opts.prefix, logger, concurrency, workerOptions: opts.workerOptions };
-    const deps = { dataDir: opts.dataDir, snapshotRoot: opts.snapshotRoot, logger, chromiumPath: opts.chromiumPath, fetch: opts.fetch };
+    const base: CreateWorkerOptions = {
+      connection,
+      prefix: opts.prefix,
+      logger,
+      concurrency,
+      workerOptions: opts.workerOptions,
+    };
+    const deps = {
+      dataDir: opts.dataDir,
+      snapshotRoot: opts.snapshotRoot,
+      logger,
+      chromiumPath: opts.chromiumPath,
+      fetch: opts.fetch,
+    };
     for (const stage of stages) {
       const worker = createWorker(stage, stageProcessor(stage, deps), base);
-      worker.on('stalled', (jobId: string) => logger.warn({ queue: stage, job: jobId }, 'job stalled (its worker stopped renewing the lock); it runs again'));
+      worker.on('stalled', (jobId: string) =>
+        logger.warn(
+          { queue: stage, job: jobId },
+          'job stalled (its worker stopped renewing the lock); it runs again',
+        ),
+      );
       workers.push(worker);
     }
     let schedule: RefreshScheduleInfo | null = null;
     if (opts.schedule) {
-      const refreshDeps: RefreshDeps = { connection, prefix: opts.prefix, queues, dataDir: opts.dataDir, snapshotRoot: opts.snapshotRoot, logger };
+      const refreshDeps: RefreshDeps = {
+        connection,
+        prefix: opts.prefix,
+        queues,
+        dataDir: opts.dataDir,
+        snapshotRoot: opts.snapshotRoot,
+        logger,
+      };
       // One scheduled start at a time is plenty; startRefresh refuses overlapping runs anyway.
-      workers.push(createWorker(REFRESH_QUEUE, scheduledRefreshProcessor(refreshDeps), { ...base, concurrency: 1 }));
+      workers.push(
+        createWorker(REFRESH_QUEUE, scheduledRefreshProcessor(refreshDeps), {
+          ...base,
+          concurrency: 1,
+        }),
+      );
       schedule = await upsertRefreshSchedule(queues, opts.schedule);
     }
     await Promise.all(workers.map((w) => w.waitUntilReady()));
@@ -105,7 +141,11 @@ export async function runWorkers(opts: RunWorkersOptions): Promise<RunningWorker
         queues: workers.map((w) => w.name),
         concurrency,
         prefix: opts.prefix,
-        schedule: schedule && { pattern: schedule.pattern, tz: schedule.tz, next: schedule.next && new Date(schedule.next).toISOString() },
+        schedule: schedule && {
+          pattern: schedule.pattern,
+          tz: schedule.tz,
+          next: schedule.next && new Date(schedule.next).toISOString(),
+        },
       },
       'workers ready',
     );

@@ -47,7 +47,11 @@ function legacyDemoKeyPath(dataDir: string): string {
  * start, a different store, a revoked or removed key) replaces the `demo` record in the
  * current store with a new key and says why.
  */
-export async function ensureDemoKey(store: KeyStore, dataDir: string, identity: KeyStoreIdentity): Promise<DemoKey> {
+export async function ensureDemoKey(
+  store: KeyStore,
+  dataDir: string,
+  identity: KeyStoreIdentity,
+): Promise<DemoKey> {
   const saved = await readDemoKeyFile(dataDir);
   if (saved) {
     // A server on the file fallback cannot tell a missing demo key from one in Redis: make a new one.
@@ -71,20 +75,25 @@ export async function ensureDemoKey(store: KeyStore, dataDir: string, identity: 
 }
 
 function replacedBecause(saved: Partial<KeyStoreIdentity>, now: KeyStoreIdentity): string {
-  const where = (s: Partial<KeyStoreIdentity>) => (s.backend === 'redis' ? `Redis at ${s.location}` : `the key file ${s.location}`);
-  if (!saved.backend) return `the saved demo key is not in ${where(now)}, so a new one was created there; the key printed before no longer works`;
+  const where = (s: Partial<KeyStoreIdentity>) =>
+    s.backend === 'redis' ? `Redis at ${s.location}` : `the key file ${s.location}`;
+  if (!saved.backend)
+    return `the saved demo key is not in ${where(now)}, so a new one was created there; the key printed before no longer works`;
   if (saved.backend !== now.backend || saved.location !== now.location) {
     return `the saved demo key was held by ${where(saved)}, but this start uses ${where(now)}, which does not know it, so a new one was created there; the key printed before no longer works`;
   }
   return `the saved demo key was revoked or removed from ${where(now)}, so a new one was created there`;
 }
 
-async function readDemoKeyFile(dataDir: string): Promise<(Partial<KeyStoreIdentity> & { key: string }) | null> {
+async function readDemoKeyFile(
+  dataDir: string,
+): Promise<(Partial<KeyStoreIdentity> & { key: string }) | null> {
   const json = await fs.readFile(demoKeyPath(dataDir), 'utf8').catch(() => null);
   if (json !== null) {
     try {
       const parsed = JSON.parse(json) as Partial<DemoKeyFile>;
-      if (typeof parsed.key === 'string' && parsed.key) return { key: parsed.key, backend: parsed.backend, location: parsed.location };
+      if (typeof parsed.key === 'string' && parsed.key)
+        return { key: parsed.key, backend: parsed.backend, location: parsed.location };
     } catch {
       // An unreadable file is treated as no key: a new one replaces it.
     }
@@ -93,9 +102,18 @@ async function readDemoKeyFile(dataDir: string): Promise<(Partial<KeyStoreIdenti
   return legacy ? { key: legacy } : null;
 }
 
-async function writeDemoKeyFile(dataDir: string, key: string, identity: KeyStoreIdentity): Promise<void> {
+async function writeDemoKeyFile(
+  dataDir: string,
+  key: string,
+  identity: KeyStoreIdentity,
+): Promise<void> {
   await fs.mkdir(dataDir, { recursive: true });
-  const body: DemoKeyFile = { key, backend: identity.backend, location: identity.location, created_at: new Date().toISOString() };
+  const body: DemoKeyFile = {
+    key,
+    backend: identity.backend,
+    location: identity.location,
+    created_at: new Date().toISOString(),
+  };
   const file = demoKeyPath(dataDir);
   await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
 }

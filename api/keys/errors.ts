@@ -34,12 +34,19 @@ export class InvalidKeyRecordError extends Error {
 /** A record read from outside (a backup) must look like one this service wrote. */
 export function assertImportable(record: ApiKeyRecord): void {
   assertValidLabel(record.label);
-  if (!/^[0-9a-f]{64}$/.test(record.hash)) throw new InvalidKeyRecordError(`key "${record.label}": hash is not a hex sha256`);
-  if (!TIERS.includes(record.tier)) throw new InvalidKeyRecordError(`key "${record.label}": unknown tier ${JSON.stringify(record.tier)}`);
+  if (!/^[0-9a-f]{64}$/.test(record.hash))
+    throw new InvalidKeyRecordError(`key "${record.label}": hash is not a hex sha256`);
+  if (!TIERS.includes(record.tier))
+    throw new InvalidKeyRecordError(
+      `key "${record.label}": unknown tier ${JSON.stringify(record.tier)}`,
+    );
   if (typeof record.created_at !== 'string' || Number.isNaN(Date.parse(record.created_at))) {
     throw new InvalidKeyRecordError(`key "${record.label}": created_at is not a date`);
   }
-  if (record.revoked_at !== null && (typeof record.revoked_at !== 'string' || Number.isNaN(Date.parse(record.revoked_at)))) {
+  if (
+    record.revoked_at !== null &&
+    (typeof record.revoked_at !== 'string' || Number.isNaN(Date.parse(record.revoked_at)))
+  ) {
     throw new InvalidKeyRecordError(`key "${record.label}": revoked_at is neither null nor a date`);
   }
 }

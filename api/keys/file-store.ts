@@ -74,7 +74,9 @@ export class FileKeyStore implements KeyStore {
     // Every write is a rename, so a new inode (or mtime/size) means new content.
     const signature = `${stats.ino}:${stats.mtimeMs}:${stats.size}`;
     if (signature !== this.loadedFrom) {
-      this.cache = new MemoryKeyStore(parseKeyFile(await fs.readFile(this.file, 'utf8'), this.file));
+      this.cache = new MemoryKeyStore(
+        parseKeyFile(await fs.readFile(this.file, 'utf8'), this.file),
+      );
       this.loadedFrom = signature;
     }
     return this.cache;
@@ -87,7 +89,10 @@ export class FileKeyStore implements KeyStore {
       this.loadedFrom = null;
       const store = await this.current();
       const result = await change(store);
-      const body: KeyFile = { version: 1, keys: store.snapshot().sort((a, b) => a.label.localeCompare(b.label)) };
+      const body: KeyFile = {
+        version: 1,
+        keys: store.snapshot().sort((a, b) => a.label.localeCompare(b.label)),
+      };
       await writeFileAtomic(this.file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
       return result;
     } finally {
@@ -105,9 +110,13 @@ export class FileKeyStore implements KeyStore {
         return () => fs.rm(lockFile, { force: true });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const age = await fs.stat(lockFile).then((s) => Date.now() - s.mtimeMs, () => 0);
+        const age = await fs.stat(lockFile).then(
+          (s) => Date.now() - s.mtimeMs,
+          () => 0,
+        );
         if (age > STALE_LOCK_MS) await fs.rm(lockFile, { force: true });
-        else if (Date.now() > deadline) throw new Error(`key file is locked by another process: ${lockFile}`, { cause: error });
+        else if (Date.now() > deadline)
+          throw new Error(`key file is locked by another process: ${lockFile}`, { cause: error });
         else await sleep(25);
       }
     }
@@ -116,7 +125,8 @@ export class FileKeyStore implements KeyStore {
 
 function parseKeyFile(text: string, file: string): ApiKeyRecord[] {
   const parsed = JSON.parse(text) as Partial<KeyFile>;
-  if (parsed.version !== 1 || !Array.isArray(parsed.keys)) throw new Error(`${file} is not a version 1 key file`);
+  if (parsed.version !== 1 || !Array.isArray(parsed.keys))
+    throw new Error(`${file} is not a version 1 key file`);
   return parsed.keys.filter((record) => TIERS.includes(record.tier));
 }
 

@@ -58,8 +58,15 @@ export function keyFilePath(env: Pick<Env, 'DATA_DIR'>): string {
   return path.join(env.DATA_DIR, 'keys.json');
 }
 
-export async function openStores(env: StoreEnv, logger: Logger, options: OpenStoresOptions = {}): Promise<ServiceStores> {
-  const redis = await connectRedis(env.REDIS_URL, { logger, connectTimeoutMs: options.connectTimeoutMs });
+export async function openStores(
+  env: StoreEnv,
+  logger: Logger,
+  options: OpenStoresOptions = {},
+): Promise<ServiceStores> {
+  const redis = await connectRedis(env.REDIS_URL, {
+    logger,
+    connectTimeoutMs: options.connectTimeoutMs,
+  });
   if (redis) {
     return {
       keys: new RedisKeyStore(redis, env.REDIS_PREFIX),
@@ -67,7 +74,10 @@ export async function openStores(env: StoreEnv, logger: Logger, options: OpenSto
       gate: new RedisGate(redis, env.REDIS_PREFIX),
       redis,
       keyBackend: 'redis',
-      health: () => ({ backend: 'redis', redis: redis.status === 'ready' ? 'ready' : 'unreachable' }),
+      health: () => ({
+        backend: 'redis',
+        redis: redis.status === 'ready' ? 'ready' : 'unreachable',
+      }),
       close: () => closeRedis(redis),
     };
   }
@@ -76,7 +86,9 @@ export async function openStores(env: StoreEnv, logger: Logger, options: OpenSto
     { redisUrl: redactUrl(env.REDIS_URL), keyFile: file },
     `Redis is not reachable at ${redactUrl(env.REDIS_URL)}: using API keys from ${file} and in-process usage counters ` +
       '(quota and burst are exact for this one process only; start Redis to share them)' +
-      (options.returnToRedis ? '; retrying Redis in the background, and moving to it when it answers' : ''),
+      (options.returnToRedis
+        ? '; retrying Redis in the background, and moving to it when it answers'
+        : ''),
   );
   const fileKeys = new FileKeyStore(file);
   if (!options.returnToRedis) {
@@ -94,7 +106,12 @@ export async function openStores(env: StoreEnv, logger: Logger, options: OpenSto
   return switchingStores(env, logger, fileKeys, options);
 }
 
-function switchingStores(env: StoreEnv, logger: Logger, fileKeys: FileKeyStore, options: OpenStoresOptions): ServiceStores {
+function switchingStores(
+  env: StoreEnv,
+  logger: Logger,
+  fileKeys: FileKeyStore,
+  options: OpenStoresOptions,
+): ServiceStores {
   const fallbackKeys = new FileFallbackKeyStore(fileKeys);
   const fallbackUsage = new MemoryUsageCounter();
   const keys = new SwitchingKeyStore(fallbackKeys);
@@ -110,7 +127,8 @@ function switchingStores(env: StoreEnv, logger: Logger, fileKeys: FileKeyStore, 
         const redisKeys = new RedisKeyStore(redis, env.REDIS_PREFIX);
         let copied = 0;
         try {
-          for (const record of await fileKeys.list()) if (await redisKeys.importRecord(record)) copied++;
+          for (const record of await fileKeys.list())
+            if (await redisKeys.importRecord(record)) copied++;
         } catch (error) {
           // The key file's records stay where they are; the next restart copies them.
           logger.error({ err: error }, 'copying the key file into Redis failed');
@@ -119,7 +137,10 @@ function switchingStores(env: StoreEnv, logger: Logger, fileKeys: FileKeyStore, 
         usage.target = new RedisUsageCounter(redis, env.REDIS_PREFIX);
         gate.target = new RedisGate(redis, env.REDIS_PREFIX);
         active = redis;
-        logger.info({ copiedKeys: copied }, 'Redis is reachable: keys and usage counters are now in Redis');
+        logger.info(
+          { copiedKeys: copied },
+          'Redis is reachable: keys and usage counters are now in Redis',
+        );
       })();
     },
   });
@@ -133,7 +154,10 @@ function switchingStores(env: StoreEnv, logger: Logger, fileKeys: FileKeyStore, 
     get keyBackend() {
       return active ? 'redis' : 'file';
     },
-    health: () => ({ backend: active ? 'redis' : 'file', redis: watcher.status === 'ready' ? 'ready' : 'unreachable' }),
+    health: () => ({
+      backend: active ? 'redis' : 'file',
+      redis: watcher.status === 'ready' ? 'ready' : 'unreachable',
+    }),
     close: () => closeRedis(watcher),
   };
 }
@@ -149,7 +173,10 @@ class FileFallbackKeyStore implements KeyStore {
   importRecord = (record: ApiKeyRecord) => this.file.importRecord(record);
   async findByPlaintext(plaintext: string): Promise<ApiKeyRecord | null> {
     const record = await this.file.findByPlaintext(plaintext);
-    if (!record) throw new RedisUnavailableError('the key is not in the key file and Redis, where keys live, is unreachable');
+    if (!record)
+      throw new RedisUnavailableError(
+        'the key is not in the key file and Redis, where keys live, is unreachable',
+      );
     return record;
   }
 }
@@ -170,7 +197,8 @@ class SwitchingUsageCounter implements UsageCounter {
   get backend() {
     return this.target.backend;
   }
-  consume = (keyHash: string, tier: Tier): Promise<UsageDecision> => this.target.consume(keyHash, tier);
+  consume = (keyHash: string, tier: Tier): Promise<UsageDecision> =>
+    this.target.consume(keyHash, tier);
   peek = (keyHash: string, tier: Tier): Promise<UsageDecision> => this.target.peek(keyHash, tier);
 }
 

@@ -86,12 +86,20 @@ export class RedisKeyStore implements KeyStore {
   }
 
   async revoke(label: string): Promise<boolean> {
-    const done = await REVOKE.run(this.redis, [this.labelKey(label), this.recordKey('')], [new Date().toISOString()]);
+    const done = await REVOKE.run(
+      this.redis,
+      [this.labelKey(label), this.recordKey('')],
+      [new Date().toISOString()],
+    );
     return done === 1;
   }
 
   async remove(label: string): Promise<boolean> {
-    const done = await REMOVE.run(this.redis, [this.labelKey(label), this.recordKey(''), this.allKey()], []);
+    const done = await REMOVE.run(
+      this.redis,
+      [this.labelKey(label), this.recordKey(''), this.allKey()],
+      [],
+    );
     return done === 1;
   }
 

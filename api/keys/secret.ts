@@ -16,10 +16,19 @@ export function hashKey(plaintext: string): string {
 }
 
 /** A new key: its plaintext (shown once) and the record every store keeps instead. */
-export function newKeyRecord(label: string, tier: Tier): { record: ApiKeyRecord; plaintext: string } {
+export function newKeyRecord(
+  label: string,
+  tier: Tier,
+): { record: ApiKeyRecord; plaintext: string } {
   const plaintext = generatePlaintextKey();
   return {
     plaintext,
-    record: { label, tier, hash: hashKey(plaintext), created_at: new Date().toISOString(), revoked_at: null },
+    record: {
+      label,
+      tier,
+      hash: hashKey(plaintext),
+      created_at: new Date().toISOString(),
+      revoked_at: null,
+    },
   };
 }

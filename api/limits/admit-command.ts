@@ -37,30 +37,65 @@ export type AdmitReply =
   | { status: 'revoked'; record: ApiKeyRecord }
   | { status: 'live'; record: ApiKeyRecord | null; usage: UsageDecision | null };
 
-type Raw = [number, string?, string?, string?, string?, string?, number?, number?, number?, number?, number?];
+type Raw = [
+  number,
+  string?,
+  string?,
+  string?,
+  string?,
+  string?,
+  number?,
+  number?,
+  number?,
+  number?,
+  number?,
+];
 
 const REASONS = [undefined, 'quota_exceeded', 'rate_limit_exceeded'] as const;
 
 type WithAdmit = Redis & { [COMMAND]?: (...args: (string | number)[]) => Promise<Raw> };
 
-export async function runAdmit(redis: Redis, keys: AdmitKeys, request: AdmitRequest): Promise<AdmitReply> {
+export async function runAdmit(
+  redis: Redis,
+  keys: AdmitKeys,
+  request: AdmitRequest,
+): Promise<AdmitReply> {
   const client = redis as WithAdmit;
-  if (typeof client[COMMAND] !== 'function') redis.defineCommand(COMMAND, { numberOfKeys: 3, lua: LUA });
-  const limitArgs = TIERS.flatMap((tier) => [tier, request.limits[tier].dailyQuota, request.limits[tier].burstPerMinute]);
+  if (typeof client[COMMAND] !== 'function')
+    redis.defineCommand(COMMAND, { numberOfKeys: 3, lua: LUA });
+  const limitArgs = TIERS.flatMap((tier) => [
+    tier,
+    request.limits[tier].dailyQuota,
+    request.limits[tier].burstPerMinute,
+  ]);
   // A Redis that is down or frozen becomes RedisUnavailableError (503), like every store call.
-  const raw = await redisCall(() => client[COMMAND]!(
-    keys.record,
-    keys.quota,
-    keys.burst,
-    request.mode,
-    request.tier ?? '',
-    request.windowMs,
-    randomUUID(),
-    request.nowMs === undefined ? '' : String(request.nowMs),
-    ...limitArgs,
-  ));
+  const raw = await redisCall(() =>
+    client[COMMAND]!(
+      keys.record,
+      keys.quota,
+      keys.burst,
+      request.mode,
+      request.tier ?? '',
+      request.windowMs,
+      randomUUID(),
+      request.nowMs === undefined ? '' : String(request.nowMs),
+      ...limitArgs,
+    ),
+  );
   if (raw[0] === 0) return { status: 'unknown' };
-  const [, label, tierName, hash, createdAt, revokedAt, allowed, reason, used, inWindow, retryAfter] = raw;
+  const [
+    ,
+    label,
+    tierName,
+    hash,
+    createdAt,
+    revokedAt,
+    allowed,
+    reason,
+    used,
+    inWindow,
+    retryAfter,
+  ] = raw;
   const tier = tierName as Tier;
   const record: ApiKeyRecord | null = label
     ? { label, tier, hash: hash!, created_at: createdAt!, revoked_at: revokedAt ? revokedAt : null }

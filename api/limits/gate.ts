@@ -34,7 +34,10 @@ export class StoreGate implements RequestGate {
     if (!record) return { status: 'unknown' };
     if (record.revoked_at !== null) return { status: 'revoked', record };
     if (mode === 'lookup') return { status: 'live', record, usage: null };
-    const usage = mode === 'consume' ? await this.usage.consume(record.hash, record.tier) : await this.usage.peek(record.hash, record.tier);
+    const usage =
+      mode === 'consume'
+        ? await this.usage.consume(record.hash, record.tier)
+        : await this.usage.peek(record.hash, record.tier);
     return { status: 'live', record, usage };
   }
 }

@@ -1,5 +1,10 @@
 /** What both usage counters take, and the UTC-day arithmetic they share. */
-import { BURST_WINDOW_SECONDS, TIER_LIMITS, type Tier, type TierLimits } from '../../domain/tiers.js';
+import {
+  BURST_WINDOW_SECONDS,
+  TIER_LIMITS,
+  type Tier,
+  type TierLimits,
+} from '../../domain/tiers.js';
 
 export interface UsageCounterOptions {
   /**

@@ -48,13 +48,17 @@ export class RedisUsageCounter implements UsageCounter {
       windowMs: this.windowMs,
       nowMs: this.now?.(),
     });
-    if (reply.status !== 'live' || !reply.usage) throw new Error(`admission script answered ${reply.status} for a known tier`);
+    if (reply.status !== 'live' || !reply.usage)
+      throw new Error(`admission script answered ${reply.status} for a known tier`);
     return reply.usage;
   }
 }
 
 /** Key names of one key's record and counters (the record name is RedisKeyStore's layout). */
-export function usageKeys(prefix: string, keyHash: string): { record: string; quota: string; burst: string } {
+export function usageKeys(
+  prefix: string,
+  keyHash: string,
+): { record: string; quota: string; burst: string } {
   return {
     record: `${prefix}keys:hash:${keyHash}`,
     quota: `${prefix}usage:quota:${keyHash}`,

@@ -12,7 +12,12 @@ import type { Logger } from '../../config/logger.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import type { RequestGate } from '../limits/gate.js';
 import type { UsageDecision } from '../limits/types.js';
-import { invalidKeyError, missingKeyError, presentedKey, revokedKeyError } from '../middleware/api-key.js';
+import {
+  invalidKeyError,
+  missingKeyError,
+  presentedKey,
+  revokedKeyError,
+} from '../middleware/api-key.js';
 import { limitRefusal, rateLimitHeaders } from '../middleware/rate-limit.js';
 import type { LoadedSnapshot, SnapshotHolder } from '../snapshot-holder.js';
 import { createMcpServer } from './server.js';
@@ -63,7 +68,12 @@ function messagesOf(body: unknown): JsonRpcMessage[] {
  * messages (initialize, tools/list, notifications) only check the key. Without a snapshot
  * nothing is counted, as a REST 503 is not.
  */
-async function admitCalls(gate: RequestGate, plaintext: string, calls: number, counted: boolean): Promise<UsageDecision | null> {
+async function admitCalls(
+  gate: RequestGate,
+  plaintext: string,
+  calls: number,
+  counted: boolean,
+): Promise<UsageDecision | null> {
   let usage: UsageDecision | null = null;
   for (let i = 0; i < Math.max(1, calls); i++) {
     const admitted = await gate.admit(plaintext, calls > 0 && counted ? 'consume' : 'lookup');
@@ -82,7 +92,10 @@ function webRequest(req: Request): globalThis.Request {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  return new globalThis.Request(`http://${req.headers.host ?? 'localhost'}${req.originalUrl}`, { method: req.method, headers });
+  return new globalThis.Request(`http://${req.headers.host ?? 'localhost'}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+  });
 }
 
 export function mcpRouter(deps: McpHttpDeps): Router {
@@ -99,7 +112,12 @@ export function mcpRouter(deps: McpHttpDeps): Router {
         // Taken once per request: every call in it reads the same version.
         res.locals.snapshot = deps.snapshots.current();
         const calls = messagesOf(req.body).filter((m) => m.method === 'tools/call').length;
-        const decision = await admitCalls(deps.gate, plaintext, calls, res.locals.snapshot !== null);
+        const decision = await admitCalls(
+          deps.gate,
+          plaintext,
+          calls,
+          res.locals.snapshot !== null,
+        );
         if (decision) {
           res.set(rateLimitHeaders(decision));
           if (!decision.allowed) throw limitRefusal(decision);
@@ -116,10 +134,14 @@ export function mcpRouter(deps: McpHttpDeps): Router {
       if (snapshot) res.set('X-Snapshot-Version', snapshot.manifest.version);
       const server = createMcpServer({
         snapshot: () => snapshot,
-        quota: () => (decision ? { quota_used: decision.quotaUsed, quota_limit: decision.quotaLimit } : null),
+        quota: () =>
+          decision ? { quota_used: decision.quotaUsed, quota_limit: decision.quotaLimit } : null,
         logger,
       });
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       try {
         await server.connect(transport);
         // The web-standard transport with the body Express already parsed, and its one
@@ -141,35 +163,52 @@ export function mcpRouter(deps: McpHttpDeps): Router {
 
   // Stateless: no server-initiated stream to GET, no session to DELETE.
   router.all(MCP_PATH, (_req, _res, next) =>
-    next(new ApiError('method_not_allowed', 'The MCP endpoint takes POST only (stateless Streamable HTTP).', { headers: { Allow: 'POST' } })),
+    next(
+      new ApiError(
+        'method_not_allowed',
+        'The MCP endpoint takes POST only (stateless Streamable HTTP).',
+        { headers: { Allow: 'POST' } },
+      ),
+    ),
   );
 
-  router.use(MCP_PATH, function mcpErrors(err: unknown, req: Request, res: Response, next: NextFunction) {
-    if (res.headersSent) {
-      next(err);
-      return;
-    }
-    let apiError: ApiError;
-    if (err instanceof ApiError) apiError = err;
-    else if ((err as { type?: string })?.type === 'entity.parse.failed') apiError = new ApiError('invalid_parameter', 'The request body is not JSON.');
-    else {
-      logger.error({ err, method: req.method }, 'MCP request failed');
-      apiError = new ApiError('internal_error', 'An internal error occurred.');
-    }
-    const first = messagesOf(req.body)[0];
-    const retryAfter = apiError.headers['Retry-After'];
-    res
-      .status(apiError.status)
-      .set(apiError.headers)
-      .json({
-        jsonrpc: '2.0',
-        id: first && (typeof first.id === 'string' || typeof first.id === 'number') ? first.id : null,
-        error: {
-          code: MCP_ERROR_CODES[apiError.code],
-          message: apiError.message,
-          data: { code: apiError.code, status: apiError.status, ...(retryAfter ? { retry_after_seconds: Number(retryAfter) } : {}) },
-        },
-      });
-  });
+  router.use(
+    MCP_PATH,
+    function mcpErrors(err: unknown, req: Request, res: Response, next: NextFunction) {
+      if (res.headersSent) {
+        next(err);
+        return;
+      }
+      let apiError: ApiError;
+      if (err instanceof ApiError) apiError = err;
+      else if ((err as { type?: string })?.type === 'entity.parse.failed')
+        apiError = new ApiError('invalid_parameter', 'The request body is not JSON.');
+      else {
+        logger.error({ err, method: req.method }, 'MCP request failed');
+        apiError = new ApiError('internal_error', 'An internal error occurred.');
+      }
+      const first = messagesOf(req.body)[0];
+      const retryAfter = apiError.headers['Retry-After'];
+      res
+        .status(apiError.status)
+        .set(apiError.headers)
+        .json({
+          jsonrpc: '2.0',
+          id:
+            first && (typeof first.id === 'string' || typeof first.id === 'number')
+              ? first.id
+              : null,
+          error: {
+            code: MCP_ERROR_CODES[apiError.code],
+            message: apiError.message,
+            data: {
+              code: apiError.code,
+              status: apiError.status,
+              ...(retryAfter ? { retry_after_seconds: Number(retryAfter) } : {}),
+            },
+          },
+        });
+    },
+  );
   return router;
 }

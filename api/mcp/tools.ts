@@ -7,7 +7,12 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ALTERATIONS, parseGene } from '../../domain/biomarkers.js';
@@ -20,7 +25,13 @@ import { trialDetailBody, trialListBody } from '../routes/trials.js';
 import type { LoadedSnapshot } from '../snapshot-holder.js';
 import { renderWithQuota } from '../query/render.js';
 import {
-  GetTrialInput, MatchPatientInput, MCP_DEFAULT_LIMIT, SearchTrialsInput, SnapshotInfoOutput, SourcesOutput, TrialDetailOutput,
+  GetTrialInput,
+  MatchPatientInput,
+  MCP_DEFAULT_LIMIT,
+  SearchTrialsInput,
+  SnapshotInfoOutput,
+  SourcesOutput,
+  TrialDetailOutput,
   TrialListOutput,
 } from './schemas.js';
 
@@ -32,7 +43,13 @@ export interface McpContext {
   logger: Logger;
 }
 
-export const TOOL_NAMES = ['search_trials', 'get_trial', 'match_patient', 'list_sources', 'snapshot_info'] as const;
+export const TOOL_NAMES = [
+  'search_trials',
+  'get_trial',
+  'match_patient',
+  'list_sources',
+  'snapshot_info',
+] as const;
 
 type ListOutput = z.infer<typeof TrialListOutput>;
 type DetailOutput = z.infer<typeof TrialDetailOutput>;
@@ -43,7 +60,7 @@ const DESCRIPTIONS: Readonly<Record<(typeof TOOL_NAMES)[number], string>> = {
     'biomarker genes and exact alterations with polarity (a trial that excludes the asked marker never matches), PD-L1 cut-off ranges, ' +
     'age, sex, phase, status, US state or country, and distance from a US ZIP code. Filters combine with AND; values inside one list with OR. ' +
     'Order: with zip + radius nearest site first, otherwise recruiting first and most recently updated. ' +
-    'Set explain=true to get, per trial, why it matched: each filter\'s verdict, the biomarker rows and the exact eligibility sentences behind them, ' +
+    "Set explain=true to get, per trial, why it matched: each filter's verdict, the biomarker rows and the exact eligibility sentences behind them, " +
     'the rows that would exclude a patient with the asked markers, and the nearest site with its distance. ' +
     `Returns ${MCP_DEFAULT_LIMIT} trials unless limit says otherwise; page with offset. Not medical advice: give patients each trial's url. ` +
     'Example: {"mutations": ["KRAS:G12C"], "zip": "60611", "radius": 50, "statusBuckets": ["recruiting"], "explain": true}',
@@ -57,8 +74,10 @@ const DESCRIPTIONS: Readonly<Record<(typeof TOOL_NAMES)[number], string>> = {
     'score; a trial is returned when it requires at least one of them and does not exclude it, so trials without a biomarker requirement are ' +
     'not returned (use search_trials for those). Searches recruiting, active and unknown-status trials unless statusBuckets says otherwise. ' +
     'Example: {"age": 64, "sex": "female", "diagnosis_type": "nsclc", "biomarkers": ["KRAS:G12C"], "pdl1": {"metric": "TPS", "value": 60}, "zip": "60611", "radius_miles": 100}',
-  list_sources: 'The data sources (the registry and 19 sponsor registries) with the number of trials each contributes to the served snapshot.',
-  snapshot_info: 'Which data snapshot is being served: its version and build time and the row count of each table. Changes after the monthly refresh.',
+  list_sources:
+    'The data sources (the registry and 19 sponsor registries) with the number of trials each contributes to the served snapshot.',
+  snapshot_info:
+    'Which data snapshot is being served: its version and build time and the row count of each table. Changes after the monthly refresh.',
 };
 
 function errorResult(error: ApiError): CallToolResult {
@@ -99,12 +118,21 @@ function listSummary(out: ListOutput): string {
       : `${total} trials match; trials ${offset + 1}-${offset + out.data.length} follow. REST equivalent: ${out.query}`,
   ];
   out.data.forEach((t, i) => {
-    const parts = [`${offset + i + 1}. ${t.nct_id}: ${clip(t.official_title, 110)}`, `${t.status ?? 'status unknown'}, ${t.phase ?? 'phase n/a'}`];
-    if ('distance_miles' in t) parts.push(`${t.distance_miles} mi (${[t.nearest_site.city, t.nearest_site.state].filter(Boolean).join(', ')})`);
+    const parts = [
+      `${offset + i + 1}. ${t.nct_id}: ${clip(t.official_title, 110)}`,
+      `${t.status ?? 'status unknown'}, ${t.phase ?? 'phase n/a'}`,
+    ];
+    if ('distance_miles' in t)
+      parts.push(
+        `${t.distance_miles} mi (${[t.nearest_site.city, t.nearest_site.state].filter(Boolean).join(', ')})`,
+      );
     if ('match' in t && t.match.biomarkers.matched.length > 0) {
-      parts.push(`matched ${[...new Set(t.match.biomarkers.matched.map((r) => `${r.gene} ${r.alteration ?? ''}`.trim()))].join(', ')}`);
+      parts.push(
+        `matched ${[...new Set(t.match.biomarkers.matched.map((r) => `${r.gene} ${r.alteration ?? ''}`.trim()))].join(', ')}`,
+      );
     }
-    if ('match' in t && t.match.biomarkers.excluding.length > 0) parts.push(`note: ${t.match.biomarkers.excluding.length} excluding row(s)`);
+    if ('match' in t && t.match.biomarkers.excluding.length > 0)
+      parts.push(`note: ${t.match.biomarkers.excluding.length} excluding row(s)`);
     parts.push(t.url);
     lines.push(parts.join(' | '));
   });
@@ -113,21 +141,34 @@ function listSummary(out: ListOutput): string {
 
 function detailSummary(out: DetailOutput): string {
   const t = out.data;
-  const markers = t.biomarkers.map((b) => `${b.gene} ${b.alteration ?? ''} ${b.requirement}`.replace(/\s+/g, ' ')).join('; ');
+  const markers = t.biomarkers
+    .map((b) => `${b.gene} ${b.alteration ?? ''} ${b.requirement}`.replace(/\s+/g, ' '))
+    .join('; ');
   const lines = [
     `${t.nct_id}: ${clip(t.official_title, 200)}`,
     `${t.status ?? 'status unknown'}, ${t.phase ?? 'phase n/a'}, sponsor ${t.sponsor ?? 'unknown'}, ${t.location_count} sites, ages ${t.age_min ?? 'any'}-${t.age_max ?? 'any'}. ${t.url}`,
     `Biomarkers: ${markers || 'none extracted'}.`,
   ];
-  if (t.match) lines.push(`Match: ${t.match.filters.map((f) => `${f.parameter} ${f.met ? 'met' : 'NOT met'} (${f.reason})`).join('; ')}`);
+  if (t.match)
+    lines.push(
+      `Match: ${t.match.filters.map((f) => `${f.parameter} ${f.met ? 'met' : 'NOT met'} (${f.reason})`).join('; ')}`,
+    );
   return lines.join('\n');
 }
 
 /** Runs a tool body on the call's snapshot; ApiErrors become tool errors with the REST envelope. */
-function call(ctx: McpContext, toolName: string, body: (snapshot: LoadedSnapshot) => CallToolResult): CallToolResult {
+function call(
+  ctx: McpContext,
+  toolName: string,
+  body: (snapshot: LoadedSnapshot) => CallToolResult,
+): CallToolResult {
   try {
     const snapshot = ctx.snapshot();
-    if (!snapshot) throw new ApiError('snapshot_unavailable', 'No data snapshot is loaded yet; try again shortly.');
+    if (!snapshot)
+      throw new ApiError(
+        'snapshot_unavailable',
+        'No data snapshot is loaded yet; try again shortly.',
+      );
     return body(snapshot);
   } catch (error) {
     if (error instanceof ApiError) return errorResult(error);
@@ -136,7 +177,11 @@ function call(ctx: McpContext, toolName: string, body: (snapshot: LoadedSnapshot
   }
 }
 
-function listResult(snapshot: LoadedSnapshot, strings: Record<string, string>, ctx: McpContext): CallToolResult {
+function listResult(
+  snapshot: LoadedSnapshot,
+  strings: Record<string, string>,
+  ctx: McpContext,
+): CallToolResult {
   if (strings.limit === undefined) strings.limit = String(MCP_DEFAULT_LIMIT);
   const query = parseTrialsQuery(strings);
   const body = jsonOf<Omit<ListOutput, 'query'>>(trialListBody(snapshot.index, query, ctx.quota()));
@@ -154,11 +199,19 @@ export function patientQuery(p: z.infer<typeof MatchPatientInput>): Record<strin
       mutations.push(item.trim());
       continue;
     }
-    if (gene === 'PD-L1') throw invalidParameter('biomarkers', 'give PD-L1 as pdl1 {metric, value}, not as a bare gene');
+    if (gene === 'PD-L1')
+      throw invalidParameter(
+        'biomarkers',
+        'give PD-L1 as pdl1 {metric, value}, not as a bare gene',
+      );
     mutations.push(...ALTERATIONS[gene].map((a) => `${gene}:${a}`));
   }
   if (p.pdl1) mutations.push(`PD-L1:${p.pdl1.metric}=${p.pdl1.value}`);
-  if ((p.zip === undefined) !== (p.radius_miles === undefined)) throw invalidParameter(p.zip === undefined ? 'zip' : 'radius_miles', 'zip and radius_miles go together');
+  if ((p.zip === undefined) !== (p.radius_miles === undefined))
+    throw invalidParameter(
+      p.zip === undefined ? 'zip' : 'radius_miles',
+      'zip and radius_miles go together',
+    );
   return queryStrings({
     diagnosisType: p.diagnosis_type,
     cancerStage: p.sclc_stage,
@@ -188,33 +241,59 @@ const NoInput = z.object({});
 
 export const TOOLS: readonly ToolDef[] = [
   tool({
-    name: 'search_trials', title: 'Search lung cancer trials', input: SearchTrialsInput, output: TrialListOutput,
+    name: 'search_trials',
+    title: 'Search lung cancer trials',
+    input: SearchTrialsInput,
+    output: TrialListOutput,
     run: (args, snapshot, ctx) => listResult(snapshot, queryStrings(args), ctx),
   }),
   tool({
-    name: 'get_trial', title: 'One trial in full', input: GetTrialInput, output: TrialDetailOutput,
+    name: 'get_trial',
+    title: 'One trial in full',
+    input: GetTrialInput,
+    output: TrialDetailOutput,
     run: ({ nct_id, ...filters }, snapshot, ctx) => {
       const matchQuery = parseMatchQuery(queryStrings(filters));
-      const out = jsonOf<DetailOutput>(trialDetailBody(snapshot.index, nct_id, matchQuery, ctx.quota()));
+      const out = jsonOf<DetailOutput>(
+        trialDetailBody(snapshot.index, nct_id, matchQuery, ctx.quota()),
+      );
       return { structuredContent: out, content: [{ type: 'text', text: detailSummary(out) }] };
     },
   }),
   tool({
-    name: 'match_patient', title: 'Trials for a patient, explained', input: MatchPatientInput, output: TrialListOutput,
+    name: 'match_patient',
+    title: 'Trials for a patient, explained',
+    input: MatchPatientInput,
+    output: TrialListOutput,
     run: (profile, snapshot, ctx) => listResult(snapshot, patientQuery(profile), ctx),
   }),
   tool({
-    name: 'list_sources', title: 'Data sources', input: NoInput, output: SourcesOutput,
+    name: 'list_sources',
+    title: 'Data sources',
+    input: NoInput,
+    output: SourcesOutput,
     run: (_args, snapshot, ctx) => {
-      const out = jsonOf<z.infer<typeof SourcesOutput>>(renderWithQuota(snapshot.index.sourcesJson, ctx.quota()));
-      const text = out.data.map((s) => `${s.name} (${s.slug}, ${s.kind}): ${s.trial_count} trials`).join('\n');
+      const out = jsonOf<z.infer<typeof SourcesOutput>>(
+        renderWithQuota(snapshot.index.sourcesJson, ctx.quota()),
+      );
+      const text = out.data
+        .map((s) => `${s.name} (${s.slug}, ${s.kind}): ${s.trial_count} trials`)
+        .join('\n');
       return { structuredContent: out, content: [{ type: 'text', text }] };
     },
   }),
   tool({
-    name: 'snapshot_info', title: 'Snapshot being served', input: NoInput, output: SnapshotInfoOutput,
+    name: 'snapshot_info',
+    title: 'Snapshot being served',
+    input: NoInput,
+    output: SnapshotInfoOutput,
     run: (_args, { manifest }) => {
-      const out = { version: manifest.version, created_at: manifest.created_at, schema_version: manifest.schema_version, row_counts: manifest.row_counts };
+      const out = {
+        version: manifest.version,
+        created_at: manifest.created_at,
+        schema_version: manifest.schema_version,
+        row_counts: manifest.row_counts,
+      };
       const text = `Snapshot ${out.version} (built ${out.created_at}): ${out.row_counts.trials} trials, ${out.row_counts.sites} sites, ${out.row_counts.biomarkers} biomarker rows.`;
       return { structuredContent: out, content: [{ type: 'text', text }] };
     },
@@ -237,7 +316,10 @@ export function toolList(): Tool[] {
     title: t.title,
     description: DESCRIPTIONS[t.name],
     inputSchema: z.toJSONSchema(t.input, { target: 'draft-7', io: 'input' }) as Tool['inputSchema'],
-    outputSchema: z.toJSONSchema(t.output, { target: 'draft-7', io: 'output' }) as Tool['outputSchema'],
+    outputSchema: z.toJSONSchema(t.output, {
+      target: 'draft-7',
+      io: 'output',
+    }) as Tool['outputSchema'],
     annotations: { title: t.title, readOnlyHint: true, openWorldHint: false },
   }));
   return listed;
@@ -255,7 +337,13 @@ export function registerTools(server: Server, ctx: McpContext): void {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const def = BY_NAME.get(request.params.name);
-    if (!def) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found; tools: ${TOOL_NAMES.join(', ')}`);
-    return call(ctx, def.name, (snapshot) => def.run(parseArguments(def.input, request.params.arguments), snapshot, ctx));
+    if (!def)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Tool ${request.params.name} not found; tools: ${TOOL_NAMES.join(', ')}`,
+      );
+    return call(ctx, def.name, (snapshot) =>
+      def.run(parseArguments(def.input, request.params.arguments), snapshot, ctx),
+    );
   });
 }

@@ -19,7 +19,10 @@ export function accessLog(logger: Logger): RequestHandler {
     logger: logger.child({ component: 'access' }),
     quietReqLogger: true,
     serializers: {
-      req: (req: IncomingMessage & { raw?: IncomingMessage }) => ({ method: req.method, url: maskUrl(req.url ?? '') }),
+      req: (req: IncomingMessage & { raw?: IncomingMessage }) => ({
+        method: req.method,
+        url: maskUrl(req.url ?? ''),
+      }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),

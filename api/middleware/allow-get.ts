@@ -9,5 +9,9 @@ export function allowGet(req: Request, _res: Response, next: NextFunction): void
     next();
     return;
   }
-  next(new ApiError('method_not_allowed', `${req.method} is not allowed here; use GET.`, { headers: { Allow: ALLOWED_METHODS } }));
+  next(
+    new ApiError('method_not_allowed', `${req.method} is not allowed here; use GET.`, {
+      headers: { Allow: ALLOWED_METHODS },
+    }),
+  );
 }

@@ -19,16 +19,21 @@ export function presentedKey(req: Request): string | null {
 }
 
 export const missingKeyError = (): ApiError =>
-  new ApiError('missing_api_key', 'An API key is required: send "Authorization: Bearer <key>" or "X-API-Key: <key>".', {
-    headers: { 'WWW-Authenticate': 'Bearer' },
-  });
+  new ApiError(
+    'missing_api_key',
+    'An API key is required: send "Authorization: Bearer <key>" or "X-API-Key: <key>".',
+    {
+      headers: { 'WWW-Authenticate': 'Bearer' },
+    },
+  );
 
 export const invalidKeyError = (): ApiError =>
   new ApiError('invalid_api_key', 'The API key is not valid.', {
     headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
   });
 
-export const revokedKeyError = (): ApiError => new ApiError('key_revoked', 'The API key has been revoked.');
+export const revokedKeyError = (): ApiError =>
+  new ApiError('key_revoked', 'The API key has been revoked.');
 
 export function apiKey(store: KeyStore): RequestHandler {
   return async function apiKey(req: Request, res: Response, next: NextFunction): Promise<void> {

@@ -8,7 +8,9 @@ import { ApiError } from '../errors.js';
 import type { LoadedSnapshot } from '../snapshot-holder.js';
 
 export const snapshotUnavailableError = (): ApiError =>
-  new ApiError('snapshot_unavailable', 'No data snapshot is loaded yet; try again shortly.', { headers: { 'Retry-After': '30' } });
+  new ApiError('snapshot_unavailable', 'No data snapshot is loaded yet; try again shortly.', {
+    headers: { 'Retry-After': '30' },
+  });
 
 /** Pins the request to one snapshot version. */
 export function useSnapshot(res: Response, snapshot: LoadedSnapshot): void {

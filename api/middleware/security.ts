@@ -9,7 +9,10 @@ import helmet from 'helmet';
 
 export function apiSecurityHeaders(): RequestHandler {
   return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
     // Browser apps on other origins read the API (CORS); this only affects no-cors embeds.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     referrerPolicy: { policy: 'no-referrer' },
@@ -66,6 +69,12 @@ export function sameOriginWrites(): RequestHandler {
       next();
       return;
     }
-    res.status(403).json({ error: { code: 'cross_site_request', message: 'State-changing operator requests must come from the dashboard itself (same origin) or carry Authorization: Bearer.' } });
+    res.status(403).json({
+      error: {
+        code: 'cross_site_request',
+        message:
+          'State-changing operator requests must come from the dashboard itself (same origin) or carry Authorization: Bearer.',
+      },
+    });
   };
 }

@@ -11,29 +11,69 @@ import { API_NAME, BASE_PATH, ERROR_WHEN } from '../docs.js';
 import { DATA_CACHE_CONTROL } from '../routes/caching.js';
 import type { ErrorCode } from '../errors.js';
 import { TRIAL_PARAMETERS, TRIAL_PARAMETER_SCHEMAS } from '../params/trials-query.js';
-import { EXAMPLE_DETAIL_TRIAL, EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL, EXAMPLE_LIST_TRIAL, EXAMPLE_MATCH, EXAMPLE_SOURCES, EXAMPLE_ZIP_LIST_TRIAL } from './examples.js';
 import {
-  ErrorResponseSchema, HealthSchema, KeyMetaResponseSchema, SourcesResponseSchema, TrialDetailResponseSchema, TrialListResponseSchema,
+  EXAMPLE_DETAIL_TRIAL,
+  EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL,
+  EXAMPLE_LIST_TRIAL,
+  EXAMPLE_MATCH,
+  EXAMPLE_SOURCES,
+  EXAMPLE_ZIP_LIST_TRIAL,
+} from './examples.js';
+import {
+  ErrorResponseSchema,
+  HealthSchema,
+  KeyMetaResponseSchema,
+  SourcesResponseSchema,
+  TrialDetailResponseSchema,
+  TrialListResponseSchema,
 } from './schemas.js';
 
 /** The document's own version: bump the minor when fields or parameters are added. */
 export const OPENAPI_INFO_VERSION = '1.2.0';
 
-const tierTable = TIERS.map((t) => `| ${t} | ${TIER_LIMITS[t].dailyQuota} | ${TIER_LIMITS[t].burstPerMinute} |`).join('\n');
+const tierTable = TIERS.map(
+  (t) => `| ${t} | ${TIER_LIMITS[t].dailyQuota} | ${TIER_LIMITS[t].burstPerMinute} |`,
+).join('\n');
 
 const rateLimitHeaders = {
-  'X-RateLimit-Limit': { description: "daily quota of the key's tier", schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'requests left today (UTC)', schema: { type: 'integer' } },
-  'X-RateLimit-Burst-Limit': { description: `requests allowed per ${BURST_WINDOW_SECONDS} s`, schema: { type: 'integer' } },
-  'X-RateLimit-Burst-Remaining': { description: 'requests left in the current burst window', schema: { type: 'integer' } },
+  'X-RateLimit-Limit': {
+    description: "daily quota of the key's tier",
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'requests left today (UTC)',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Burst-Limit': {
+    description: `requests allowed per ${BURST_WINDOW_SECONDS} s`,
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Burst-Remaining': {
+    description: 'requests left in the current burst window',
+    schema: { type: 'integer' },
+  },
 } as const;
 const linkHeader = {
-  Link: { description: 'RFC 8288 links to the next and previous page (rel="next", rel="prev"), as in meta.next / meta.prev', schema: { type: 'string' } },
+  Link: {
+    description:
+      'RFC 8288 links to the next and previous page (rel="next", rel="prev"), as in meta.next / meta.prev',
+    schema: { type: 'string' },
+  },
 } as const;
 const snapshotHeader = {
-  'X-Snapshot-Version': { description: 'the snapshot version this response was built from', schema: { type: 'string' } },
-  ETag: { description: 'weak validator from the snapshot version and the request URL; send it back in If-None-Match', schema: { type: 'string' } },
-  'Last-Modified': { description: 'when the snapshot was published (for If-Modified-Since)', schema: { type: 'string' } },
+  'X-Snapshot-Version': {
+    description: 'the snapshot version this response was built from',
+    schema: { type: 'string' },
+  },
+  ETag: {
+    description:
+      'weak validator from the snapshot version and the request URL; send it back in If-None-Match',
+    schema: { type: 'string' },
+  },
+  'Last-Modified': {
+    description: 'when the snapshot was published (for If-Modified-Since)',
+    schema: { type: 'string' },
+  },
   'Cache-Control': { description: DATA_CACHE_CONTROL, schema: { type: 'string' } },
 } as const;
 
@@ -42,10 +82,16 @@ const notModifiedResponse: ZodOpenApiResponseObject = {
   description:
     'Not Modified: the validator sent in If-None-Match (or the date in If-Modified-Since) is current, so the body is left out. ' +
     'It counts against the daily quota like a 200.',
-  headers: { ...rateLimitHeaders, ETag: { description: 'the current validator', schema: { type: 'string' } } } as ZodOpenApiResponseObject['headers'],
+  headers: {
+    ...rateLimitHeaders,
+    ETag: { description: 'the current validator', schema: { type: 'string' } },
+  } as ZodOpenApiResponseObject['headers'],
 };
 
-function errorResponse(codes: ErrorCode[], extraHeaders: Record<string, { description: string; schema: { type: string } }> = {}): ZodOpenApiResponseObject {
+function errorResponse(
+  codes: ErrorCode[],
+  extraHeaders: Record<string, { description: string; schema: { type: string } }> = {},
+): ZodOpenApiResponseObject {
   return {
     description: codes.map((c) => `\`${c}\`: ${ERROR_WHEN[c]}`).join('; '),
     headers: extraHeaders as ZodOpenApiResponseObject['headers'],
@@ -53,14 +99,30 @@ function errorResponse(codes: ErrorCode[], extraHeaders: Record<string, { descri
       'application/json': {
         schema: ErrorResponseSchema,
         examples: Object.fromEntries(
-          codes.map((c) => [c, { value: { error: { code: c, message: ERROR_WHEN[c], ...(c === 'invalid_parameter' ? { parameter: 'limit' } : {}) } } }]),
+          codes.map((c) => [
+            c,
+            {
+              value: {
+                error: {
+                  code: c,
+                  message: ERROR_WHEN[c],
+                  ...(c === 'invalid_parameter' ? { parameter: 'limit' } : {}),
+                },
+              },
+            },
+          ]),
         ),
       },
     },
   };
 }
 
-const retryAfter = { 'Retry-After': { description: 'seconds to wait; for quota_exceeded, the seconds until 00:00 UTC', schema: { type: 'integer' } } };
+const retryAfter = {
+  'Retry-After': {
+    description: 'seconds to wait; for quota_exceeded, the seconds until 00:00 UTC',
+    schema: { type: 'integer' },
+  },
+};
 
 /** Errors every keyed endpoint can answer. */
 function keyedErrors(counted: boolean): Record<string, ZodOpenApiResponseObject> {
@@ -68,23 +130,41 @@ function keyedErrors(counted: boolean): Record<string, ZodOpenApiResponseObject>
     '400': errorResponse(['invalid_parameter']),
     '401': errorResponse(['missing_api_key', 'invalid_api_key']),
     '403': errorResponse(['key_revoked']),
-    ...(counted ? { '429': errorResponse(['rate_limit_exceeded', 'quota_exceeded'], { ...rateLimitHeaders, ...retryAfter }) } : {}),
+    ...(counted
+      ? {
+          '429': errorResponse(['rate_limit_exceeded', 'quota_exceeded'], {
+            ...rateLimitHeaders,
+            ...retryAfter,
+          }),
+        }
+      : {}),
     '500': errorResponse(['internal_error']),
     '503': errorResponse(['service_unavailable'], retryAfterSeconds),
   };
 }
 
-const retryAfterSeconds = { 'Retry-After': { description: 'seconds', schema: { type: 'integer' } } };
-const snapshotErrors = { '503': errorResponse(['service_unavailable', 'snapshot_unavailable'], retryAfterSeconds) };
+const retryAfterSeconds = {
+  'Retry-After': { description: 'seconds', schema: { type: 'integer' } },
+};
+const snapshotErrors = {
+  '503': errorResponse(['service_unavailable', 'snapshot_unavailable'], retryAfterSeconds),
+};
 
-function ok(description: string, schema: z.ZodType, examples: Record<string, unknown>, headers: Record<string, unknown> = {}): ZodOpenApiResponseObject {
+function ok(
+  description: string,
+  schema: z.ZodType,
+  examples: Record<string, unknown>,
+  headers: Record<string, unknown> = {},
+): ZodOpenApiResponseObject {
   return {
     description,
     headers: { ...rateLimitHeaders, ...headers } as ZodOpenApiResponseObject['headers'],
     content: {
       'application/json': {
         schema,
-        examples: Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])),
+        examples: Object.fromEntries(
+          Object.entries(examples).map(([name, value]) => [name, { value }]),
+        ),
       },
     },
   };
@@ -96,12 +176,20 @@ function trialsQuerySchema(skip: readonly string[] = []) {
   for (const p of TRIAL_PARAMETERS) {
     if (skip.includes(p.name)) continue;
     const schema = TRIAL_PARAMETER_SCHEMAS[p.name];
-    const isList = (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { type?: unknown }).type === 'array';
+    const isList =
+      (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { type?: unknown })
+        .type === 'array';
     const fallback = isList ? String(p.default).split(',') : p.default;
     shape[p.name] = schema.optional().meta({
       description: p.rule,
       // zod drops a `default` given as metadata; the override writes the keyword itself.
-      ...(p.default === null ? {} : { override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => { jsonSchema.default = fallback; } }),
+      ...(p.default === null
+        ? {}
+        : {
+            override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+              jsonSchema.default = fallback;
+            },
+          }),
       ...(isList ? { param: { style: 'form', explode: false } } : {}),
     });
   }
@@ -118,7 +206,7 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
       description:
         'Read-only JSON API over lung cancer clinical trials from ClinicalTrials.gov and 19 sponsor registries, ' +
         'with structured biomarker requirements and geocoded sites, refreshed monthly.\n\n' +
-        '**Not medical advice**: link patients to each trial\'s `url`.\n\n' +
+        "**Not medical advice**: link patients to each trial's `url`.\n\n" +
         `Every endpoint but \`/docs\`, \`/openapi.json\`, \`/reference\` (this page) and \`/healthz\` needs an API key (request one from ${contactEmail}), ` +
         'sent as `Authorization: Bearer <key>` or `X-API-Key: <key>`.\n\n' +
         `| tier | requests/day | requests/${BURST_WINDOW_SECONDS} s |\n|---|---|---|\n${tierTable}\n\n` +
@@ -147,11 +235,49 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
             `and a ZIP search's nearest site with its geocoding precision. ${quotaNote}`,
           requestParams: { query: trialsQuerySchema() },
           responses: {
-            '200': ok('A page of matching trials.', TrialListResponseSchema, {
-              search: { data: [EXAMPLE_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, next: null, prev: null, quota_used: 12, quota_limit: 1000 } },
-              zip_radius: { data: [EXAMPLE_ZIP_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, next: null, prev: null, quota_used: 13, quota_limit: 1000 } },
-              explained: { data: [EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL], meta: { total: 1, limit: 50, offset: 0, next: null, prev: null, quota_used: 14, quota_limit: 1000 } },
-            }, { ...snapshotHeader, ...linkHeader }),
+            '200': ok(
+              'A page of matching trials.',
+              TrialListResponseSchema,
+              {
+                search: {
+                  data: [EXAMPLE_LIST_TRIAL],
+                  meta: {
+                    total: 1,
+                    limit: 50,
+                    offset: 0,
+                    next: null,
+                    prev: null,
+                    quota_used: 12,
+                    quota_limit: 1000,
+                  },
+                },
+                zip_radius: {
+                  data: [EXAMPLE_ZIP_LIST_TRIAL],
+                  meta: {
+                    total: 1,
+                    limit: 50,
+                    offset: 0,
+                    next: null,
+                    prev: null,
+                    quota_used: 13,
+                    quota_limit: 1000,
+                  },
+                },
+                explained: {
+                  data: [EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL],
+                  meta: {
+                    total: 1,
+                    limit: 50,
+                    offset: 0,
+                    next: null,
+                    prev: null,
+                    quota_used: 14,
+                    quota_limit: 1000,
+                  },
+                },
+              },
+              { ...snapshotHeader, ...linkHeader },
+            ),
             '304': notModifiedResponse,
             ...keyedErrors(true),
             ...snapshotErrors,
@@ -170,14 +296,25 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           requestParams: {
             query: trialsQuerySchema(['limit', 'offset', 'explain']),
             path: z.object({
-              nct_id: z.string().meta({ description: 'registry id (case-insensitive) or a sponsor-only study id', examples: ['NCT01234567'] }),
+              nct_id: z.string().meta({
+                description: 'registry id (case-insensitive) or a sponsor-only study id',
+                examples: ['NCT01234567'],
+              }),
             }),
           },
           responses: {
-            '200': ok('The trial.', TrialDetailResponseSchema, {
-              trial: { data: EXAMPLE_DETAIL_TRIAL, meta: { quota_used: 14, quota_limit: 1000 } },
-              with_filters: { data: { ...EXAMPLE_DETAIL_TRIAL, match: EXAMPLE_MATCH }, meta: { quota_used: 15, quota_limit: 1000 } },
-            }, snapshotHeader),
+            '200': ok(
+              'The trial.',
+              TrialDetailResponseSchema,
+              {
+                trial: { data: EXAMPLE_DETAIL_TRIAL, meta: { quota_used: 14, quota_limit: 1000 } },
+                with_filters: {
+                  data: { ...EXAMPLE_DETAIL_TRIAL, match: EXAMPLE_MATCH },
+                  meta: { quota_used: 15, quota_limit: 1000 },
+                },
+              },
+              snapshotHeader,
+            ),
             '304': notModifiedResponse,
             '404': errorResponse(['not_found']),
             ...keyedErrors(true),
@@ -192,7 +329,12 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           summary: 'Data sources with trial counts',
           description: `The registry and the 19 sponsor registries. ${quotaNote}`,
           responses: {
-            '200': ok('The sources.', SourcesResponseSchema, { sources: { data: EXAMPLE_SOURCES, meta: { quota_used: 15, quota_limit: 1000 } } }, snapshotHeader),
+            '200': ok(
+              'The sources.',
+              SourcesResponseSchema,
+              { sources: { data: EXAMPLE_SOURCES, meta: { quota_used: 15, quota_limit: 1000 } } },
+              snapshotHeader,
+            ),
             '304': notModifiedResponse,
             ...keyedErrors(true),
             ...snapshotErrors,
@@ -210,8 +352,28 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
               meta: {
                 data: {
                   key: { label: 'my-app', tier: 'standard' },
-                  usage: { day: '2026-11-25', quota_used: 15, quota_limit: 1000, quota_remaining: 985, quota_resets_at: '2026-11-26T00:00:00.000Z', burst_used: 2, burst_limit: 60, burst_window_seconds: 60 },
-                  snapshot: { version: '20261101T000000Z', created_at: '2026-11-01T00:00:00.000Z', schema_version: 1, row_counts: { trials: 14534, sites: 376000, biomarkers: 7704, flags: 120, sources: 20 } },
+                  usage: {
+                    day: '2026-11-25',
+                    quota_used: 15,
+                    quota_limit: 1000,
+                    quota_remaining: 985,
+                    quota_resets_at: '2026-11-26T00:00:00.000Z',
+                    burst_used: 2,
+                    burst_limit: 60,
+                    burst_window_seconds: 60,
+                  },
+                  snapshot: {
+                    version: '20261101T000000Z',
+                    created_at: '2026-11-01T00:00:00.000Z',
+                    schema_version: 1,
+                    row_counts: {
+                      trials: 14534,
+                      sites: 376000,
+                      biomarkers: 7704,
+                      flags: 120,
+                      sources: 20,
+                    },
+                  },
                 },
                 meta: { quota_used: 15, quota_limit: 1000 },
               },
@@ -227,7 +389,12 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           summary: 'The contract as a JSON description',
           description: 'No key; not counted. Links to this OpenAPI document.',
           security: [],
-          responses: { '200': { description: 'The description.', content: { 'application/json': { schema: z.object({}).loose() } } } },
+          responses: {
+            '200': {
+              description: 'The description.',
+              content: { 'application/json': { schema: z.object({}).loose() } },
+            },
+          },
         },
       },
       '/healthz': {
@@ -237,11 +404,18 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           operationId: 'getHealth',
           tags: ['service'],
           summary: 'Health: snapshot served, its age, Redis',
-          description: 'No key; not counted. 503 before a snapshot is loaded. `redis` is reachable, unreachable, or fallback (file keys and in-process counters).',
+          description:
+            'No key; not counted. 503 before a snapshot is loaded. `redis` is reachable, unreachable, or fallback (file keys and in-process counters).',
           security: [],
           responses: {
-            '200': { description: 'Serving.', content: { 'application/json': { schema: HealthSchema } } },
-            '503': { description: 'No snapshot loaded yet.', content: { 'application/json': { schema: HealthSchema } } },
+            '200': {
+              description: 'Serving.',
+              content: { 'application/json': { schema: HealthSchema } },
+            },
+            '503': {
+              description: 'No snapshot loaded yet.',
+              content: { 'application/json': { schema: HealthSchema } },
+            },
           },
         },
       },
@@ -252,14 +426,28 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           summary: 'This OpenAPI 3.1 document',
           description: 'No key; not counted.',
           security: [],
-          responses: { '200': { description: 'The document.', content: { 'application/json': { schema: z.object({}).loose() } } } },
+          responses: {
+            '200': {
+              description: 'The document.',
+              content: { 'application/json': { schema: z.object({}).loose() } },
+            },
+          },
         },
       },
     },
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' },
-        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'fallback header' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Authorization: Bearer <API_KEY>',
+        },
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'fallback header',
+        },
       },
     },
   }) as unknown as Record<string, unknown>;

@@ -7,7 +7,13 @@
  * disagree, and test/api/openapi.test.ts parses served bodies with these strict schemas.
  */
 import { z } from 'zod';
-import { BIOMARKER_SCOPES, COMPARATORS, GENES, PDL1_METRICS, REQUIREMENTS } from '../../domain/biomarkers.js';
+import {
+  BIOMARKER_SCOPES,
+  COMPARATORS,
+  GENES,
+  PDL1_METRICS,
+  REQUIREMENTS,
+} from '../../domain/biomarkers.js';
 import { DIAGNOSIS_TYPES, NSCLC_STAGES, SCLC_STAGES } from '../../domain/diagnosis.js';
 import { GEO_PRECISIONS, STATE_SOURCES } from '../../domain/geo.js';
 import { FLAG_KINDS, FLAG_SEVERITIES } from '../../domain/flags.js';
@@ -18,7 +24,13 @@ import { TIERS } from '../../domain/tiers.js';
 import { TABLE_NAMES } from '../../domain/rows.js';
 import { ERROR_CODES } from '../errors.js';
 import type {
-  DetailTrial, ListTrial, NearestSite, PresentedBiomarker, PresentedFlag, PresentedLocation, PresentedSource,
+  DetailTrial,
+  ListTrial,
+  NearestSite,
+  PresentedBiomarker,
+  PresentedFlag,
+  PresentedLocation,
+  PresentedSource,
 } from '../present.js';
 import type { TrialEvidence } from '../query/evidence.js';
 import type { TrialMatch } from '../query/explain.js';
@@ -27,17 +39,22 @@ import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
 
 const text = (description: string) => z.string().nullable().meta({ description });
 const isoDate = (description: string) =>
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().meta({ description: `${description} (YYYY-MM-DD)`, format: 'date' });
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .meta({ description: `${description} (YYYY-MM-DD)`, format: 'date' });
 const strings = (description: string) => z.array(z.string()).meta({ description });
 
 const STATE_TEXT =
   'two-letter code for US sites, the registry text elsewhere; for a US site whose record gives none, the state of the place the site was geocoded to (see state_source)';
 const stateSource = () =>
   z.enum(STATE_SOURCES).nullable().meta({
-    description: 'record: the record gives the state; geocode: the record gives none and it is the state of the resolved place (its ZIP, or the town its name and the trial\'s other evidence point to); null when state is null',
+    description:
+      "record: the record gives the state; geocode: the record gives none and it is the state of the resolved place (its ZIP, or the town its name and the trial's other evidence point to); null when state is null",
   });
 const GEO_PRECISION_TEXT =
-  'how the point was found: the registry\'s own coordinates (site), the centroid of the US ZIP (zip), the town (city), or not at all (none: no coordinates, never in a radius search). A US town several states share is placed only when the record says which (else none)';
+  "how the point was found: the registry's own coordinates (site), the centroid of the US ZIP (zip), the town (city), or not at all (none: no coordinates, never in a radius search). A US town several states share is placed only when the record says which (else none)";
 
 export const LocationSchema = z
   .object({
@@ -47,7 +64,9 @@ export const LocationSchema = z
     state_source: stateSource(),
     zip: z.string().nullable(),
     country: z.string().nullable(),
-    status: text("the site's own recruitment status as the registry gives it (e.g. RECRUITING), null when not stated"),
+    status: text(
+      "the site's own recruitment status as the registry gives it (e.g. RECRUITING), null when not stated",
+    ),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
     geo_precision: z.enum(GEO_PRECISIONS).meta({ description: GEO_PRECISION_TEXT }),
@@ -62,38 +81,68 @@ export const NearestSiteSchema = z
     state_source: stateSource(),
     zip: z.string().nullable(),
     country: z.string().nullable(),
-    status: z.string().nullable().meta({ description: "the site's own recruitment status as the registry gives it (RECRUITING, NOT_YET_RECRUITING ...); null when not stated" }),
+    status: z.string().nullable().meta({
+      description:
+        "the site's own recruitment status as the registry gives it (RECRUITING, NOT_YET_RECRUITING ...); null when not stated",
+    }),
     latitude: z.number(),
     longitude: z.number(),
     geo_precision: z.enum(GEO_PRECISIONS).meta({ description: GEO_PRECISION_TEXT }),
   })
-  .meta({ id: 'NearestSite', description: 'ZIP + radius searches only: the trial site nearest the ZIP centroid.' });
+  .meta({
+    id: 'NearestSite',
+    description: 'ZIP + radius searches only: the trial site nearest the ZIP centroid.',
+  });
 
 export const BiomarkerSchema = z
   .object({
     gene: z.enum(GENES),
-    alteration: text('canonical alteration id (e.g. L858R, EX19DEL, FUSION), null for a gene-level requirement'),
+    alteration: text(
+      'canonical alteration id (e.g. L858R, EX19DEL, FUSION), null for a gene-level requirement',
+    ),
     requirement: z.enum(REQUIREMENTS),
     metric: z.enum(PDL1_METRICS).nullable().meta({ description: 'PD-L1 only: TPS or CPS' }),
     comparator: z.enum(COMPARATORS).nullable(),
     cutoff: z.number().nullable(),
-    cutoff_high: z.number().nullable().meta({ description: "upper bound when comparator is 'between'" }),
-    section: z.string().meta({ description: 'where it was found: inclusion, exclusion, title, conditions or keywords' }),
+    cutoff_high: z
+      .number()
+      .nullable()
+      .meta({ description: "upper bound when comparator is 'between'" }),
+    section: z.string().meta({
+      description: 'where it was found: inclusion, exclusion, title, conditions or keywords',
+    }),
     source_text: z.string().meta({ description: 'the sentence it was extracted from' }),
     scope: z.enum(BIOMARKER_SCOPES).meta({
-      description: "'lung': gates entry for a lung cancer patient; 'other_tumour': qualifies another tumour type's cohort of a basket trial (e.g. 'HER2-negative breast carcinoma') and never matches the biomarkers/mutations/PD-L1 filters",
+      description:
+        "'lung': gates entry for a lung cancer patient; 'other_tumour': qualifies another tumour type's cohort of a basket trial (e.g. 'HER2-negative breast carcinoma') and never matches the biomarkers/mutations/PD-L1 filters",
     }),
   })
-  .meta({ id: 'Biomarker', description: 'A structured biomarker requirement extracted from the eligibility text.' });
+  .meta({
+    id: 'Biomarker',
+    description: 'A structured biomarker requirement extracted from the eligibility text.',
+  });
 
-const EVIDENCE_FIELDS = ['conditions', 'mesh_terms', 'keywords', 'brief_title', 'official_title', 'inclusion_criteria'] as const;
+const EVIDENCE_FIELDS = [
+  'conditions',
+  'mesh_terms',
+  'keywords',
+  'brief_title',
+  'official_title',
+  'inclusion_criteria',
+] as const;
 
 const signalEvidence = <const T extends readonly [string, ...string[]]>(values: T, id: string) =>
   z
     .object({
       value: z.enum(values),
-      field: z.enum(EVIDENCE_FIELDS).meta({ description: 'the trial field holding the text (brief_title is the registry brief title, not in the representations)' }),
-      text: z.string().meta({ description: 'the condition, title, keyword or inclusion line the classifier reads as this signal' }),
+      field: z.enum(EVIDENCE_FIELDS).meta({
+        description:
+          'the trial field holding the text (brief_title is the registry brief title, not in the representations)',
+      }),
+      text: z.string().meta({
+        description:
+          'the condition, title, keyword or inclusion line the classifier reads as this signal',
+      }),
     })
     .meta({ id });
 
@@ -103,62 +152,117 @@ export const TrialEvidenceSchema = z
     sclc_stages: z.array(signalEvidence(SCLC_STAGES, 'SclcStageEvidence')),
     nsclc_stages: z.array(signalEvidence(NSCLC_STAGES, 'NsclcStageEvidence')),
   })
-  .meta({ id: 'TrialEvidence', description: "The text behind each of the trial's diagnosis type and stage signals." });
+  .meta({
+    id: 'TrialEvidence',
+    description: "The text behind each of the trial's diagnosis type and stage signals.",
+  });
 
 const EvidenceTextSchema = z
   .object({
-    field: z.string().meta({ description: "a biomarker row's section, or the trial field behind a diagnosis or stage signal" }),
+    field: z.string().meta({
+      description:
+        "a biomarker row's section, or the trial field behind a diagnosis or stage signal",
+    }),
     text: z.string().meta({ description: "the row's source_text, or that field's text" }),
   })
   .meta({ id: 'Evidence' });
 
 export const CriterionRowSchema = BiomarkerSchema.extend({
-  criterion: z.string().meta({ description: 'the asked marker this row answers: GENE, GENE:ALTERATION or PD-L1:<range>', examples: ['KRAS:G12C'] }),
-}).meta({ id: 'CriterionBiomarker', description: 'A biomarker row of the trial with the request criterion it bears on.' });
+  criterion: z.string().meta({
+    description: 'the asked marker this row answers: GENE, GENE:ALTERATION or PD-L1:<range>',
+    examples: ['KRAS:G12C'],
+  }),
+}).meta({
+  id: 'CriterionBiomarker',
+  description: 'A biomarker row of the trial with the request criterion it bears on.',
+});
 
 export const TrialMatchSchema = z
   .object({
-    filters: z.array(
-      z
-        .object({
-          parameter: z.enum([...FILTER_PARAMETERS, 'zip']).meta({ description: 'the query parameter; zip stands for zip + radius' }),
-          value: z.string().meta({ description: 'the value searched, canonical spelling (default status buckets included)' }),
-          met: z.boolean(),
-          reason: z.string().meta({ description: 'how the trial meets (or misses) it, in words' }),
-          evidence: z.array(EvidenceTextSchema),
-        })
-        .meta({ id: 'FilterExplanation' }),
-    ).meta({ description: 'one entry per filter in effect' }),
+    filters: z
+      .array(
+        z
+          .object({
+            parameter: z
+              .enum([...FILTER_PARAMETERS, 'zip'])
+              .meta({ description: 'the query parameter; zip stands for zip + radius' }),
+            value: z.string().meta({
+              description:
+                'the value searched, canonical spelling (default status buckets included)',
+            }),
+            met: z.boolean(),
+            reason: z
+              .string()
+              .meta({ description: 'how the trial meets (or misses) it, in words' }),
+            evidence: z.array(EvidenceTextSchema),
+          })
+          .meta({ id: 'FilterExplanation' }),
+      )
+      .meta({ description: 'one entry per filter in effect' }),
     biomarkers: z.object({
-      matched: z.array(CriterionRowSchema).meta({ description: 'required rows satisfying an asked marker (rows of a non-lung cohort never appear)' }),
-      excluding: z.array(CriterionRowSchema).meta({ description: 'rows that would exclude a patient with an asked marker; never a match' }),
+      matched: z.array(CriterionRowSchema).meta({
+        description:
+          'required rows satisfying an asked marker (rows of a non-lung cohort never appear)',
+      }),
+      excluding: z.array(CriterionRowSchema).meta({
+        description: 'rows that would exclude a patient with an asked marker; never a match',
+      }),
     }),
     nearest_site: NearestSiteSchema.extend({
-      distance_miles: z.number().meta({ description: 'miles from the ZIP centroid, rounded to 0.1' }),
-    }).nullable().meta({ id: 'ExplainedNearestSite', description: 'ZIP + radius only: the nearest site; null otherwise' }),
+      distance_miles: z
+        .number()
+        .meta({ description: 'miles from the ZIP centroid, rounded to 0.1' }),
+    })
+      .nullable()
+      .meta({
+        id: 'ExplainedNearestSite',
+        description: 'ZIP + radius only: the nearest site; null otherwise',
+      }),
   })
-  .meta({ id: 'TrialMatch', description: 'Why the trial matches the request: every filter with its verdict and evidence.' });
+  .meta({
+    id: 'TrialMatch',
+    description: 'Why the trial matches the request: every filter with its verdict and evidence.',
+  });
 
 export const FlagSchema = z
   .object({ kind: z.enum(FLAG_KINDS), severity: z.enum(FLAG_SEVERITIES), message: z.string() })
   .meta({ id: 'Flag', description: 'A data-quality flag the pipeline raised for the trial.' });
 
-const nameTypeDescription = { type: z.string().nullable(), name: z.string(), description: z.string().nullable() };
-const OutcomeSchema = z.object({ measure: z.string(), time_frame: z.string().nullable(), description: z.string().nullable() }).meta({ id: 'Outcome' });
+const nameTypeDescription = {
+  type: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+};
+const OutcomeSchema = z
+  .object({
+    measure: z.string(),
+    time_frame: z.string().nullable(),
+    description: z.string().nullable(),
+  })
+  .meta({ id: 'Outcome' });
 
 const listTrialShape = {
-  nct_id: z.string().meta({ description: 'registry id (NCT...) or, for a sponsor-only trial, the sponsor study id', examples: ['NCT01234567'] }),
+  nct_id: z.string().meta({
+    description: 'registry id (NCT...) or, for a sponsor-only trial, the sponsor study id',
+    examples: ['NCT01234567'],
+  }),
   brief_title: text("the registry's short title; present on trials that have no official_title"),
   official_title: z.string().nullable(),
   brief_summary: z.string().nullable(),
   phase: text('display label of the phases, e.g. "Phase I/II"'),
   status: z.enum(TRIAL_STATUSES).nullable().meta({
-    description: "status label; null when the registry status is unknown. Buckets: Recruiting, Not yet recruiting and Enrolling are 'recruiting'; Active 'active'; Completed and Closed 'completed'",
+    description:
+      "status label; null when the registry status is unknown. Buckets: Recruiting, Not yet recruiting and Enrolling are 'recruiting'; Active 'active'; Completed and Closed 'completed'",
   }),
-  overall_status: text("the source's own status value: a ClinicalTrials.gov overallStatus (RECRUITING, NOT_YET_RECRUITING, SUSPENDED, TERMINATED, WITHDRAWN ...) or a sponsor's status text"),
+  overall_status: text(
+    "the source's own status value: a ClinicalTrials.gov overallStatus (RECRUITING, NOT_YET_RECRUITING, SUSPENDED, TERMINATED, WITHDRAWN ...) or a sponsor's status text",
+  ),
   sponsor: z.string().nullable(),
   conditions: strings('conditions studied'),
-  url: z.string().meta({ description: 'registry or sponsor page; present on every trial. Link patients here.', format: 'uri' }),
+  url: z.string().meta({
+    description: 'registry or sponsor page; present on every trial. Link patients here.',
+    format: 'uri',
+  }),
   pharma_url: text('the sponsor registry page, when a sponsor lists the trial'),
   pharma_source_slug: text('slug of that sponsor source (see /sources)'),
   study_type: z.enum(STUDY_TYPES).nullable(),
@@ -167,22 +271,31 @@ const listTrialShape = {
   primary_completion: isoDate('primary completion'),
   last_updated: isoDate('last update posted'),
   location_count: z.number().int().meta({ description: 'number of sites of the trial' }),
-  locations_sample: z.array(LocationSchema).max(LOCATIONS_SAMPLE_SIZE).meta({
-    description: `at most ${LOCATIONS_SAMPLE_SIZE} sites: the first in record order; in a ZIP + radius search the nearest to the ZIP centroid, nearest first`,
-  }),
+  locations_sample: z
+    .array(LocationSchema)
+    .max(LOCATIONS_SAMPLE_SIZE)
+    .meta({
+      description: `at most ${LOCATIONS_SAMPLE_SIZE} sites: the first in record order; in a ZIP + radius search the nearest to the ZIP centroid, nearest first`,
+    }),
 };
 
-export const ListTrialSchema = z.object(listTrialShape).meta({ id: 'TrialListItem', description: 'A trial in the list representation.' });
+export const ListTrialSchema = z
+  .object(listTrialShape)
+  .meta({ id: 'TrialListItem', description: 'A trial in the list representation.' });
 
 const explainedShape = { match: TrialMatchSchema.meta({ description: 'explain=true only' }) };
-export const ExplainedListTrialSchema = z.object({ ...listTrialShape, ...explainedShape }).meta({ id: 'TrialListItemExplained', description: 'A trial of an explain=true search.' });
+export const ExplainedListTrialSchema = z
+  .object({ ...listTrialShape, ...explainedShape })
+  .meta({ id: 'TrialListItemExplained', description: 'A trial of an explain=true search.' });
 
 /** A list item of a ZIP + radius search: the list fields plus the nearest site and its distance. */
 export const ZipListTrialSchema = z
   .object({
     ...listTrialShape,
     nearest_site: NearestSiteSchema,
-    distance_miles: z.number().meta({ description: 'miles from the ZIP centroid to nearest_site, rounded to 0.1' }),
+    distance_miles: z
+      .number()
+      .meta({ description: 'miles from the ZIP centroid to nearest_site, rounded to 0.1' }),
   })
   .meta({ id: 'TrialListItemNear', description: 'A trial of a ZIP + radius search.' });
 
@@ -206,25 +319,49 @@ export const DetailTrialSchema = z
     mesh_terms: z.array(z.string()),
     keywords: z.array(z.string()),
     study_completion: isoDate('study completion'),
-    source: z.string().meta({ description: 'slug of the source that owns the record: ctgov or a sponsor slug' }),
+    source: z
+      .string()
+      .meta({ description: 'slug of the source that owns the record: ctgov or a sponsor slug' }),
     plain_language_summary: z.string().nullable(),
     primary_outcomes: z.array(OutcomeSchema),
     secondary_outcomes: z.array(OutcomeSchema),
-    study_documents: z.array(z.object({ type: z.string().nullable(), url: z.string().nullable(), date: z.string().nullable() }).meta({ id: 'StudyDocument' })),
-    publications: z.array(z.object({ pmid: z.string().nullable(), citation: z.string(), type: z.string().nullable() }).meta({ id: 'Publication' })),
+    study_documents: z.array(
+      z
+        .object({
+          type: z.string().nullable(),
+          url: z.string().nullable(),
+          date: z.string().nullable(),
+        })
+        .meta({ id: 'StudyDocument' }),
+    ),
+    publications: z.array(
+      z
+        .object({ pmid: z.string().nullable(), citation: z.string(), type: z.string().nullable() })
+        .meta({ id: 'Publication' }),
+    ),
     locations: z.array(LocationSchema).meta({ description: 'all sites of the trial' }),
-    biomarkers: z.array(BiomarkerSchema).meta({ description: "the trial's biomarker requirements for a lung cancer patient (scope 'lung')" }),
-    other_cohort_biomarkers: z.array(BiomarkerSchema).meta({
-      description: "markers that qualify another tumour type's cohort of a basket trial (scope 'other_tumour', e.g. 'HER2-negative breast carcinoma'): shown for completeness, never requirements for lung patients and never matched by the filters",
+    biomarkers: z.array(BiomarkerSchema).meta({
+      description: "the trial's biomarker requirements for a lung cancer patient (scope 'lung')",
     }),
-    diagnosis_types: z.array(z.enum(DIAGNOSIS_TYPES)).meta({ description: 'lung cancer types the trial enrols; empty when the text gives no type signal' }),
+    other_cohort_biomarkers: z.array(BiomarkerSchema).meta({
+      description:
+        "markers that qualify another tumour type's cohort of a basket trial (scope 'other_tumour', e.g. 'HER2-negative breast carcinoma'): shown for completeness, never requirements for lung patients and never matched by the filters",
+    }),
+    diagnosis_types: z.array(z.enum(DIAGNOSIS_TYPES)).meta({
+      description: 'lung cancer types the trial enrols; empty when the text gives no type signal',
+    }),
     sclc_stages: z.array(z.enum(SCLC_STAGES)),
     nsclc_stages: z.array(z.enum(NSCLC_STAGES)),
     flags: z.array(FlagSchema),
     evidence: TrialEvidenceSchema,
-    match: TrialMatchSchema.nullable().meta({ description: 'the trial against the /trials filters given to this request; null with none' }),
+    match: TrialMatchSchema.nullable().meta({
+      description: 'the trial against the /trials filters given to this request; null with none',
+    }),
   })
-  .meta({ id: 'TrialDetail', description: 'A trial in the detail representation: every list field and more.' });
+  .meta({
+    id: 'TrialDetail',
+    description: 'A trial in the detail representation: every list field and more.',
+  });
 
 export const SourceSchema = z
   .object({
@@ -233,12 +370,18 @@ export const SourceSchema = z
     kind: z.enum(['registry', 'sponsor']),
     home_url: z.string(),
     ingest: z.enum(['api', 'csv', 'web']),
-    trial_count: z.number().int().meta({ description: 'trials from this source in the served snapshot' }),
+    trial_count: z
+      .number()
+      .int()
+      .meta({ description: 'trials from this source in the served snapshot' }),
   })
   .meta({ id: 'Source', description: 'The registry or one of the 19 sponsor registries.' });
 
 const quotaShape = {
-  quota_used: z.number().int().meta({ description: 'requests counted for the key today (UTC), this one included' }),
+  quota_used: z
+    .number()
+    .int()
+    .meta({ description: 'requests counted for the key today (UTC), this one included' }),
   quota_limit: z.number().int().meta({ description: "daily quota of the key's tier" }),
 };
 export const QuotaMetaSchema = z.object(quotaShape).meta({ id: 'QuotaMeta' });
@@ -248,17 +391,45 @@ export const ListMetaSchema = z
     total: z.number().int().meta({ description: 'trials matching' }),
     limit: z.number().int().meta({ description: 'page size in effect' }),
     offset: z.number().int().meta({ description: 'offset in effect' }),
-    next: z.string().nullable().meta({ description: 'path and query of the next page (same parameters, offset + limit); null on the last page. Also in the Link header (rel="next")' }).optional(),
-    prev: z.string().nullable().meta({ description: 'path and query of the previous page; null on the first. Also in the Link header (rel="prev")' }).optional(),
+    next: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'path and query of the next page (same parameters, offset + limit); null on the last page. Also in the Link header (rel="next")',
+      })
+      .optional(),
+    prev: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'path and query of the previous page; null on the first. Also in the Link header (rel="prev")',
+      })
+      .optional(),
     ...quotaShape,
   })
   .meta({ id: 'ListMeta' });
 
 export const TrialListResponseSchema = z
-  .object({ data: z.array(z.union([ZipListTrialSchema, ListTrialSchema, ExplainedZipListTrialSchema, ExplainedListTrialSchema])), meta: ListMetaSchema })
+  .object({
+    data: z.array(
+      z.union([
+        ZipListTrialSchema,
+        ListTrialSchema,
+        ExplainedZipListTrialSchema,
+        ExplainedListTrialSchema,
+      ]),
+    ),
+    meta: ListMetaSchema,
+  })
   .meta({ id: 'TrialListResponse' });
-export const TrialDetailResponseSchema = z.object({ data: DetailTrialSchema, meta: QuotaMetaSchema }).meta({ id: 'TrialDetailResponse' });
-export const SourcesResponseSchema = z.object({ data: z.array(SourceSchema), meta: QuotaMetaSchema }).meta({ id: 'SourcesResponse' });
+export const TrialDetailResponseSchema = z
+  .object({ data: DetailTrialSchema, meta: QuotaMetaSchema })
+  .meta({ id: 'TrialDetailResponse' });
+export const SourcesResponseSchema = z
+  .object({ data: z.array(SourceSchema), meta: QuotaMetaSchema })
+  .meta({ id: 'SourcesResponse' });
 
 export const KeyMetaResponseSchema = z
   .object({
@@ -279,7 +450,12 @@ export const KeyMetaResponseSchema = z
           version: z.string(),
           created_at: z.string(),
           schema_version: z.number().int(),
-          row_counts: z.object(Object.fromEntries(TABLE_NAMES.map((t) => [t, z.number().int()])) as Record<(typeof TABLE_NAMES)[number], z.ZodNumber>),
+          row_counts: z.object(
+            Object.fromEntries(TABLE_NAMES.map((t) => [t, z.number().int()])) as Record<
+              (typeof TABLE_NAMES)[number],
+              z.ZodNumber
+            >,
+          ),
         })
         .nullable()
         .meta({ description: 'the snapshot being served; null before one is loaded' }),
@@ -295,10 +471,17 @@ export const HealthSchema = z
       .object({
         version: z.string(),
         created_at: z.string(),
-        age_seconds: z.number().int().nullable().meta({ description: 'seconds since the snapshot was published' }),
+        age_seconds: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: 'seconds since the snapshot was published' }),
       })
       .nullable(),
-    redis: z.enum(['reachable', 'unreachable', 'fallback']).meta({ description: 'whether the Redis of keys and counters answers a PING; fallback: running on file keys and in-process counters' }),
+    redis: z.enum(['reachable', 'unreachable', 'fallback']).meta({
+      description:
+        'whether the Redis of keys and counters answers a PING; fallback: running on file keys and in-process counters',
+    }),
     uptime_seconds: z.number().int(),
   })
   .meta({ id: 'Health' });
@@ -308,7 +491,10 @@ export const ErrorResponseSchema = z
     error: z.object({
       code: z.enum(ERROR_CODES as [string, ...string[]]),
       message: z.string(),
-      parameter: z.string().optional().meta({ description: 'invalid_parameter only: the parameter at fault' }),
+      parameter: z
+        .string()
+        .optional()
+        .meta({ description: 'invalid_parameter only: the parameter at fault' }),
     }),
   })
   .meta({ id: 'Error', description: 'The error envelope.' });

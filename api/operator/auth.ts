@@ -39,11 +39,21 @@ export function operatorAuth(token: string): RequestHandler {
     // Basic challenge it can find, and finds none inside a combined "Bearer ..., Basic ..." value.
     res
       .status(401)
-      .set('WWW-Authenticate', ['Basic realm="lungtrials operator", charset="UTF-8"', 'Bearer realm="lungtrials operator"'])
+      .set('WWW-Authenticate', [
+        'Basic realm="lungtrials operator", charset="UTF-8"',
+        'Bearer realm="lungtrials operator"',
+      ])
       .json({
-        error: given === null
-          ? { code: 'operator_token_required', message: `This operator route needs the operator token. ${WAYS_IN}` }
-          : { code: 'invalid_operator_token', message: `The operator token is not valid. ${WAYS_IN}` },
+        error:
+          given === null
+            ? {
+                code: 'operator_token_required',
+                message: `This operator route needs the operator token. ${WAYS_IN}`,
+              }
+            : {
+                code: 'invalid_operator_token',
+                message: `The operator token is not valid. ${WAYS_IN}`,
+              },
       });
   };
 }

@@ -8,7 +8,12 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from '../../config/logger.js';
-import { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues } from '../../workers/queues.js';
+import {
+  bullPrefix,
+  closeQueueRedis,
+  connectQueueRedis,
+  openQueues,
+} from '../../workers/queues.js';
 import { dashboardSecurityHeaders, sameOriginWrites } from '../middleware/security.js';
 import { operatorAuth } from './auth.js';
 
@@ -28,12 +33,20 @@ export interface OperatorDashboard {
 }
 
 /** The dashboard router, or null (logged) when Redis cannot be reached: the API serves without it. */
-export async function openOperatorDashboard(opts: OperatorDashboardOptions): Promise<OperatorDashboard | null> {
+export async function openOperatorDashboard(
+  opts: OperatorDashboardOptions,
+): Promise<OperatorDashboard | null> {
   let connection;
   try {
-    connection = await connectQueueRedis(opts.redisUrl, { logger: opts.logger, connectTimeoutMs: 1500 });
+    connection = await connectQueueRedis(opts.redisUrl, {
+      logger: opts.logger,
+      connectTimeoutMs: 1500,
+    });
   } catch (err) {
-    opts.logger.warn({ err: err instanceof Error ? err.message : String(err) }, `queue dashboard not mounted at ${DASHBOARD_PATH}`);
+    opts.logger.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      `queue dashboard not mounted at ${DASHBOARD_PATH}`,
+    );
     return null;
   }
   const queues = openQueues({ connection, prefix: bullPrefix(opts.redisPrefix) });
@@ -47,7 +60,14 @@ export async function openOperatorDashboard(opts: OperatorDashboardOptions): Pro
   // bull-board's own Express app would announce itself on every page.
   board.disable('x-powered-by');
   const router = express.Router();
-  router.use(DASHBOARD_PATH, dashboardSecurityHeaders(), sameOriginWrites(), operatorAuth(opts.token), selfContained, board);
+  router.use(
+    DASHBOARD_PATH,
+    dashboardSecurityHeaders(),
+    sameOriginWrites(),
+    operatorAuth(opts.token),
+    selfContained,
+    board,
+  );
   opts.logger.info({ path: DASHBOARD_PATH }, 'queue dashboard mounted (operator token required)');
   return {
     router,
@@ -66,8 +86,10 @@ export async function openOperatorDashboard(opts: OperatorDashboardOptions): Pro
  */
 function selfContained(_req: Request, res: Response, next: NextFunction): void {
   const send = res.send.bind(res);
-  res.send = (body?: unknown) => send(typeof body === 'string' ? body.replace(EXTERNAL_FONT_LINK, '') : body);
+  res.send = (body?: unknown) =>
+    send(typeof body === 'string' ? body.replace(EXTERNAL_FONT_LINK, '') : body);
   next();
 }
 
-const EXTERNAL_FONT_LINK = /<link\b[^>]*href="https?:\/\/fonts\.(?:googleapis|gstatic)\.com[^"]*"[^>]*>\s*/g;
+const EXTERNAL_FONT_LINK =
+  /<link\b[^>]*href="https?:\/\/fonts\.(?:googleapis|gstatic)\.com[^"]*"[^>]*>\s*/g;

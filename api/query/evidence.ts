@@ -11,7 +11,13 @@ import type { TrialRow } from '../../domain/rows.js';
 
 /** A piece of the trial's own text: the detail field it is in, and the text itself. */
 export interface EvidenceText {
-  field: 'conditions' | 'mesh_terms' | 'keywords' | 'brief_title' | 'official_title' | 'inclusion_criteria';
+  field:
+    | 'conditions'
+    | 'mesh_terms'
+    | 'keywords'
+    | 'brief_title'
+    | 'official_title'
+    | 'inclusion_criteria';
   text: string;
 }
 
@@ -25,7 +31,14 @@ export interface TrialEvidence {
   nsclc_stages: SignalEvidence<NsclcStage>[];
 }
 
-const EMPTY_INPUT: DiagnosisInput = { conditions: [], mesh_terms: [], title: null, official_title: null, keywords: [], inclusion: null };
+const EMPTY_INPUT: DiagnosisInput = {
+  conditions: [],
+  mesh_terms: [],
+  title: null,
+  official_title: null,
+  keywords: [],
+  inclusion: null,
+};
 
 /**
  * Words without which the classifier finds no type, no SCLC stage and no NSCLC stage in a
@@ -45,7 +58,15 @@ const TYPE_CONTEXT: Readonly<Record<DiagnosisType, string>> = { nsclc: 'NSCLC', 
 /** What the search reads of a trial: its signals and the text the classifier read. */
 export type EvidenceInput = Pick<
   TrialRow,
-  'conditions' | 'mesh_terms' | 'keywords' | 'brief_title' | 'official_title' | 'inclusion_criteria' | 'diagnosis_types' | 'sclc_stages' | 'nsclc_stages'
+  | 'conditions'
+  | 'mesh_terms'
+  | 'keywords'
+  | 'brief_title'
+  | 'official_title'
+  | 'inclusion_criteria'
+  | 'diagnosis_types'
+  | 'sclc_stages'
+  | 'nsclc_stages'
 >;
 
 function pieces(t: EvidenceInput): EvidenceText[] {
@@ -65,7 +86,8 @@ function pieces(t: EvidenceInput): EvidenceText[] {
 /** The classifier's input with one piece in its own slot (inclusion lines keep the negation guard). */
 function inputOf(p: EvidenceText, context: string | null): DiagnosisInput {
   const described = context ? [context] : [];
-  if (p.field === 'inclusion_criteria') return { ...EMPTY_INPUT, conditions: described, inclusion: p.text };
+  if (p.field === 'inclusion_criteria')
+    return { ...EMPTY_INPUT, conditions: described, inclusion: p.text };
   return { ...EMPTY_INPUT, conditions: [...described, p.text] };
 }
 
@@ -77,7 +99,8 @@ export function findEvidence(t: EvidenceInput, hints = true): TrialEvidence {
   if (t.diagnosis_types.length > 0) {
     for (const p of hinted(HINTS.type)) {
       const d = classifyDiagnosis(inputOf(p, null));
-      for (const value of d.diagnosis_types) if (t.diagnosis_types.includes(value)) out.diagnosis_types.push({ value, ...p });
+      for (const value of d.diagnosis_types)
+        if (t.diagnosis_types.includes(value)) out.diagnosis_types.push({ value, ...p });
     }
   }
   if (t.sclc_stages.length > 0) {

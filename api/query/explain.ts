@@ -8,7 +8,13 @@
 import { formatExpressionRange, rangesOverlap } from '../../domain/biomarkers.js';
 import type { BiomarkerRow, SiteRow } from '../../domain/rows.js';
 import { STATUS_TO_BUCKET } from '../../domain/status.js';
-import { presentBiomarker, type DetailTrial, type NearestSite, type PresentedBiomarker, type PresentedLocation } from '../present.js';
+import {
+  presentBiomarker,
+  type DetailTrial,
+  type NearestSite,
+  type PresentedBiomarker,
+  type PresentedLocation,
+} from '../present.js';
 import type { EvidenceText, SignalEvidence } from './evidence.js';
 import { termFields } from './text-index.js';
 import { constraintHolds, constraintsOf, searchedBuckets, type FilterParameter } from './filter.js';
@@ -80,14 +86,24 @@ function describeRow(b: BiomarkerRow): string {
   return b.alteration ? `${b.gene} ${b.alteration}` : `${b.gene} (gene level)`;
 }
 
-function mutationReason(m: MutationCriterion, required: BiomarkerRow[], excluded: BiomarkerRow[]): string {
+function mutationReason(
+  m: MutationCriterion,
+  required: BiomarkerRow[],
+  excluded: BiomarkerRow[],
+): string {
   const label = criterionLabel(m);
   if (excluded.length > 0) return `${label}: excluded (${excluded.map(describeRow).join(', ')})`;
   if (required.length === 0) return `${label}: not required`;
   const parts = required.map((b) => {
-    if (m.range) return rowRange(b) ? `requires ${describeRow(b)}, which overlaps ${label}` : 'requires PD-L1 with no cut-off';
-    if (b.alteration === null) return `requires ${b.gene} at gene level, which covers ${m.alteration}`;
-    return b.alteration === m.alteration ? `requires ${b.gene} ${b.alteration}` : `requires ${b.gene} ${b.alteration}, which covers ${m.alteration}`;
+    if (m.range)
+      return rowRange(b)
+        ? `requires ${describeRow(b)}, which overlaps ${label}`
+        : 'requires PD-L1 with no cut-off';
+    if (b.alteration === null)
+      return `requires ${b.gene} at gene level, which covers ${m.alteration}`;
+    return b.alteration === m.alteration
+      ? `requires ${b.gene} ${b.alteration}`
+      : `requires ${b.gene} ${b.alteration}, which covers ${m.alteration}`;
   });
   return `${label}: ${[...new Set(parts)].join('; ')}`;
 }
@@ -100,8 +116,13 @@ function rowEvidence(rows: readonly CriterionRow[]): Evidence[] {
   return rows.map((r) => ({ field: r.section, text: r.source_text }));
 }
 
-function signalEvidence<T extends string>(items: readonly SignalEvidence<T>[], value: T | null): Evidence[] {
-  return items.filter((e) => value === null || e.value === value).map(({ field, text }: EvidenceText) => ({ field, text }));
+function signalEvidence<T extends string>(
+  items: readonly SignalEvidence<T>[],
+  value: T | null,
+): Evidence[] {
+  return items
+    .filter((e) => value === null || e.value === value)
+    .map(({ field, text }: EvidenceText) => ({ field, text }));
 }
 
 function siteLabel(s: PresentedLocation): string {
@@ -109,21 +130,33 @@ function siteLabel(s: PresentedLocation): string {
 }
 
 /** The trial's nearest indexed US site within the circle: the pair the search itself would pick. */
-export function nearestPair(index: TrialIndex, near: NearQuery, rank: number): { pair: number; miles: number } | null {
+export function nearestPair(
+  index: TrialIndex,
+  near: NearQuery,
+  rank: number,
+): { pair: number; miles: number } | null {
   const { pairStart, pairRank } = index.geo;
   let best: { pair: number; miles: number } | null = null;
   index.geo.candidates.within(near.lat, near.lon, near.radiusMiles, (p, miles) => {
     for (let k = pairStart[p], end = pairStart[p + 1]; k < end; k++) {
       if (pairRank[k] !== rank) continue;
-      if (!best || miles < best.miles || (miles === best.miles && k < best.pair)) best = { pair: k, miles };
+      if (!best || miles < best.miles || (miles === best.miles && k < best.pair))
+        best = { pair: k, miles };
     }
   });
-  return best ? { pair: (best as { pair: number }).pair, miles: Math.round((best as { miles: number }).miles * 10) / 10 } : null;
+  return best
+    ? {
+        pair: (best as { pair: number }).pair,
+        miles: Math.round((best as { miles: number }).miles * 10) / 10,
+      }
+    : null;
 }
 
 function explainedSite(index: TrialIndex, pair: number, miles: number): ExplainedNearestSite {
   const { pairSiteBytes, pairSiteStart } = index.geo;
-  const site = JSON.parse(pairSiteBytes.subarray(pairSiteStart[pair], pairSiteStart[pair + 1]).toString('utf8')) as NearestSite;
+  const site = JSON.parse(
+    pairSiteBytes.subarray(pairSiteStart[pair], pairSiteStart[pair + 1]).toString('utf8'),
+  ) as NearestSite;
   return { ...site, distance_miles: miles };
 }
 
@@ -131,32 +164,54 @@ function explainedSite(index: TrialIndex, pair: number, miles: number): Explaine
  * The explanation of `rank` under `q`. `hit` is the search's own hit for a trial from a
  * ZIP search (its nearest pair and distance); without it the nearest site is looked up.
  */
-export function explainTrial(index: TrialIndex, rank: number, q: TrialQuery, hit?: SearchHit): TrialMatch {
+export function explainTrial(
+  index: TrialIndex,
+  rank: number,
+  q: TrialQuery,
+  hit?: SearchHit,
+): TrialMatch {
   const t = JSON.parse(index.detailJson[rank].toString('utf8')) as DetailTrial;
   const markers = index.markers[rank].filter(isLungRow);
   const filters: FilterExplanation[] = [];
   const matched: CriterionRow[] = [];
   const excluding: CriterionRow[] = [];
   const verdict = new Map<FilterParameter, boolean>();
-  for (const c of constraintsOf(index, q)) verdict.set(c.parameter, (verdict.get(c.parameter) ?? true) && constraintHolds(c, rank));
-  const add = (parameter: FilterParameter, value: string, reason: string, evidence: Evidence[] = []) =>
-    filters.push({ parameter, value, met: verdict.get(parameter) ?? true, reason, evidence });
+  for (const c of constraintsOf(index, q))
+    verdict.set(c.parameter, (verdict.get(c.parameter) ?? true) && constraintHolds(c, rank));
+  const add = (
+    parameter: FilterParameter,
+    value: string,
+    reason: string,
+    evidence: Evidence[] = [],
+  ) => filters.push({ parameter, value, met: verdict.get(parameter) ?? true, reason, evidence });
 
   const buckets = searchedBuckets(q);
   const bucket = t.status ? STATUS_TO_BUCKET[t.status] : 'unknown';
-  if (buckets) add('statusBuckets', buckets.join(','), `status ${t.status ?? 'unknown'} is in the ${bucket} bucket${q.statusBuckets ? '' : ' (default buckets searched)'}`);
+  if (buckets)
+    add(
+      'statusBuckets',
+      buckets.join(','),
+      `status ${t.status ?? 'unknown'} is in the ${bucket} bucket${q.statusBuckets ? '' : ' (default buckets searched)'}`,
+    );
   if (q.text) {
     const found = termFields(t, q.text);
-    add('q', q.text.join(' '), found.map((f) => (f.fields.length ? `'${f.term}' in ${f.fields.join(', ')}` : `no '${f.term}'`)).join('; '));
+    add(
+      'q',
+      q.text.join(' '),
+      found
+        .map((f) => (f.fields.length ? `'${f.term}' in ${f.fields.join(', ')}` : `no '${f.term}'`))
+        .join('; '),
+    );
   }
   if (q.trialStatus) add('trialStatus', q.trialStatus.join(','), `status ${t.status ?? 'unknown'}`);
 
   const { evidence } = t;
   if (q.diagnosisType === 'nsclc' || q.diagnosisType === 'sclc') {
     const type = q.diagnosisType;
-    const reason = t.diagnosis_types.length === 0
-      ? 'no diagnosis type signal: a trial with none is kept for either type'
-      : `classified ${t.diagnosis_types.join(' and ')}`;
+    const reason =
+      t.diagnosis_types.length === 0
+        ? 'no diagnosis type signal: a trial with none is kept for either type'
+        : `classified ${t.diagnosis_types.join(' and ')}`;
     add('diagnosisType', type, reason, signalEvidence(evidence.diagnosis_types, type));
   }
   if (q.cancerStage) {
@@ -172,26 +227,51 @@ export function explainTrial(index: TrialIndex, rank: number, q: TrialQuery, hit
 
   if (q.country) {
     const want = q.country === 'us';
-    const site = t.locations.find((s) => (isUsSite(s as SiteRow) ? want : !want && s.country !== null));
-    add('country', q.country, site ? `site ${siteLabel(site)}` : `no ${want ? 'US' : 'non-US'} site`);
+    const site = t.locations.find((s) =>
+      isUsSite(s as SiteRow) ? want : !want && s.country !== null,
+    );
+    add(
+      'country',
+      q.country,
+      site ? `site ${siteLabel(site)}` : `no ${want ? 'US' : 'non-US'} site`,
+    );
   }
   if (q.state) {
     const site = t.locations.find((s) => siteUsState(s as SiteRow) === q.state);
     add('state', q.state, site ? `site ${siteLabel(site)}` : `no site in ${q.state}`);
   }
   if (q.gender) add('gender', q.gender, `sexes eligible: ${t.sexes_eligible}`);
-  if (q.age !== null) add('age', String(q.age), `ages ${t.age_min ?? 'no minimum'} to ${t.age_max ?? 'no maximum'}`);
-  if (q.trialPhase) add('trialPhase', q.trialPhase.join(','), `phase ${t.phase ?? 'not given'}, study type ${t.study_type ?? 'not given'}`);
+  if (q.age !== null)
+    add('age', String(q.age), `ages ${t.age_min ?? 'no minimum'} to ${t.age_max ?? 'no maximum'}`);
+  if (q.trialPhase)
+    add(
+      'trialPhase',
+      q.trialPhase.join(','),
+      `phase ${t.phase ?? 'not given'}, study type ${t.study_type ?? 'not given'}`,
+    );
 
   if (q.biomarkers) {
     const rows: CriterionRow[] = [];
     for (const gene of q.biomarkers) {
-      withCriterion(markers.filter((b) => b.gene === gene && b.requirement === 'required'), gene, rows);
-      withCriterion(markers.filter((b) => b.gene === gene && b.requirement === 'excluded'), gene, excluding);
+      withCriterion(
+        markers.filter((b) => b.gene === gene && b.requirement === 'required'),
+        gene,
+        rows,
+      );
+      withCriterion(
+        markers.filter((b) => b.gene === gene && b.requirement === 'excluded'),
+        gene,
+        excluding,
+      );
     }
     matched.push(...rows);
     const genes = [...new Set(rows.map((r) => r.gene))];
-    add('biomarkers', q.biomarkers.join(','), genes.length ? `requires ${genes.join(', ')}` : `requires none of ${q.biomarkers.join(', ')}`, rowEvidence(rows));
+    add(
+      'biomarkers',
+      q.biomarkers.join(','),
+      genes.length ? `requires ${genes.join(', ')}` : `requires none of ${q.biomarkers.join(', ')}`,
+      rowEvidence(rows),
+    );
   }
   if (q.mutations) {
     const rows: CriterionRow[] = [];
@@ -206,13 +286,22 @@ export function explainTrial(index: TrialIndex, rank: number, q: TrialQuery, hit
       reasons.push(mutationReason(m, required, excluded));
     }
     matched.push(...rows);
-    add('mutations', q.mutations.map(criterionLabel).join(','), reasons.join('; '), rowEvidence(rows));
+    add(
+      'mutations',
+      q.mutations.map(criterionLabel).join(','),
+      reasons.join('; '),
+      rowEvidence(rows),
+    );
   }
-  if (q.firstPostedAfter) add('firstPostedAfter', q.firstPostedAfter, `first posted ${t.first_posted ?? 'unknown'}`);
+  if (q.firstPostedAfter)
+    add('firstPostedAfter', q.firstPostedAfter, `first posted ${t.first_posted ?? 'unknown'}`);
 
   let nearest: ExplainedNearestSite | null = null;
   if (q.near) {
-    const found = hit?.pair !== undefined && hit.miles !== undefined ? { pair: hit.pair, miles: hit.miles } : nearestPair(index, q.near, rank);
+    const found =
+      hit?.pair !== undefined && hit.miles !== undefined
+        ? { pair: hit.pair, miles: hit.miles }
+        : nearestPair(index, q.near, rank);
     nearest = found ? explainedSite(index, found.pair, found.miles) : null;
     filters.push({
       parameter: 'zip',

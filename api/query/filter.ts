@@ -14,8 +14,19 @@ import type { MutationCriterion, TrialQuery } from './types.js';
 
 /** Query parameters that restrict the set (zip/radius restrict and order in search.ts). */
 export const FILTER_PARAMETERS = [
-  'statusBuckets', 'trialStatus', 'diagnosisType', 'cancerStage', 'country', 'state', 'gender',
-  'trialPhase', 'biomarkers', 'mutations', 'age', 'firstPostedAfter', 'q',
+  'statusBuckets',
+  'trialStatus',
+  'diagnosisType',
+  'cancerStage',
+  'country',
+  'state',
+  'gender',
+  'trialPhase',
+  'biomarkers',
+  'mutations',
+  'age',
+  'firstPostedAfter',
+  'q',
 ] as const;
 export type FilterParameter = (typeof FILTER_PARAMETERS)[number];
 
@@ -77,11 +88,26 @@ export function searchedBuckets(q: TrialQuery): TrialQuery['statusBuckets'] {
 export function constraintsOf(index: TrialIndex, q: TrialQuery, text?: TextMatch): Constraint[] {
   const { sets, size } = index;
   const out: Constraint[] = [];
-  const add = (parameter: FilterParameter, test: Constraint['test']) => out.push({ parameter, test });
+  const add = (parameter: FilterParameter, test: Constraint['test']) =>
+    out.push({ parameter, test });
   if (q.text) add('q', (text ?? matchText(index.text, size, q.text)).matches);
   const buckets = searchedBuckets(q);
-  if (buckets) add('statusBuckets', union(size, buckets.map((b) => sets.bucket[b])));
-  if (q.trialStatus) add('trialStatus', union(size, q.trialStatus.map((s) => sets.status[s])));
+  if (buckets)
+    add(
+      'statusBuckets',
+      union(
+        size,
+        buckets.map((b) => sets.bucket[b]),
+      ),
+    );
+  if (q.trialStatus)
+    add(
+      'trialStatus',
+      union(
+        size,
+        q.trialStatus.map((s) => sets.status[s]),
+      ),
+    );
   if (q.diagnosisType === 'nsclc') add('diagnosisType', sets.nsclcEligible);
   if (q.diagnosisType === 'sclc') add('diagnosisType', sets.sclcEligible);
   if (q.cancerStage) add('cancerStage', sets.sclcStage[q.cancerStage]);
@@ -91,14 +117,37 @@ export function constraintsOf(index: TrialIndex, q: TrialQuery, text?: TextMatch
   if (q.gender === 'male') add('gender', sets.acceptsMale);
   if (q.gender === 'female') add('gender', sets.acceptsFemale);
   // Any of the listed values; 'All Phases' anywhere in the list means no phase restriction.
-  if (q.trialPhase && !q.trialPhase.some((f) => !PHASE_FILTER_CODES[f] && !PHASE_FILTER_STUDY_TYPE[f])) {
-    add('trialPhase', union(size, q.trialPhase.flatMap((f) => [
-      ...(PHASE_FILTER_CODES[f] ?? []).map((c) => sets.phase[c]),
-      ...(PHASE_FILTER_STUDY_TYPE[f] ? [sets.studyType[PHASE_FILTER_STUDY_TYPE[f]!]] : []),
-    ])));
+  if (
+    q.trialPhase &&
+    !q.trialPhase.some((f) => !PHASE_FILTER_CODES[f] && !PHASE_FILTER_STUDY_TYPE[f])
+  ) {
+    add(
+      'trialPhase',
+      union(
+        size,
+        q.trialPhase.flatMap((f) => [
+          ...(PHASE_FILTER_CODES[f] ?? []).map((c) => sets.phase[c]),
+          ...(PHASE_FILTER_STUDY_TYPE[f] ? [sets.studyType[PHASE_FILTER_STUDY_TYPE[f]!]] : []),
+        ]),
+      ),
+    );
   }
-  if (q.biomarkers) add('biomarkers', union(size, q.biomarkers.map((g) => sets.gene[g])));
-  if (q.mutations) add('mutations', union(size, q.mutations.map((m) => mutationMatches(index, m))));
+  if (q.biomarkers)
+    add(
+      'biomarkers',
+      union(
+        size,
+        q.biomarkers.map((g) => sets.gene[g]),
+      ),
+    );
+  if (q.mutations)
+    add(
+      'mutations',
+      union(
+        size,
+        q.mutations.map((m) => mutationMatches(index, m)),
+      ),
+    );
   if (q.age !== null) {
     const age = q.age;
     const { ageMin, ageMax } = index;

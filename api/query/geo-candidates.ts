@@ -16,9 +16,13 @@ export interface GeoPoints {
 
 export interface GeoCandidates {
   /** Calls `visit(point, miles)` once for every point within `miles` of (lat, lon), in no set order. */
-  within(lat: number, lon: number, miles: number, visit: (point: number, miles: number) => void): void;
+  within(
+    lat: number,
+    lon: number,
+    miles: number,
+    visit: (point: number, miles: number) => void,
+  ): void;
 }
-
 
 /** Great-circle miles, by @turf/distance so every path reports the same number. */
 export function milesBetween(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -48,7 +52,8 @@ export class PointDistances {
   miles(lat: number, lon: number, cosLat0: number, p: number): number {
     const dLat = toRadians(this.points.lat[p] - lat);
     const dLon = toRadians(this.points.lon[p] - lon);
-    const a = Math.pow(Math.sin(dLat / 2), 2) + Math.pow(Math.sin(dLon / 2), 2) * cosLat0 * this.cosLat[p];
+    const a =
+      Math.pow(Math.sin(dLat / 2), 2) + Math.pow(Math.sin(dLon / 2), 2) * cosLat0 * this.cosLat[p];
     return 2 * Math.atan2(Math.sqrt(a), Math.sqrt(1 - a)) * MILES_PER_RADIAN;
   }
 }
@@ -112,7 +117,12 @@ export function capOf(lat: number, lon: number, miles: number): Cap {
 export class BruteForceGeoCandidates implements GeoCandidates {
   constructor(private readonly points: GeoPoints) {}
 
-  within(lat: number, lon: number, miles: number, visit: (point: number, miles: number) => void): void {
+  within(
+    lat: number,
+    lon: number,
+    miles: number,
+    visit: (point: number, miles: number) => void,
+  ): void {
     const { lat: plat, lon: plon, count } = this.points;
     for (let p = 0; p < count; p++) {
       const d = milesBetween(lat, lon, plat[p], plon[p]);
@@ -212,7 +222,10 @@ export class H3GeoCandidates implements GeoCandidates {
       if (rings <= MAX_RINGS) return { res, rings };
     }
     const coarsest = RESOLUTIONS[RESOLUTIONS.length - 1];
-    return { res: coarsest, rings: Math.ceil(miles / this.buckets.get(coarsest)!.ringMiles) + EXTRA_RINGS };
+    return {
+      res: coarsest,
+      rings: Math.ceil(miles / this.buckets.get(coarsest)!.ringMiles) + EXTRA_RINGS,
+    };
   }
 
   /** Slots of `b` (cells with points) in the disk of `rings` rings around the centre's cell. */
@@ -233,7 +246,12 @@ export class H3GeoCandidates implements GeoCandidates {
     return slots;
   }
 
-  within(lat: number, lon: number, miles: number, visit: (point: number, miles: number) => void): void {
+  within(
+    lat: number,
+    lon: number,
+    miles: number,
+    visit: (point: number, miles: number) => void,
+  ): void {
     const { res, rings } = this.plan(miles);
     const b = this.buckets.get(res)!;
     const cap = capOf(lat, lon, miles);

@@ -10,7 +10,13 @@ import { cellToParent, latLngToCell } from 'h3-js';
 import { Bitset } from './bitset.js';
 import { runToEnd, type Steps } from './slices.js';
 import {
-  CAP_SLACK_RADIANS, capOf, MILES_PER_RADIAN, milesBetween, UnitVectors, type Cap, type GeoPoints,
+  CAP_SLACK_RADIANS,
+  capOf,
+  MILES_PER_RADIAN,
+  milesBetween,
+  UnitVectors,
+  type Cap,
+  type GeoPoints,
 } from './geo-candidates.js';
 
 export interface TrialPairs {
@@ -144,7 +150,8 @@ export class TrialCells {
     for (let i = 0, k = 0; i < points.count; i++) {
       if ((i & 1023) === 0) yield;
       const p = this.order[i];
-      for (let j = pairs.pairStart[p]; j < pairs.pairStart[p + 1]; j++) this.oRank[k++] = pairs.pairRank[j];
+      for (let j = pairs.pairStart[p]; j < pairs.pairStart[p + 1]; j++)
+        this.oRank[k++] = pairs.pairRank[j];
       this.oStart[i + 1] = k;
     }
   }
@@ -202,14 +209,21 @@ export class TrialCells {
         const inner = classify(fine, c3);
         if (inner === OUTSIDE) continue;
         if (inner === INSIDE) fine.orInto(c3, words);
-        else this.markPoints(order, fine.first[c3], fine.first[c3 + 1], lat, lon, miles, cap, words);
+        else
+          this.markPoints(order, fine.first[c3], fine.first[c3 + 1], lat, lon, miles, cap, words);
       }
     }
   }
 
   private markPoints(
-    order: Int32Array, from: number, to: number, lat: number, lon: number, miles: number,
-    cap: Cap, words: Uint32Array,
+    order: Int32Array,
+    from: number,
+    to: number,
+    lat: number,
+    lon: number,
+    miles: number,
+    cap: Cap,
+    words: Uint32Array,
   ): void {
     const { ox, oy, oz, oStart, oRank } = this;
     for (let i = from; i < to; i++) {

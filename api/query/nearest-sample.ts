@@ -40,7 +40,10 @@ export class SiteSpanBuilder {
   /** Call once per rank, in rank order, with the JSON text just built for the trial. */
   add(sites: readonly SiteRow[], listText: string, detailText: string): void {
     for (const s of sites) {
-      const [x, y, z] = s.latitude === null || s.longitude === null ? [NaN, NaN, NaN] : unitVector(s.latitude, s.longitude);
+      const [x, y, z] =
+        s.latitude === null || s.longitude === null
+          ? [NaN, NaN, NaN]
+          : unitVector(s.latitude, s.longitude);
       this.x.push(x);
       this.y.push(y);
       this.z.push(z);
@@ -48,7 +51,10 @@ export class SiteSpanBuilder {
     this.starts.push(this.x.length);
     // A key is the only place `"name":` can occur: inside a string value the quotes are escaped.
     const locations = detailText.indexOf('"locations":[');
-    let at = locations < 0 ? -1 : Buffer.byteLength(detailText.slice(0, locations + '"locations":['.length));
+    let at =
+      locations < 0
+        ? -1
+        : Buffer.byteLength(detailText.slice(0, locations + '"locations":['.length));
     let charAt = locations + '"locations":['.length;
     for (const s of sites) {
       const json = JSON.stringify(presentLocation(s));
@@ -95,8 +101,15 @@ export class SiteSpanBuilder {
  * without coordinates after them in record order. Undefined when the spans were not found
  * (the record-order JSON stands).
  */
-export function nearestSampleJson(spans: SiteSpans, listJson: Buffer, detailJson: Buffer, rank: number, centre: readonly [number, number, number]): Buffer | undefined {
-  const { siteStart, siteX, siteY, siteZ, siteJsonStart, siteJsonEnd, sampleStart, sampleEnd } = spans;
+export function nearestSampleJson(
+  spans: SiteSpans,
+  listJson: Buffer,
+  detailJson: Buffer,
+  rank: number,
+  centre: readonly [number, number, number],
+): Buffer | undefined {
+  const { siteStart, siteX, siteY, siteZ, siteJsonStart, siteJsonEnd, sampleStart, sampleEnd } =
+    spans;
   if (sampleStart[rank] < 0) return undefined;
   const [cx, cy, cz] = centre;
   // The best LOCATIONS_SAMPLE_SIZE so far, by insertion: trials have up to a thousand sites, the sample five.

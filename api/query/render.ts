@@ -18,7 +18,12 @@ export interface PageLinks {
 }
 
 /** The next and previous page of `limit` from `offset` among `total`, as URLs from `urlFor(offset)`. */
-export function pageLinks(total: number, limit: number, offset: number, urlFor: (offset: number) => string): PageLinks {
+export function pageLinks(
+  total: number,
+  limit: number,
+  offset: number,
+  urlFor: (offset: number) => string,
+): PageLinks {
   return {
     next: offset + limit < total ? urlFor(offset + limit) : null,
     // From past the end, "previous" is the last full page rather than another empty one.
@@ -61,7 +66,8 @@ export function renderTrialList(
     if (pair !== undefined) {
       distances[i] = `,"distance_miles":${hits[i].miles}`;
       // The trial object's closing brace moves after the two ZIP-search fields.
-      size += NEAREST_SITE.length + pairSiteStart[pair + 1] - pairSiteStart[pair] + distances[i].length;
+      size +=
+        NEAREST_SITE.length + pairSiteStart[pair + 1] - pairSiteStart[pair] + distances[i].length;
     }
     if (extras?.[i]) size += extras[i].length;
   }

@@ -47,14 +47,21 @@ export function searchTrials(index: TrialIndex, q: TrialQuery): SearchResult {
   if (!q.near) {
     const total = matches.count();
     // distance without a ZIP is refused by the validator; it would mean the default order.
-    if (sort === null || sort === 'distance') return { total, hits: matches.slice(q.offset, q.limit).map((rank) => ({ rank })) };
+    if (sort === null || sort === 'distance')
+      return { total, hits: matches.slice(q.offset, q.limit).map((rank) => ({ rank })) };
     const ordered = orderedRanks(index, matches, sort, text, q.offset + q.limit);
-    return { total, hits: Array.from(ordered.subarray(q.offset, q.offset + q.limit), (rank) => ({ rank })) };
+    return {
+      total,
+      hits: Array.from(ordered.subarray(q.offset, q.offset + q.limit), (rank) => ({ rank })),
+    };
   }
   if (sort !== 'distance') {
     // Another order over the circle: every trial within it, each still with its nearest site.
     const found = nearestSites(index, q.near, q.near.radiusMiles, matches);
-    return { total: found.count(), hits: page(index, orderedRanks(index, found, sort, text, Infinity), q.offset, q.limit) };
+    return {
+      total: found.count(),
+      hits: page(index, orderedRanks(index, found, sort, text, Infinity), q.offset, q.limit),
+    };
   }
   const want = q.offset + q.limit;
   const radius = q.near.radiusMiles;
@@ -74,7 +81,13 @@ export function searchTrials(index: TrialIndex, q: TrialQuery): SearchResult {
  * Ranks of `set` in a non-distance order, at least the first `want` of them (a date order
  * stops there; relevance sorts them all). Ties keep the default order.
  */
-function orderedRanks(index: TrialIndex, set: Bitset, sort: Exclude<SortOrder, 'distance'> | null, text: TextMatch | undefined, want: number): Int32Array {
+function orderedRanks(
+  index: TrialIndex,
+  set: Bitset,
+  sort: Exclude<SortOrder, 'distance'> | null,
+  text: TextMatch | undefined,
+  want: number,
+): Int32Array {
   if (sort === null) return Int32Array.from(set.slice(0, set.count()));
   if (sort === 'relevance') {
     const score = text!.score;
@@ -82,7 +95,8 @@ function orderedRanks(index: TrialIndex, set: Bitset, sort: Exclude<SortOrder, '
   }
   const order = index.orders[sort];
   const out: number[] = [];
-  for (let i = 0; i < order.length && out.length < want; i++) if (set.has(order[i])) out.push(order[i]);
+  for (let i = 0; i < order.length && out.length < want; i++)
+    if (set.has(order[i])) out.push(order[i]);
   return Int32Array.from(out);
 }
 

@@ -22,10 +22,14 @@ export const TEXT_FIELDS = [
   { name: 'keyword', weight: 1 },
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number]['name'];
-const FIELD_BIT = Object.fromEntries(TEXT_FIELDS.map((f, i) => [f.name, 1 << i])) as Record<TextField, number>;
+const FIELD_BIT = Object.fromEntries(TEXT_FIELDS.map((f, i) => [f.name, 1 << i])) as Record<
+  TextField,
+  number
+>;
 /** Best weight for each field mask, so scoring a posting is one lookup. */
 const MASK_WEIGHT = Uint8Array.from({ length: 1 << TEXT_FIELDS.length }, (_, mask) =>
-  Math.max(0, ...TEXT_FIELDS.filter((_f, i) => mask & (1 << i)).map((f) => f.weight)));
+  Math.max(0, ...TEXT_FIELDS.filter((_f, i) => mask & (1 << i)).map((f) => f.weight)),
+);
 
 /** Most terms a query may have; more would only narrow an AND to nothing. */
 export const MAX_QUERY_TERMS = 12;
@@ -133,7 +137,9 @@ export function matchText(index: TextIndex, size: number, terms: readonly string
       }
     }
     matches = matches.and(hit);
-    matches.forEach((r) => { score[r] += best[r]; });
+    matches.forEach((r) => {
+      score[r] += best[r];
+    });
   });
   // Scores of ranks dropped by a later term are never read: only `matches` is walked.
   return { matches, score };
@@ -156,7 +162,10 @@ export interface TextFieldsOf {
 }
 
 /** For each term, the fields of `t` that hold it (the last term as a prefix). */
-export function termFields(t: TextFieldsOf, terms: readonly string[]): { term: string; fields: TextField[] }[] {
+export function termFields(
+  t: TextFieldsOf,
+  terms: readonly string[],
+): { term: string; fields: TextField[] }[] {
   const text: Record<TextField, string[]> = {
     id: [t.nct_id],
     title: [t.brief_title ?? '', t.official_title ?? ''],
@@ -168,7 +177,8 @@ export function termFields(t: TextFieldsOf, terms: readonly string[]): { term: s
   return terms.map((term, i) => {
     const last = i === terms.length - 1;
     const fields = TEXT_FIELDS.map((f) => f.name).filter((f) =>
-      text[f].some((s) => tokenize(s).some((tok) => (last ? tok.startsWith(term) : tok === term))));
+      text[f].some((s) => tokenize(s).some((tok) => (last ? tok.startsWith(term) : tok === term))),
+    );
     return { term, fields };
   });
 }

@@ -4,17 +4,42 @@
  * of ranks, and every trial's list and detail JSON is serialised here, once.
  */
 import {
-  ALTERATIONS, GENES, coveringAlterations, type ExpressionRange, type Gene,
+  ALTERATIONS,
+  GENES,
+  coveringAlterations,
+  type ExpressionRange,
+  type Gene,
 } from '../../domain/biomarkers.js';
 import { SCLC_STAGES, type SclcStage } from '../../domain/diagnosis.js';
 import { isUsCountry, parseUsState, US_STATES } from '../../domain/geo.js';
 import { PHASE_CODES, STUDY_TYPES, type PhaseCode, type StudyType } from '../../domain/phase.js';
-import type { BiomarkerRow, FlagRow, SiteRow, SnapshotTables, TrialRow } from '../../domain/rows.js';
-import { STATUS_BUCKETS, TRIAL_STATUSES, type StatusBucket, type TrialStatus } from '../../domain/status.js';
-import { presentDetailTrial, presentListTrial, presentNearestSite, presentSource } from '../present.js';
+import type {
+  BiomarkerRow,
+  FlagRow,
+  SiteRow,
+  SnapshotTables,
+  TrialRow,
+} from '../../domain/rows.js';
+import {
+  STATUS_BUCKETS,
+  TRIAL_STATUSES,
+  type StatusBucket,
+  type TrialStatus,
+} from '../../domain/status.js';
+import {
+  presentDetailTrial,
+  presentListTrial,
+  presentNearestSite,
+  presentSource,
+} from '../present.js';
 import { Bitset } from './bitset.js';
 import { findEvidence, type TrialEvidence } from './evidence.js';
-import { BruteForceGeoCandidates, H3GeoCandidates, type GeoCandidates, type GeoPoints } from './geo-candidates.js';
+import {
+  BruteForceGeoCandidates,
+  H3GeoCandidates,
+  type GeoCandidates,
+  type GeoPoints,
+} from './geo-candidates.js';
 import { TrialCells } from './geo-trial-cells.js';
 import { SiteSpanBuilder, type SiteSpans } from './nearest-sample.js';
 import { textIndexSteps, type TextIndex } from './text-index.js';
@@ -121,7 +146,9 @@ export function compareDefaultOrder(a: TrialRow, b: TrialRow): number {
   return a.nct_id < b.nct_id ? -1 : a.nct_id > b.nct_id ? 1 : 0;
 }
 
-function* groupBy<T extends { nct_id: string | null }>(rows: readonly T[]): Steps<Map<string, T[]>> {
+function* groupBy<T extends { nct_id: string | null }>(
+  rows: readonly T[],
+): Steps<Map<string, T[]>> {
   const out = new Map<string, T[]>();
   for (let i = 0; i < rows.length; i++) {
     if ((i & 1023) === 0) yield;
@@ -157,17 +184,25 @@ export function rowRange(b: BiomarkerRow): ExpressionRange | null {
   if (b.metric === null || b.comparator === null || b.cutoff === null) return null;
   const base = { metric: b.metric, lowExclusive: false, highExclusive: false };
   switch (b.comparator) {
-    case '>=': return { ...base, low: b.cutoff, high: null };
-    case '>': return { ...base, low: b.cutoff, high: null, lowExclusive: true };
-    case '<=': return { ...base, low: null, high: b.cutoff };
-    case '<': return { ...base, low: null, high: b.cutoff, highExclusive: true };
-    case 'between': return { ...base, low: b.cutoff, high: b.cutoff_high ?? b.cutoff };
+    case '>=':
+      return { ...base, low: b.cutoff, high: null };
+    case '>':
+      return { ...base, low: b.cutoff, high: null, lowExclusive: true };
+    case '<=':
+      return { ...base, low: null, high: b.cutoff };
+    case '<':
+      return { ...base, low: null, high: b.cutoff, highExclusive: true };
+    case 'between':
+      return { ...base, low: b.cutoff, high: b.cutoff_high ?? b.cutoff };
   }
 }
 
 /** A row names `alteration` of `gene`, directly, through a broader id, or at gene level. */
 export function rowCovers(b: BiomarkerRow, gene: Gene, alteration: string): boolean {
-  return b.gene === gene && (b.alteration === null || coveringAlterations(gene, alteration).includes(b.alteration));
+  return (
+    b.gene === gene &&
+    (b.alteration === null || coveringAlterations(gene, alteration).includes(b.alteration))
+  );
 }
 
 export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions = {}): TrialIndex {
@@ -175,11 +210,17 @@ export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions 
 }
 
 /** The same index built a few milliseconds at a time, for a server swapping snapshots under load. */
-export function buildTrialIndexInSlices(tables: SnapshotTables, opts: BuildIndexOptions = {}): Promise<TrialIndex> {
+export function buildTrialIndexInSlices(
+  tables: SnapshotTables,
+  opts: BuildIndexOptions = {},
+): Promise<TrialIndex> {
   return runInSlices(buildTrialIndexSteps(tables, opts));
 }
 
-export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOptions): Steps<TrialIndex> {
+export function* buildTrialIndexSteps(
+  tables: SnapshotTables,
+  opts: BuildIndexOptions,
+): Steps<TrialIndex> {
   const seen = new Set<string>();
   const trials = tables.trials.filter((t) => !seen.has(t.nct_id) && seen.add(t.nct_id));
   yield;
@@ -236,7 +277,9 @@ export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOp
     evidence[rank] = findEvidence(t);
     rankById.set(t.nct_id, rank);
     const listText = JSON.stringify(presentListTrial(t, sites));
-    const detailText = JSON.stringify(presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], evidence[rank]));
+    const detailText = JSON.stringify(
+      presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], evidence[rank]),
+    );
     listJson[rank] = Buffer.from(listText);
     detailJson[rank] = Buffer.from(detailText);
     spans.add(sites, listText, detailText);
@@ -253,7 +296,8 @@ export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOp
     if (untyped || t.diagnosis_types.includes('sclc')) {
       sets.sclcEligible.set(rank);
       for (const stage of SCLC_STAGES) {
-        if (t.sclc_stages.length === 0 || t.sclc_stages.includes(stage)) sets.sclcStage[stage].set(rank);
+        if (t.sclc_stages.length === 0 || t.sclc_stages.includes(stage))
+          sets.sclcStage[stage].set(rank);
       }
     }
     for (const s of sites) {
@@ -271,7 +315,9 @@ export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOp
     const required = lungMarkers.filter((b) => b.requirement === 'required');
     const excluded = lungMarkers.filter((b) => b.requirement === 'excluded');
     for (const g of GENES) {
-      const geneExcluded = excluded.some((b) => b.gene === g && b.alteration === null && rowRange(b) === null);
+      const geneExcluded = excluded.some(
+        (b) => b.gene === g && b.alteration === null && rowRange(b) === null,
+      );
       if (!geneExcluded && required.some((b) => b.gene === g)) sets.gene[g].set(rank);
     }
     for (const [g, a] of mutationIds) {
@@ -280,7 +326,8 @@ export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOp
       }
     }
     for (const b of lungMarkers) {
-      if (b.gene === 'PD-L1') pdl1.push({ rank, required: b.requirement === 'required', range: rowRange(b) });
+      if (b.gene === 'PD-L1')
+        pdl1.push({ rank, required: b.requirement === 'required', range: rowRange(b) });
     }
   }
 
@@ -292,8 +339,20 @@ export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOp
   const startDate = newestFirst(trials, (t) => t.study_start);
   yield;
   return {
-    size, nctIds, rankById, listJson, detailJson, sourcesJson, sets, ageMin, ageMax, firstPostedDay, pdl1,
-    markers: markersByRank, evidence, geo,
+    size,
+    nctIds,
+    rankById,
+    listJson,
+    detailJson,
+    sourcesJson,
+    sets,
+    ageMin,
+    ageMax,
+    firstPostedDay,
+    pdl1,
+    markers: markersByRank,
+    evidence,
+    geo,
     text,
     siteSpans: spans.build(),
     orders: { last_updated: lastUpdated, start_date: startDate },
@@ -302,13 +361,20 @@ export function* buildTrialIndexSteps(tables: SnapshotTables, opts: BuildIndexOp
 }
 
 /** Ranks by a date, newest first, trials without it last; equal dates keep the default order. */
-function newestFirst(trials: readonly TrialRow[], date: (t: TrialRow) => string | null): Int32Array {
+function newestFirst(
+  trials: readonly TrialRow[],
+  date: (t: TrialRow) => string | null,
+): Int32Array {
   const ranks = Int32Array.from(trials.keys());
   const key = trials.map((t) => date(t) ?? '');
   return ranks.sort((a, b) => (key[a] === key[b] ? a - b : key[a] < key[b] ? 1 : -1));
 }
 
-function* buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kind: 'h3' | 'brute'): Steps<GeoIndex> {
+function* buildGeoIndex(
+  trials: TrialRow[],
+  sitesBy: Map<string, SiteRow[]>,
+  kind: 'h3' | 'brute',
+): Steps<GeoIndex> {
   const pointByKey = new Map<string, number>();
   const lat: number[] = [];
   const lon: number[] = [];
@@ -346,7 +412,9 @@ function* buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kin
     pairStart[p + 1]++;
     pairRank[i] = keys[i] - p * RANK_SPAN;
     const s = firstSite.get(keys[i])!;
-    siteJson[i] = JSON.stringify(presentNearestSite(s as SiteRow & { latitude: number; longitude: number }));
+    siteJson[i] = JSON.stringify(
+      presentNearestSite(s as SiteRow & { latitude: number; longitude: number }),
+    );
     pairSiteStart[i + 1] = pairSiteStart[i] + Buffer.byteLength(siteJson[i]);
   }
   for (let p = 0; p < count; p++) pairStart[p + 1] += pairStart[p];
@@ -361,7 +429,11 @@ function* buildGeoIndex(trials: TrialRow[], sitesBy: Map<string, SiteRow[]>, kin
   let trialCells: TrialCells | null = null;
   if (kind === 'h3') {
     candidates = yield* H3GeoCandidates.build(points);
-    trialCells = yield* TrialCells.build(points, { pairStart, pairRank, trialCount: trials.length });
+    trialCells = yield* TrialCells.build(points, {
+      pairStart,
+      pairRank,
+      trialCount: trials.length,
+    });
   } else candidates = new BruteForceGeoCandidates(points);
   return { points, candidates, pairStart, pairRank, pairSiteBytes, pairSiteStart, trialCells };
 }

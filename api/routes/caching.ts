@@ -28,7 +28,10 @@ const DATA_VARY = 'Authorization, X-API-Key';
 
 /** True when the request's If-None-Match / If-Modified-Since hold for the validators set on `res`. */
 function isFresh(req: Request, res: Response): boolean {
-  const conditions = { 'if-none-match': req.headers['if-none-match'], 'if-modified-since': req.headers['if-modified-since'] };
+  const conditions = {
+    'if-none-match': req.headers['if-none-match'],
+    'if-modified-since': req.headers['if-modified-since'],
+  };
   return fresh(conditions, { etag: res.get('ETag'), 'last-modified': res.get('Last-Modified') });
 }
 

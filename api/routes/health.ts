@@ -44,7 +44,9 @@ export function healthHandler(holder: SnapshotHolder, redis: Redis | null | (() 
           ? {
               version: snapshot.manifest.version,
               created_at: snapshot.manifest.created_at,
-              age_seconds: Number.isNaN(createdAt) ? null : Math.max(0, Math.round((Date.now() - createdAt) / 1000)),
+              age_seconds: Number.isNaN(createdAt)
+                ? null
+                : Math.max(0, Math.round((Date.now() - createdAt) / 1000)),
             }
           : null,
         redis: redisState,

@@ -11,7 +11,9 @@ export function metaHandler(holder: SnapshotHolder) {
     assertNoParameters(req.query as Record<string, unknown>);
     const snapshot = holder.current();
     const now = new Date();
-    const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+    const midnight = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1),
+    );
     // Usage changes with every counted request: never serve it from a cache.
     res.set('Cache-Control', 'no-store').json({
       data: {

@@ -15,10 +15,17 @@ export const REFERENCE_PATH = `${BASE_PATH}/reference`;
 const ASSETS_PATH = `${REFERENCE_PATH}/assets`;
 
 // The package's main module loads the 1.4 MB browser bundle into Node; only its directory is needed.
-const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const SWAGGER_UI_DIR = path.dirname(
+  createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
+);
 
 /** The only files of the package the page needs; nothing else in it is served. */
-const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'reference-init.js']);
+const ASSETS = new Set([
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'favicon-32x32.png',
+  'reference-init.js',
+]);
 
 const page = `<!doctype html>
 <html lang="en">
@@ -54,20 +61,39 @@ const init = `window.ui = SwaggerUIBundle({
  * shows data: images; nothing is loaded from anywhere else.
  */
 const PAGE_CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-  "font-src 'self' data:", "connect-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'",
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
 ].join('; ');
 
 export function referencePage(req: Request, res: Response): void {
   assertNoParameters(req.query as Record<string, unknown>);
-  res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': DOCS_CACHE_CONTROL, 'Content-Security-Policy': PAGE_CSP }).send(page);
+  res
+    .set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': DOCS_CACHE_CONTROL,
+      'Content-Security-Policy': PAGE_CSP,
+    })
+    .send(page);
 }
 
 export function referenceAsset(req: Request, res: Response): void {
   const file = String(req.params.file);
   if (!ASSETS.has(file)) throw new ApiError('not_found', `No resource at ${req.path}.`);
   if (file === 'reference-init.js') {
-    res.set({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': DOCS_CACHE_CONTROL }).send(init);
+    res
+      .set({
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': DOCS_CACHE_CONTROL,
+      })
+      .send(init);
     return;
   }
   res.sendFile(path.join(SWAGGER_UI_DIR, file), { maxAge: '1d' });

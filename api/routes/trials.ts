@@ -8,7 +8,13 @@ import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
 import { explainTrial } from '../query/explain.js';
 import { unitVector } from '../query/geo-candidates.js';
 import { nearestSampleJson } from '../query/nearest-sample.js';
-import { pageLinks, renderTrialList, renderWithQuota, type PageLinks, type QuotaMeta } from '../query/render.js';
+import {
+  pageLinks,
+  renderTrialList,
+  renderWithQuota,
+  type PageLinks,
+  type QuotaMeta,
+} from '../query/render.js';
 import { searchTrials } from '../query/search.js';
 import type { TrialIndex } from '../query/trial-index.js';
 import type { TrialQuery } from '../query/types.js';
@@ -16,32 +22,60 @@ import { notModified } from './caching.js';
 import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
 
 /** The list envelope for a validated query; with `explain`, each trial carries its `match`. */
-export function trialListBody(index: TrialIndex, query: TrialQuery, quota: QuotaMeta | null): Buffer {
+export function trialListBody(
+  index: TrialIndex,
+  query: TrialQuery,
+  quota: QuotaMeta | null,
+): Buffer {
   return trialListPage(index, query, quota, null).body;
 }
 
 /** The list envelope and, given `urlFor` (a page's URL by offset), its next/prev links in meta. */
 export function trialListPage(
-  index: TrialIndex, query: TrialQuery, quota: QuotaMeta | null, urlFor: ((offset: number) => string) | null,
+  index: TrialIndex,
+  query: TrialQuery,
+  quota: QuotaMeta | null,
+  urlFor: ((offset: number) => string) | null,
 ): { body: Buffer; links: PageLinks | null } {
   const result = searchTrials(index, query);
   const extras = query.explain
-    ? result.hits.map((hit) => Buffer.from(`,"match":${JSON.stringify(explainTrial(index, hit.rank, query, hit))}`))
+    ? result.hits.map((hit) =>
+        Buffer.from(`,"match":${JSON.stringify(explainTrial(index, hit.rank, query, hit))}`),
+      )
     : undefined;
   const links = urlFor ? pageLinks(result.total, query.limit, query.offset, urlFor) : null;
   const { near } = query;
   const centre = near ? unitVector(near.lat, near.lon) : null;
   const bodies = centre
-    ? result.hits.map((hit) => nearestSampleJson(index.siteSpans, index.listJson[hit.rank], index.detailJson[hit.rank], hit.rank, centre))
+    ? result.hits.map((hit) =>
+        nearestSampleJson(
+          index.siteSpans,
+          index.listJson[hit.rank],
+          index.detailJson[hit.rank],
+          hit.rank,
+          centre,
+        ),
+      )
     : undefined;
-  return { body: renderTrialList(index, result, { limit: query.limit, offset: query.offset, ...(links ? { links } : {}) }, quota, extras, bodies), links };
+  return {
+    body: renderTrialList(
+      index,
+      result,
+      { limit: query.limit, offset: query.offset, ...(links ? { links } : {}) },
+      quota,
+      extras,
+      bodies,
+    ),
+    links,
+  };
 }
 
 /** The request's own URL with another offset (limit kept as asked, so pages line up). */
 function pageUrl(req: Request, limit: number): (offset: number) => string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
-    if (typeof value === 'string' && name !== 'offset' && name !== 'limit') params.append(name, value);
+    if (typeof value === 'string' && name !== 'offset' && name !== 'limit')
+      params.append(name, value);
   }
   return (offset) => {
     const p = new URLSearchParams(params);
@@ -53,7 +87,10 @@ function pageUrl(req: Request, limit: number): (offset: number) => string {
 
 /** RFC 8288 Link header value for the page links, or null when there are none. */
 function linkHeader(links: PageLinks): string | null {
-  const parts = [links.next ? `<${links.next}>; rel="next"` : null, links.prev ? `<${links.prev}>; rel="prev"` : null].filter(Boolean);
+  const parts = [
+    links.next ? `<${links.next}>; rel="next"` : null,
+    links.prev ? `<${links.prev}>; rel="prev"` : null,
+  ].filter(Boolean);
   return parts.length ? parts.join(', ') : null;
 }
 
@@ -68,11 +105,19 @@ export function rankOf(index: TrialIndex, id: string): number {
 const NULL_MATCH_TAIL = 'null}'.length;
 
 /** The detail envelope; `match` explains the trial against `matchQuery` (null without filters). */
-export function trialDetailBody(index: TrialIndex, id: string, matchQuery: TrialQuery | null, quota: QuotaMeta | null): Buffer {
+export function trialDetailBody(
+  index: TrialIndex,
+  id: string,
+  matchQuery: TrialQuery | null,
+  quota: QuotaMeta | null,
+): Buffer {
   const rank = rankOf(index, id);
   const json = index.detailJson[rank];
   if (!matchQuery) return renderWithQuota(json, quota);
-  const withMatch = Buffer.concat([json.subarray(0, json.length - NULL_MATCH_TAIL), Buffer.from(`${JSON.stringify(explainTrial(index, rank, matchQuery))}}`)]);
+  const withMatch = Buffer.concat([
+    json.subarray(0, json.length - NULL_MATCH_TAIL),
+    Buffer.from(`${JSON.stringify(explainTrial(index, rank, matchQuery))}}`),
+  ]);
   return renderWithQuota(withMatch, quota);
 }
 
@@ -80,7 +125,12 @@ export function listTrials(req: Request, res: Response): void {
   const { snapshot, usage } = routeLocals(res);
   const query = parseTrialsQuery(req.query as Record<string, unknown>);
   if (notModified(req, res, snapshot)) return;
-  const { body, links } = trialListPage(snapshot.index, query, quotaOf(usage), pageUrl(req, query.limit));
+  const { body, links } = trialListPage(
+    snapshot.index,
+    query,
+    quotaOf(usage),
+    pageUrl(req, query.limit),
+  );
   const link = links && linkHeader(links);
   if (link) res.set('Link', link);
   sendJsonBytes(res, body);
@@ -91,5 +141,8 @@ export function getTrial(req: Request, res: Response): void {
   const matchQuery = parseMatchQuery(req.query as Record<string, unknown>);
   rankOf(snapshot.index, String(req.params.nct_id));
   if (notModified(req, res, snapshot)) return;
-  sendJsonBytes(res, trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quotaOf(usage)));
+  sendJsonBytes(
+    res,
+    trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quotaOf(usage)),
+  );
 }

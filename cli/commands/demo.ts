@@ -20,20 +20,36 @@ interface DemoCommandOptions {
 export function registerDemoCommands(program: Command): void {
   program
     .command('demo')
-    .description('publish a synthetic demo snapshot (or, with --dump, write it as a registry v2 JSONL dump)')
-    .addOption(new Option('--scale <scale>', 'demo: ~300 trials; full: 14,534 trials, ~376,000 sites').choices(['demo', 'full']).default('demo'))
+    .description(
+      'publish a synthetic demo snapshot (or, with --dump, write it as a registry v2 JSONL dump)',
+    )
+    .addOption(
+      new Option('--scale <scale>', 'demo: ~300 trials; full: 14,534 trials, ~376,000 sites')
+        .choices(['demo', 'full'])
+        .default('demo'),
+    )
     .option('--seed <seed>', 'random seed; the same seed gives the same data', DEFAULT_DEMO_SEED)
     .option('--snapshots <dir>', 'snapshot root (default: SNAPSHOT_DIR)')
-    .option('--dump <file.jsonl>', 'write ClinicalTrials.gov v2 study objects here instead of publishing')
+    .option(
+      '--dump <file.jsonl>',
+      'write ClinicalTrials.gov v2 study objects here instead of publishing',
+    )
     .option('--keep <n>', 'snapshot versions to keep', (v) => parsePositiveInt(v, '--keep'), 5)
     .action(async (options: DemoCommandOptions) => {
       const started = Date.now();
-      const { generateDemoTables, writeRegistryDump } = await import('../../pipeline/demo/index.js');
+      const { generateDemoTables, writeRegistryDump } =
+        await import('../../pipeline/demo/index.js');
       const { publishSnapshot } = await import('../../pipeline/snapshot/index.js');
       if (options.dump) {
         const out = path.resolve(options.dump);
-        const { studies } = await writeRegistryDump({ scale: options.scale, seed: options.seed, out });
-        process.stdout.write(`Wrote ${studies} demo studies (scale ${options.scale}, seed ${options.seed}) to ${out} in ${seconds(started)} s\n`);
+        const { studies } = await writeRegistryDump({
+          scale: options.scale,
+          seed: options.seed,
+          out,
+        });
+        process.stdout.write(
+          `Wrote ${studies} demo studies (scale ${options.scale}, seed ${options.seed}) to ${out} in ${seconds(started)} s\n`,
+        );
         return;
       }
       const root = path.resolve(options.snapshots ?? loadEnv().SNAPSHOT_DIR);
@@ -55,7 +71,8 @@ export function registerDemoCommands(program: Command): void {
 
 function parsePositiveInt(value: string, name: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number >= 1, got ${value}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new InvalidArgumentError(`${name} must be a whole number >= 1, got ${value}`);
   return n;
 }
 

@@ -8,19 +8,27 @@ import { Writable } from 'node:stream';
 import { Command, Option } from 'commander';
 import { pino, type Logger } from 'pino';
 import { loadEnv } from '../../config/env.js';
-import { InvalidKeyLabelError, InvalidKeyRecordError, KeyLabelExistsError } from '../../api/keys/errors.js';
+import {
+  InvalidKeyLabelError,
+  InvalidKeyRecordError,
+  KeyLabelExistsError,
+} from '../../api/keys/errors.js';
 import type { ApiKeyRecord } from '../../api/keys/types.js';
 import type { ServiceStores } from '../../api/keys/open.js';
 import { TIERS, TIER_LIMITS, type Tier } from '../../domain/tiers.js';
 
 export function registerKeysCommands(program: Command): void {
-  const keys = program.command('keys').description('create, revoke and list API keys (stored hashed)');
+  const keys = program
+    .command('keys')
+    .description('create, revoke and list API keys (stored hashed)');
 
   keys
     .command('create')
     .description('create a key; prints the plaintext key once, as the last line of stdout')
     .requiredOption('--label <label>', 'unique name of the key holder, e.g. acme-trial-finder')
-    .addOption(new Option('--tier <tier>', 'limits of the key').choices(TIERS).makeOptionMandatory())
+    .addOption(
+      new Option('--tier <tier>', 'limits of the key').choices(TIERS).makeOptionMandatory(),
+    )
     .action(async (options: { label: string; tier: Tier }) => {
       await withStores(async (stores) => {
         const { record, plaintext } = await stores.keys.create(options.label, options.tier);
@@ -40,7 +48,8 @@ export function registerKeysCommands(program: Command): void {
     .argument('<label>', 'label of the key')
     .action(async (label: string) => {
       await withStores(async (stores) => {
-        if (!(await stores.keys.revoke(label))) throw new OperatorError(`no key labelled "${label}"`);
+        if (!(await stores.keys.revoke(label)))
+          throw new OperatorError(`no key labelled "${label}"`);
         process.stdout.write(`Revoked key "${label}".\n`);
       });
     });
@@ -54,7 +63,10 @@ export function registerKeysCommands(program: Command): void {
         const rows = [];
         for (const record of await stores.keys.list()) {
           // In-process counters live in the server, not here: without Redis the CLI cannot see them.
-          const used = stores.usage.backend === 'redis' ? (await stores.usage.peek(record.hash, record.tier)).quotaUsed : null;
+          const used =
+            stores.usage.backend === 'redis'
+              ? (await stores.usage.peek(record.hash, record.tier)).quotaUsed
+              : null;
           rows.push({
             label: record.label,
             tier: record.tier,
@@ -80,7 +92,9 @@ export function registerKeysCommands(program: Command): void {
               r.tier,
               r.created,
               r.revoked ?? '-',
-              r.used_today === null ? `n/a (no Redis) of ${r.daily_quota}` : `${r.used_today} of ${r.daily_quota}`,
+              r.used_today === null
+                ? `n/a (no Redis) of ${r.daily_quota}`
+                : `${r.used_today} of ${r.daily_quota}`,
             ]),
           ),
         );
@@ -89,7 +103,9 @@ export function registerKeysCommands(program: Command): void {
 
   keys
     .command('export')
-    .description('write every key record (sha256 hashes, tiers, dates; never a plaintext key) as JSON, for backup')
+    .description(
+      'write every key record (sha256 hashes, tiers, dates; never a plaintext key) as JSON, for backup',
+    )
     .option('--out <file>', 'write to this file (mode 0600) instead of stdout')
     .action(async (options: { out?: string }) => {
       await withStores(async (stores) => {
@@ -100,13 +116,17 @@ export function registerKeysCommands(program: Command): void {
           return;
         }
         await fs.writeFile(options.out, body, { mode: 0o600 });
-        process.stdout.write(`Exported ${records.length} keys from the ${stores.keyBackend} store to ${options.out}.\n`);
+        process.stdout.write(
+          `Exported ${records.length} keys from the ${stores.keyBackend} store to ${options.out}.\n`,
+        );
       });
     });
 
   keys
     .command('import')
-    .description('add the key records of an export file; labels or hashes already present are left alone')
+    .description(
+      'add the key records of an export file; labels or hashes already present are left alone',
+    )
     .argument('<file>', 'a file written by `keys export`')
     .action(async (file: string) => {
       await withStores(async (stores) => {
@@ -114,9 +134,12 @@ export function registerKeysCommands(program: Command): void {
         try {
           parsed = JSON.parse(await fs.readFile(file, 'utf8')) as typeof parsed;
         } catch (error) {
-          throw new OperatorError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+          throw new OperatorError(
+            `cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
-        if (parsed.version !== 1 || !Array.isArray(parsed.keys)) throw new OperatorError(`${file} is not a version 1 key export`);
+        if (parsed.version !== 1 || !Array.isArray(parsed.keys))
+          throw new OperatorError(`${file} is not a version 1 key export`);
         let imported = 0;
         const skipped: string[] = [];
         for (const record of parsed.keys as ApiKeyRecord[]) {
@@ -125,7 +148,9 @@ export function registerKeysCommands(program: Command): void {
         }
         process.stdout.write(
           `Imported ${imported} keys into the ${stores.keyBackend} store` +
-            (skipped.length ? `; skipped ${skipped.length} already present (${skipped.join(', ')})` : '') +
+            (skipped.length
+              ? `; skipped ${skipped.length} already present (${skipped.join(', ')})`
+              : '') +
             '.\n',
         );
       });
@@ -176,6 +201,10 @@ function operatorLogger(level: string): Logger {
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return `${[line(header), ...rows.map(line)].join('\n')}\n`;
 }

@@ -11,17 +11,32 @@ import { createLogger } from '../../config/logger.js';
 export function registerMcpCommands(program: Command): void {
   program
     .command('mcp')
-    .description('MCP server over stdio on the latest snapshot in SNAPSHOT_DIR (tools: search_trials, get_trial, match_patient, list_sources, snapshot_info)')
+    .description(
+      'MCP server over stdio on the latest snapshot in SNAPSHOT_DIR (tools: search_trials, get_trial, match_patient, list_sources, snapshot_info)',
+    )
     .action(async () => {
       const env = loadEnv();
-      const logger = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, { pretty: false });
+      const logger = createLogger(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL, {
+        pretty: false,
+      });
       // Loaded here, not at the top, so `lungtrials --help` does not load DuckDB and the MCP SDK.
       const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
       const { createMcpServer } = await import('../../api/mcp/server.js');
       const { SnapshotHolder } = await import('../../api/snapshot-holder.js');
-      const holder = await SnapshotHolder.open({ root: env.SNAPSHOT_DIR, logger: logger.child({ component: 'snapshot' }) });
-      if (!holder.current()) logger.warn({ snapshotDir: env.SNAPSHOT_DIR }, 'no snapshot yet: tools answer snapshot_unavailable until one is published');
-      const server = createMcpServer({ snapshot: () => holder.current(), quota: () => null, logger });
+      const holder = await SnapshotHolder.open({
+        root: env.SNAPSHOT_DIR,
+        logger: logger.child({ component: 'snapshot' }),
+      });
+      if (!holder.current())
+        logger.warn(
+          { snapshotDir: env.SNAPSHOT_DIR },
+          'no snapshot yet: tools answer snapshot_unavailable until one is published',
+        );
+      const server = createMcpServer({
+        snapshot: () => holder.current(),
+        quota: () => null,
+        logger,
+      });
       const transport = new StdioServerTransport();
       let closed = false;
       const shutdown = async () => {

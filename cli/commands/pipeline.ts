@@ -8,7 +8,11 @@ import { createLogger } from '../../config/logger.js';
 import type { PipelineDeps, PipelineOptions, PipelineResult } from '../../pipeline/run/index.js';
 import { STAGE_NAMES, STAGE_TITLES, type StageName } from '../../pipeline/run/stage-names.js';
 import { stageDisplay, type StageView } from '../stage-display.js';
-import { addPipelineSourceOptions, pipelineOptionsFrom, type PipelineSourceFlags } from '../pipeline-options.js';
+import {
+  addPipelineSourceOptions,
+  pipelineOptionsFrom,
+  type PipelineSourceFlags,
+} from '../pipeline-options.js';
 
 interface RunFlags extends PipelineSourceFlags {
   runId?: string;
@@ -20,8 +24,13 @@ export function registerPipelineCommands(program: Command): void {
   addPipelineSourceOptions(
     pipeline
       .command('run')
-      .description('run every stage in this process (no Redis) and publish a snapshot; prints the version last')
-      .option('--inline', 'run in this process (the default for this command; `refresh` uses the workers)')
+      .description(
+        'run every stage in this process (no Redis) and publish a snapshot; prints the version last',
+      )
+      .option(
+        '--inline',
+        'run in this process (the default for this command; `refresh` uses the workers)',
+      )
       .option('--run-id <id>', 'resume this run: finished stages are not redone'),
   ).action(async (flags: RunFlags) => {
     const env = loadEnv();
@@ -41,29 +50,42 @@ export function registerPipelineCommands(program: Command): void {
       });
       for (const [stage, report] of Object.entries(result.stages)) {
         const title = STAGE_TITLES[stage as keyof typeof STAGE_TITLES];
-        process.stdout.write(`${title.padEnd(32)} ${(report.duration_ms / 1000).toFixed(1).padStart(6)} s  ${JSON.stringify(report.summary)}\n`);
+        process.stdout.write(
+          `${title.padEnd(32)} ${(report.duration_ms / 1000).toFixed(1).padStart(6)} s  ${JSON.stringify(report.summary)}\n`,
+        );
       }
-      process.stdout.write(`run ${runId} published ${result.dir} in ${((performance.now() - started) / 1000).toFixed(1)} s\n${result.version}\n`);
+      process.stdout.write(
+        `run ${runId} published ${result.dir} in ${((performance.now() - started) / 1000).toFixed(1)} s\n${result.version}\n`,
+      );
     } catch (err) {
       const stage = err instanceof StageError ? err.stage : 'setup';
       const cause = err instanceof StageError ? err.cause : err;
-      process.stderr.write(`pipeline run ${runId} failed in ${stage}: ${cause instanceof Error ? cause.message : String(cause)}\n`);
+      process.stderr.write(
+        `pipeline run ${runId} failed in ${stage}: ${cause instanceof Error ? cause.message : String(cause)}\n`,
+      );
       // A retry repeats the same stage on the same inputs: worth it only for causes outside the run.
       process.stderr.write(
         isPermanentStageError(err)
           ? 'the serving snapshot is unchanged; fix the input and start a new run\n'
           : `the serving snapshot is unchanged; rerun with --run-id ${runId} to resume from the finished stages\n`,
       );
-      if ((env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace') && cause instanceof Error) process.stderr.write(`${cause.stack}\n`);
+      if ((env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace') && cause instanceof Error)
+        process.stderr.write(`${cause.stack}\n`);
       process.exitCode = 1;
     }
   });
 }
 
 /** runPipeline, showing each stage's state and progress on stderr as it goes. */
-async function runWithDisplay(runId: string, options: PipelineOptions, deps: PipelineDeps): Promise<PipelineResult> {
+async function runWithDisplay(
+  runId: string,
+  options: PipelineOptions,
+  deps: PipelineDeps,
+): Promise<PipelineResult> {
   const { runPipeline } = await import('../../pipeline/run/index.js');
-  const views = Object.fromEntries(STAGE_NAMES.map((s) => [s, { state: 'waiting', progress: null, attempts: 0 }])) as Record<StageName, StageView>;
+  const views = Object.fromEntries(
+    STAGE_NAMES.map((s) => [s, { state: 'waiting', progress: null, attempts: 0 }]),
+  ) as Record<StageName, StageView>;
   const display = stageDisplay();
   try {
     return await runPipeline(

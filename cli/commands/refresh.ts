@@ -11,7 +11,11 @@ import { STAGE_NAMES, STAGE_TITLES, type StageName } from '../../pipeline/run/st
 import type { RefreshStatus } from '../../workers/flow.js';
 import type { QueueSet } from '../../workers/queues.js';
 import { OperatorError } from '../errors.js';
-import { addPipelineSourceOptions, pipelineOptionsFrom, type PipelineSourceFlags } from '../pipeline-options.js';
+import {
+  addPipelineSourceOptions,
+  pipelineOptionsFrom,
+  type PipelineSourceFlags,
+} from '../pipeline-options.js';
 import { stageDisplay } from '../stage-display.js';
 
 interface RefreshFlags extends PipelineSourceFlags {
@@ -25,18 +29,34 @@ export function registerRefreshCommands(program: Command): void {
   addPipelineSourceOptions(
     program
       .command('refresh')
-      .description('start a refresh run on the workers now; with --wait, print the published version last')
-      .option('--wait', 'wait until the run is published (exit 0) or fails (exit 1, naming the stage)')
-      .option('--timeout <minutes>', 'with --wait: stop waiting after this long (the run goes on)', minutes)
-      .option('--worker-grace <seconds>', 'with --wait: give up when a stage still to run has had no worker for this long', seconds, 30_000)
+      .description(
+        'start a refresh run on the workers now; with --wait, print the published version last',
+      )
+      .option(
+        '--wait',
+        'wait until the run is published (exit 0) or fails (exit 1, naming the stage)',
+      )
+      .option(
+        '--timeout <minutes>',
+        'with --wait: stop waiting after this long (the run goes on)',
+        minutes,
+      )
+      .option(
+        '--worker-grace <seconds>',
+        'with --wait: give up when a stage still to run has had no worker for this long',
+        seconds,
+        30_000,
+      )
       .option('--run-id <id>', 'id of the new run (default: run-<UTC time>-<random>)'),
   ).action(async (flags: RefreshFlags) => {
     const env = loadEnv();
     // Checked before Redis is touched: a bad path or sponsor exits 2 and starts nothing.
     const options = pipelineOptionsFrom(flags, env);
     const logger = createLogger(env.LOG_LEVEL);
-    const { RefreshFailedError, startRefresh, waitForRefresh } = await import('../../workers/flow.js');
-    const { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues } = await import('../../workers/queues.js');
+    const { RefreshFailedError, startRefresh, waitForRefresh } =
+      await import('../../workers/flow.js');
+    const { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues } =
+      await import('../../workers/queues.js');
     let connection;
     try {
       connection = await connectQueueRedis(env.REDIS_URL);
@@ -48,7 +68,14 @@ export function registerRefreshCommands(program: Command): void {
     try {
       ({ runId } = await startRefresh(
         options,
-        { connection, prefix: bullPrefix(env.REDIS_PREFIX), queues, dataDir: env.DATA_DIR, snapshotRoot: env.SNAPSHOT_DIR, logger },
+        {
+          connection,
+          prefix: bullPrefix(env.REDIS_PREFIX),
+          queues,
+          dataDir: env.DATA_DIR,
+          snapshotRoot: env.SNAPSHOT_DIR,
+          logger,
+        },
         { runId: flags.runId },
       ));
       process.stderr.write(`refresh ${runId} started\n`);
@@ -74,18 +101,28 @@ export function registerRefreshCommands(program: Command): void {
       }
       for (const stage of STAGE_NAMES) {
         const report = result.stages[stage];
-        process.stdout.write(`${STAGE_TITLES[stage].padEnd(32)} ${(report.duration_ms / 1000).toFixed(1).padStart(6)} s  ${JSON.stringify(report.summary)}\n`);
+        process.stdout.write(
+          `${STAGE_TITLES[stage].padEnd(32)} ${(report.duration_ms / 1000).toFixed(1).padStart(6)} s  ${JSON.stringify(report.summary)}\n`,
+        );
       }
-      process.stdout.write(`run ${runId} published in ${((performance.now() - started) / 1000).toFixed(1)} s\n${result.version}\n`);
+      process.stdout.write(
+        `run ${runId} published in ${((performance.now() - started) / 1000).toFixed(1)} s\n${result.version}\n`,
+      );
     } catch (err) {
       if (err instanceof RefreshFailedError) {
-        process.stderr.write(`refresh ${err.runId} failed in stage ${err.stage} (${STAGE_TITLES[err.stage]}): ${err.reason}\n`);
+        process.stderr.write(
+          `refresh ${err.runId} failed in stage ${err.stage} (${STAGE_TITLES[err.stage]}): ${err.reason}\n`,
+        );
         process.stderr.write('the serving snapshot is unchanged\n');
       } else if (err instanceof NoWorkerError) {
         process.stderr.write(`refresh ${runId}: ${err.message}\n`);
-        process.stderr.write(`the run stays queued: start the workers and it goes on (\`lungtrials runs show ${runId}\`), or drop it with \`lungtrials runs cancel ${runId}\`\n`);
+        process.stderr.write(
+          `the run stays queued: start the workers and it goes on (\`lungtrials runs show ${runId}\`), or drop it with \`lungtrials runs cancel ${runId}\`\n`,
+        );
       } else {
-        process.stderr.write(`refresh${runId ? ` ${runId}` : ''}: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.stderr.write(
+          `refresh${runId ? ` ${runId}` : ''}: ${err instanceof Error ? err.message : String(err)}\n`,
+        );
       }
       process.exitCode = 1;
     } finally {
@@ -102,7 +139,10 @@ class NoWorkerError extends Error {}
  * worker gets a warning at once and, once it has had none for the grace period, makes
  * `check` throw a NoWorkerError: waiting longer would only hang.
  */
-function watchWorkers(queues: QueueSet, graceMs: number): { check(status: RefreshStatus): void; stop(): void } {
+function watchWorkers(
+  queues: QueueSet,
+  graceMs: number,
+): { check(status: RefreshStatus): void; stop(): void } {
   const idleSince = new Map<StageName, number>();
   const warned = new Set<StageName>();
   let pending: StageName[] = [...STAGE_NAMES];
@@ -122,11 +162,15 @@ function watchWorkers(queues: QueueSet, graceMs: number): { check(status: Refres
       const fresh = idle.filter((s) => !warned.has(s));
       if (fresh.length) {
         fresh.forEach((s) => warned.add(s));
-        process.stderr.write(`no worker serves ${fresh.join(', ')} yet: start \`lungtrials workers\` (waiting ${graceMs / 1000} s for one)\n`);
+        process.stderr.write(
+          `no worker serves ${fresh.join(', ')} yet: start \`lungtrials workers\` (waiting ${graceMs / 1000} s for one)\n`,
+        );
       }
       const lost = idle.filter((s) => now - idleSince.get(s)! >= graceMs);
       if (lost.length) {
-        failure = new NoWorkerError(`no worker has served ${lost.join(', ')} for ${Math.round(graceMs / 1000)} s; start \`lungtrials workers\` (with --stages to serve these queues)`);
+        failure = new NoWorkerError(
+          `no worker has served ${lost.join(', ')} for ${Math.round(graceMs / 1000)} s; start \`lungtrials workers\` (with --stages to serve these queues)`,
+        );
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(1000, graceMs / 4)));
@@ -135,7 +179,9 @@ function watchWorkers(queues: QueueSet, graceMs: number): { check(status: Refres
   const running = poll().catch(() => undefined);
   return {
     check(status) {
-      pending = STAGE_NAMES.filter((s) => !['completed', 'failed'].includes(status.stages[s].state));
+      pending = STAGE_NAMES.filter(
+        (s) => !['completed', 'failed'].includes(status.stages[s].state),
+      );
       if (failure) throw failure;
     },
     stop() {
@@ -147,12 +193,16 @@ function watchWorkers(queues: QueueSet, graceMs: number): { check(status: Refres
 
 function minutes(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`--timeout must be a positive number of minutes, got ${value}`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError(`--timeout must be a positive number of minutes, got ${value}`);
   return n * 60_000;
 }
 
 function seconds(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`--worker-grace must be a positive number of seconds, got ${value}`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError(
+      `--worker-grace must be a positive number of seconds, got ${value}`,
+    );
   return n * 1000;
 }

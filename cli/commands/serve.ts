@@ -15,7 +15,9 @@ interface ServeOptions {
 export function registerServeCommands(program: Command): void {
   program
     .command('serve')
-    .description('start the API on the latest snapshot in SNAPSHOT_DIR (PORT, HOST, REDIS_URL from the environment)')
+    .description(
+      'start the API on the latest snapshot in SNAPSHOT_DIR (PORT, HOST, REDIS_URL from the environment)',
+    )
     .addOption(portOption())
     .addOption(hostOption())
     .action(async (options: ServeOptions) => {
@@ -27,7 +29,9 @@ export function registerServeCommands(program: Command): void {
 
   program
     .command('start')
-    .description('build the demo snapshot and demo key if missing, start the API, print a ready curl line')
+    .description(
+      'build the demo snapshot and demo key if missing, start the API, print a ready curl line',
+    )
     .addOption(portOption())
     .addOption(hostOption())
     .action(async (options: ServeOptions) => {
@@ -48,14 +52,19 @@ export function registerServeCommands(program: Command): void {
       try {
         demo = await ensureDemoKey(stores.keys, env.DATA_DIR, {
           backend: stores.keyBackend,
-          location: stores.keyBackend === 'redis' ? `${redactUrl(env.REDIS_URL)} (prefix ${env.REDIS_PREFIX})` : keyFilePath(env),
+          location:
+            stores.keyBackend === 'redis'
+              ? `${redactUrl(env.REDIS_URL)} (prefix ${env.REDIS_PREFIX})`
+              : keyFilePath(env),
         });
       } catch (error) {
         await stores.close();
         throw error;
       }
-      if (demo.reason) logger.warn({ label: 'demo', store: stores.keyBackend }, `new demo key: ${demo.reason}`);
-      else if (demo.created) logger.info({ label: 'demo', store: stores.keyBackend }, 'created the demo key');
+      if (demo.reason)
+        logger.warn({ label: 'demo', store: stores.keyBackend }, `new demo key: ${demo.reason}`);
+      else if (demo.created)
+        logger.info({ label: 'demo', store: stores.keyBackend }, 'created the demo key');
       const { url } = await startServer({ env, logger, stores });
       process.stdout.write(
         [
@@ -73,7 +82,8 @@ export function registerServeCommands(program: Command): void {
 function portOption(): Option {
   return new Option('--port <port>', 'port to listen on (overrides PORT)').argParser((value) => {
     const port = Number(value);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('expected an integer from 0 to 65535');
+    if (!Number.isInteger(port) || port < 0 || port > 65_535)
+      throw new InvalidArgumentError('expected an integer from 0 to 65535');
     return port;
   });
 }

@@ -9,22 +9,46 @@
  * do not already say: a title's gene-level row is dropped when the criteria state a
  * requirement of the same gene and direction, which is always at least as precise.
  */
-import { coveredBy, type BiomarkerScope, type Gene, type Requirement } from '../../domain/biomarkers.js';
+import {
+  coveredBy,
+  type BiomarkerScope,
+  type Gene,
+  type Requirement,
+} from '../../domain/biomarkers.js';
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { findMentions, type Mention } from './mentions.js';
-import { findPdl1CutoffsAt, isPdl1Negative, PDL1_NEGATIVE, PDL1_QUALIFIED, PDL1_QUALIFIED_BEFORE, type Pdl1Cutoff } from './pdl1.js';
-import { EXAMPLE_CUES, PDL1_NEGATIVE_BEFORE, readPolarity, sentenceView, type Polarity, type Section } from './polarity/index.js';
+import {
+  findPdl1CutoffsAt,
+  isPdl1Negative,
+  PDL1_NEGATIVE,
+  PDL1_QUALIFIED,
+  PDL1_QUALIFIED_BEFORE,
+  type Pdl1Cutoff,
+} from './pdl1.js';
+import {
+  EXAMPLE_CUES,
+  PDL1_NEGATIVE_BEFORE,
+  readPolarity,
+  sentenceView,
+  type Polarity,
+  type Section,
+} from './polarity/index.js';
 import { isFusionGene } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 
 // Bare "including" too: "EGFR mutation associated with TKI sensitivity (including G719X, L858R)"
 // lists examples; "including one or more of L861Q, G719X" says which ones.
-const EXAMPLE_CUE_G = new RegExp(String.raw`\b(?:${[...EXAMPLE_CUES, String.raw`including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b)`].join('|')})`, 'gi');
+const EXAMPLE_CUE_G = new RegExp(
+  String.raw`\b(?:${[...EXAMPLE_CUES, String.raw`including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b)`].join('|')})`,
+  'gi',
+);
 
 /** "the L858R or exon 19 deletion activating EGFR mutation": only qualifiers between the alterations and their gene. */
-const HEAD_NOUN_GAP = /^[\s-]*(?:(?:activating|sensiti[sz]ing|common|classical|driver|oncogenic|somatic|known)\s+)*$/i;
+const HEAD_NOUN_GAP =
+  /^[\s-]*(?:(?:activating|sensiti[sz]ing|common|classical|driver|oncogenic|somatic|known)\s+)*$/i;
 
-const NONE_OF_THE_ABOVE = /\b(?:(?:wild[- ]?type|negative)\s+for\s+(?:all|any|each)\s+(?:of\s+)?(?:the\s+)?above|none of the above)\b/i;
+const NONE_OF_THE_ABOVE =
+  /\b(?:(?:wild[- ]?type|negative)\s+for\s+(?:all|any|each)\s+(?:of\s+)?(?:the\s+)?above|none of the above)\b/i;
 const WILD_TYPE_AFTER = /^[\s-]*(?:wild[- ]?type|wildtype|WT)\b/i;
 
 export interface BiomarkerInput {
@@ -58,39 +82,81 @@ export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace):
   ];
   const described: ExplainedRow[] = [];
   const titles = [input.title, input.official_title].filter((t): t is string => !!t && !!t.trim());
-  for (const t of titles) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(t), headers: [] }], 'title', true, trace));
-  for (const c of input.conditions ?? []) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(c), headers: [] }], 'conditions', true, trace));
-  for (const k of input.keywords ?? []) described.push(...fromStatements(input.nct_id, [{ text: normalizeText(k), headers: [] }], 'keywords', true, trace));
+  for (const t of titles)
+    described.push(
+      ...fromStatements(
+        input.nct_id,
+        [{ text: normalizeText(t), headers: [] }],
+        'title',
+        true,
+        trace,
+      ),
+    );
+  for (const c of input.conditions ?? [])
+    described.push(
+      ...fromStatements(
+        input.nct_id,
+        [{ text: normalizeText(c), headers: [] }],
+        'conditions',
+        true,
+        trace,
+      ),
+    );
+  for (const k of input.keywords ?? [])
+    described.push(
+      ...fromStatements(
+        input.nct_id,
+        [{ text: normalizeText(k), headers: [] }],
+        'keywords',
+        true,
+        trace,
+      ),
+    );
   const stated = new Set(criteria.map((r) => `${r.gene}|${r.requirement}`));
   // Conditions "HER2+ Breast Cancer" and "HER2-negative Breast Cancer" together: both states are studied.
   const kept = dropEitherState(described).filter((r) => !stated.has(`${r.gene}|${r.requirement}`));
   return dedupe([...criteria, ...kept]);
 }
 
-function fromStatements(nctId: string, statements: Statement[], section: Section, qualifiedOnly: boolean, trace?: PolarityTrace): ExplainedRow[] {
+function fromStatements(
+  nctId: string,
+  statements: Statement[],
+  section: Section,
+  qualifiedOnly: boolean,
+  trace?: PolarityTrace,
+): ExplainedRow[] {
   const out: ExplainedRow[] = [];
   // Sibling items of one list ("Melanoma: * BRAF wild type: ... * BRAF mutation: ...") that
   // require opposite states of a marker describe cohorts that together accept both.
   const byList = new Map<string, ExplainedRow[]>();
-  const perStatement = statements.map((st) => fromSentence(nctId, st, section, qualifiedOnly, trace));
+  const perStatement = statements.map((st) =>
+    fromSentence(nctId, st, section, qualifiedOnly, trace),
+  );
   specifiedByItems(statements, perStatement);
   statements.forEach((st, i) => {
     const rows = perStatement[i];
     // "Cohort A: EGFR-mutant ..." / "Cohort B: EGFR wild-type": labelled cohort items of one
     // list are siblings even when the list has no header line.
     const cohort = COHORT_ITEM.test(st.text);
-    if (st.headers.length === 0 && !cohort) { for (const r of rows) out.push(r); return; }
+    if (st.headers.length === 0 && !cohort) {
+      for (const r of rows) out.push(r);
+      return;
+    }
     const k = st.headers.join('\n') + (cohort ? '\n\u0000cohorts' : '');
     // "Arm 4: wild-type for all of the above": a sibling cohort takes the other state of
     // every marker the earlier items name, so the list requires none of them.
-    if (NONE_OF_THE_ABOVE.test(st.text)) { byList.set(k, rows); return; }
+    if (NONE_OF_THE_ABOVE.test(st.text)) {
+      byList.set(k, rows);
+      return;
+    }
     byList.set(k, [...(byList.get(k) ?? []), ...rows]);
   });
   for (const rows of byList.values()) for (const r of dropEitherState(rows)) out.push(r);
   return out;
 }
 
-const COHORT_ITEM = /^(?:(?:expansion|dose[- ]expansion)\s+)?(?:cohorts?|arms?|groups?|strat(?:um|a)|modules?|sub-?studies|sub-?study)\s*[\w.-]{0,5}\s*(?:\([^()]{0,40}\)\s*)?:/i;
+const COHORT_ITEM =
+  /^(?:(?:expansion|dose[- ]expansion)\s+)?(?:cohorts?|arms?|groups?|strat(?:um|a)|modules?|sub-?studies|sub-?study)\s*[\w.-]{0,5}\s*(?:\([^()]{0,40}\)\s*)?:/i;
 
 /**
  * "MET dysregulation as defined by one of the following: a. MET exon 14 skipping ...
@@ -100,22 +166,32 @@ const COHORT_ITEM = /^(?:(?:expansion|dose[- ]expansion)\s+)?(?:cohorts?|arms?|g
  */
 function specifiedByItems(statements: Statement[], perStatement: ExplainedRow[][]): void {
   statements.forEach((h, i) => {
-    if (!/:\s*$/.test(h.text) || !perStatement[i].some((r) => r.alteration === null && r.gene !== 'PD-L1')) return;
+    if (
+      !/:\s*$/.test(h.text) ||
+      !perStatement[i].some((r) => r.alteration === null && r.gene !== 'PD-L1')
+    )
+      return;
     const specific = new Set<string>();
     for (let j = i + 1; j < statements.length; j++) {
       if (!statements[j].headers.some((x) => x.endsWith(h.text))) continue;
-      for (const r of perStatement[j]) if (r.alteration !== null) specific.add(`${r.gene}|${r.requirement}`);
+      for (const r of perStatement[j])
+        if (r.alteration !== null) specific.add(`${r.gene}|${r.requirement}`);
     }
     if (specific.size === 0) return;
-    perStatement[i] = perStatement[i].filter((r) => r.alteration !== null || r.gene === 'PD-L1' || !specific.has(`${r.gene}|${r.requirement}`));
+    perStatement[i] = perStatement[i].filter(
+      (r) =>
+        r.alteration !== null || r.gene === 'PD-L1' || !specific.has(`${r.gene}|${r.requirement}`),
+    );
   });
 }
 
-const stateKey = (r: ExplainedRow) => `${r.gene}|${r.alteration ?? ''}|${r.metric ?? ''}|${r.comparator ?? ''}|${r.cutoff ?? ''}|${r.cutoff_high ?? ''}`;
+const stateKey = (r: ExplainedRow) =>
+  `${r.gene}|${r.alteration ?? ''}|${r.metric ?? ''}|${r.comparator ?? ''}|${r.cutoff ?? ''}|${r.cutoff_high ?? ''}`;
 
 function dropEitherState(rows: ExplainedRow[]): ExplainedRow[] {
   const states = new Map<string, Set<Requirement>>();
-  for (const r of rows) states.set(stateKey(r), (states.get(stateKey(r)) ?? new Set()).add(r.requirement));
+  for (const r of rows)
+    states.set(stateKey(r), (states.get(stateKey(r)) ?? new Set()).add(r.requirement));
   return rows.filter((r) => states.get(stateKey(r))!.size < 2);
 }
 
@@ -127,7 +203,13 @@ interface Decided {
   scope: BiomarkerScope;
 }
 
-function fromSentence(nctId: string, st: Statement, section: Section, qualifiedOnly: boolean, trace?: PolarityTrace): ExplainedRow[] {
+function fromSentence(
+  nctId: string,
+  st: Statement,
+  section: Section,
+  qualifiedOnly: boolean,
+  trace?: PolarityTrace,
+): ExplainedRow[] {
   const { mentions, masked } = findMentions(st.text);
   if (mentions.length === 0) return [];
   const decided: Decided[] = [];
@@ -136,7 +218,14 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
     if (qualifiedOnly && !m.qualified && m.gene !== 'PD-L1') continue;
     const p = readPolarity(view, m, { section, headers: st.headers, lead: st.lead });
     trace?.(p, section);
-    if (p.requirement) decided.push({ mention: m, requirement: p.requirement, reason: p.reason, rules: p.rules, scope: p.scope });
+    if (p.requirement)
+      decided.push({
+        mention: m,
+        requirement: p.requirement,
+        reason: p.reason,
+        rules: p.rules,
+        scope: p.scope,
+      });
   }
   // A gene named before its specific alterations ("EGFR mutation (exon 19 deletion or
   // L858R)") is specified by them; the gene-level row would widen the requirement. One
@@ -144,12 +233,16 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   // Only alterations that follow it directly, with no other gene between, specify it.
   // Positions are precomputed so a sentence with hundreds of mentions stays near-linear.
   const cues = [...st.text.matchAll(EXAMPLE_CUE_G)].map((c) => c.index!);
-  const cueBetween = (from: number, to: number) => { const i = firstAtOrAfter(cues, from); return i < cues.length && cues[i] < to; };
+  const cueBetween = (from: number, to: number) => {
+    const i = firstAtOrAfter(cues, from);
+    return i < cues.length && cues[i] < to;
+  };
   // End of the first mention of another gene that starts after each position (mentions are sorted by start).
   const starts = mentions.map((m) => m.start);
   // runEnd[i]: index of the first mention from i on whose gene differs from mentions[i]'s.
   const runEnd = new Array<number>(mentions.length + 1).fill(mentions.length);
-  for (let i = mentions.length - 2; i >= 0; i--) runEnd[i] = mentions[i + 1].gene !== mentions[i].gene ? i + 1 : runEnd[i + 1];
+  for (let i = mentions.length - 2; i >= 0; i--)
+    runEnd[i] = mentions[i + 1].gene !== mentions[i].gene ? i + 1 : runEnd[i + 1];
   const otherGeneEndAfter = (a: Mention) => {
     const p = firstAtOrAfter(starts, a.end + 1);
     const j = p < mentions.length && mentions[p].gene === a.gene ? runEnd[p] : p;
@@ -167,7 +260,8 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
       altStarts.set(k, list);
     }
     const first = firstGeneLevel.get(k);
-    if (o.mention.alteration === null && (!first || o.mention.start < first.start)) firstGeneLevel.set(k, o.mention);
+    if (o.mention.alteration === null && (!first || o.mention.start < first.start))
+      firstGeneLevel.set(k, o.mention);
     if (o.mention.kind === 'marker' && o.mention.alteration !== null) {
       for (const narrow of coveredBy(o.mention.gene, o.mention.alteration).slice(1)) {
         const kk = `${k}|${narrow}`;
@@ -181,17 +275,26 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
     if (d.mention.variant) return false;
     const s = altStarts.get(`${d.mention.gene}|${d.requirement}`) ?? [];
     const next = s[firstAtOrAfter(s, d.mention.start + 1)];
-    return next !== undefined && otherGeneEndAfter(d.mention) >= next && !cueBetween(d.mention.end, next);
+    return (
+      next !== undefined && otherGeneEndAfter(d.mention) >= next && !cueBetween(d.mention.end, next)
+    );
   };
   // "EGFR mutations (e.g. exon 19 deletion, L858R)": examples of a gene-level requirement add nothing.
   // The earliest gene-level mention before it is the only candidate: its span to the alteration holds any cue a later one's does.
   const exampleOfGene = (d: Decided) => {
     if (d.mention.alteration === null || d.mention.kind !== 'marker') return false;
     const first = firstGeneLevel.get(`${d.mention.gene}|${d.requirement}`);
-    if (first !== undefined && first.start < d.mention.start && cueBetween(first.end, d.mention.start)) return true;
+    if (
+      first !== undefined &&
+      first.start < d.mention.start &&
+      cueBetween(first.end, d.mention.start)
+    )
+      return true;
     // "HER2 activating mutation, including exon 20 insertions": examples of a broader alteration.
     const broad = firstCovering.get(`${d.mention.gene}|${d.requirement}|${d.mention.alteration}`);
-    return broad !== undefined && broad.start < d.mention.start && cueBetween(broad.end, d.mention.start);
+    return (
+      broad !== undefined && broad.start < d.mention.start && cueBetween(broad.end, d.mention.start)
+    );
   };
   // "HR+/HER2- or HER2+ breast cancer", "EGFR wild-type or mutant": a sentence that
   // accepts both states of a marker requires neither.
@@ -205,14 +308,28 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   // alterations of the opposite requirement is the other state of that alteration.
   const wildType = new Map<string, Requirement>();
   for (const d of decided) {
-    if (d.mention.kind === 'marker' && d.mention.alteration === null && WILD_TYPE_AFTER.test(st.text.slice(d.mention.end, d.mention.end + 20))) wildType.set(d.mention.gene, d.requirement);
+    if (
+      d.mention.kind === 'marker' &&
+      d.mention.alteration === null &&
+      WILD_TYPE_AFTER.test(st.text.slice(d.mention.end, d.mention.end + 20))
+    )
+      wildType.set(d.mention.gene, d.requirement);
   }
   const altOpposite = new Set<string>();
   for (const d of decided) {
     const w = wildType.get(d.mention.gene);
-    if (w !== undefined && d.mention.kind === 'marker' && d.mention.alteration !== null && d.requirement !== w) altOpposite.add(d.mention.gene);
+    if (
+      w !== undefined &&
+      d.mention.kind === 'marker' &&
+      d.mention.alteration !== null &&
+      d.requirement !== w
+    )
+      altOpposite.add(d.mention.gene);
   }
-  const eitherState = (d: Decided) => d.mention.kind === 'marker' && (states.get(`${d.mention.gene}|${d.mention.alteration ?? ''}`)?.size === 2 || altOpposite.has(d.mention.gene));
+  const eitherState = (d: Decided) =>
+    d.mention.kind === 'marker' &&
+    (states.get(`${d.mention.gene}|${d.mention.alteration ?? ''}`)?.size === 2 ||
+      altOpposite.has(d.mention.gene));
   // The gene written after its own alterations, as their head noun.
   // Only the nearest alteration of the same gene and requirement before it can be its modifier.
   const altEnds = new Map<string, number[]>();
@@ -226,19 +343,36 @@ function fromSentence(nctId: string, st: Statement, section: Section, qualifiedO
   const specifiedBefore = (d: Decided) => {
     const ends = altEnds.get(`${d.mention.gene}|${d.requirement}`) ?? [];
     const i = firstAtOrAfter(ends, d.mention.start + 1) - 1;
-    return i >= 0 && d.mention.start - ends[i] <= 40 && HEAD_NOUN_GAP.test(st.text.slice(ends[i], d.mention.start));
+    return (
+      i >= 0 &&
+      d.mention.start - ends[i] <= 40 &&
+      HEAD_NOUN_GAP.test(st.text.slice(ends[i], d.mention.start))
+    );
   };
   const rows: ExplainedRow[] = [];
-  const pdl1 = assignCutoffs(st.text, masked, decided.filter((d) => d.mention.gene === 'PD-L1' && !eitherState(d)));
+  const pdl1 = assignCutoffs(
+    st.text,
+    masked,
+    decided.filter((d) => d.mention.gene === 'PD-L1' && !eitherState(d)),
+  );
   for (const d of decided) {
     const m = d.mention;
     if (eitherState(d) || exampleOfGene(d)) continue;
-    if (m.alteration === null && m.gene !== 'PD-L1' && !m.variant && (specifiedLater(d) || specifiedBefore(d))) continue;
+    if (
+      m.alteration === null &&
+      m.gene !== 'PD-L1' &&
+      !m.variant &&
+      (specifiedLater(d) || specifiedBefore(d))
+    )
+      continue;
     if (m.gene === 'PD-L1') {
       for (const r of pdl1Rows(nctId, st, m, d, section, qualifiedOnly, pdl1)) rows.push(r);
       continue;
     }
-    const alteration = m.kind !== 'marker' && m.alteration === null && isFusionGene(m.gene) ? 'FUSION' : m.alteration;
+    const alteration =
+      m.kind !== 'marker' && m.alteration === null && isFusionGene(m.gene)
+        ? 'FUSION'
+        : m.alteration;
     rows.push(row(nctId, m.gene, alteration, d, null, section, st.text, d.reason));
   }
   return rows;
@@ -275,7 +409,10 @@ function assignCutoffs(text: string, masked: string, ds: Decided[]): Pdl1Assignm
     for (const { at, ...c } of found) {
       const pos = start + at;
       let owner = sorted[0];
-      for (const m of sorted) { if (m.start <= pos) owner = m; else break; }
+      for (const m of sorted) {
+        if (m.start <= pos) owner = m;
+        else break;
+      }
       out.cutoffs.set(owner, [...(out.cutoffs.get(owner) ?? []), c]);
     }
   }
@@ -294,21 +431,42 @@ function firstAtOrAfter(sorted: number[], x: number): number {
   return lo;
 }
 
-function pdl1Rows(nctId: string, st: Statement, m: Mention, d: Decided, section: Section, qualifiedOnly: boolean, assigned: Pdl1Assignment): ExplainedRow[] {
+function pdl1Rows(
+  nctId: string,
+  st: Statement,
+  m: Mention,
+  d: Decided,
+  section: Section,
+  qualifiedOnly: boolean,
+  assigned: Pdl1Assignment,
+): ExplainedRow[] {
   const cutoffs = assigned.cutoffs.get(m) ?? [];
-  if (cutoffs.length > 0) return cutoffs.map((c) => row(nctId, 'PD-L1', null, d, c, section, st.text, `${d.reason}, cut-off`));
+  if (cutoffs.length > 0)
+    return cutoffs.map((c) =>
+      row(nctId, 'PD-L1', null, d, c, section, st.text, `${d.reason}, cut-off`),
+    );
   if (assigned.clauseHasCutoffs.has(m)) return [];
   const after = st.text.slice(m.end, m.end + 200);
   const before = st.text.slice(Math.max(0, m.start - 200), m.start);
-  if (isPdl1Negative(after) || PDL1_NEGATIVE_BEFORE.test(before)) return [row(nctId, 'PD-L1', null, d, PDL1_NEGATIVE, section, st.text, `${d.reason}, PD-L1 negative`)];
+  if (isPdl1Negative(after) || PDL1_NEGATIVE_BEFORE.test(before))
+    return [
+      row(nctId, 'PD-L1', null, d, PDL1_NEGATIVE, section, st.text, `${d.reason}, PD-L1 negative`),
+    ];
   const qualified = PDL1_QUALIFIED.test(after) || PDL1_QUALIFIED_BEFORE.test(before);
-  if (!qualified && (qualifiedOnly || !/\bTPS|CPS|score\b/i.test(st.text.slice(m.start, m.end)))) return [];
+  if (!qualified && (qualifiedOnly || !/\bTPS|CPS|score\b/i.test(st.text.slice(m.start, m.end))))
+    return [];
   return [row(nctId, 'PD-L1', null, d, null, section, st.text, `${d.reason}, no cut-off`)];
 }
 
 function row(
-  nctId: string, gene: Gene, alteration: string | null, d: Decided, cut: Pdl1Cutoff | null,
-  section: Section, sourceText: string, reason: string,
+  nctId: string,
+  gene: Gene,
+  alteration: string | null,
+  d: Decided,
+  cut: Pdl1Cutoff | null,
+  section: Section,
+  sourceText: string,
+  reason: string,
 ): ExplainedRow {
   return {
     nct_id: nctId,
@@ -327,8 +485,21 @@ function row(
   };
 }
 
-export function rowKey(r: Pick<BiomarkerRow, 'gene' | 'alteration' | 'requirement' | 'metric' | 'comparator' | 'cutoff' | 'cutoff_high'>): string {
-  return [r.gene, r.alteration ?? '', r.requirement, r.metric ?? '', r.comparator ?? '', r.cutoff ?? '', r.cutoff_high ?? ''].join('|');
+export function rowKey(
+  r: Pick<
+    BiomarkerRow,
+    'gene' | 'alteration' | 'requirement' | 'metric' | 'comparator' | 'cutoff' | 'cutoff_high'
+  >,
+): string {
+  return [
+    r.gene,
+    r.alteration ?? '',
+    r.requirement,
+    r.metric ?? '',
+    r.comparator ?? '',
+    r.cutoff ?? '',
+    r.cutoff_high ?? '',
+  ].join('|');
 }
 
 function dedupe(rows: ExplainedRow[]): ExplainedRow[] {

@@ -1,1 +1,6 @@
-export { extractBiomarkers, explainBiomarkers, type BiomarkerInput, type ExplainedRow } from './extract.js';
+export {
+  extractBiomarkers,
+  explainBiomarkers,
+  type BiomarkerInput,
+  type ExplainedRow,
+} from './extract.js';

@@ -17,7 +17,10 @@ export interface GenePattern {
  * "ret" are English words; the others are unambiguous in any case.
  */
 export const GENE_PATTERNS: readonly GenePattern[] = [
-  { gene: 'HER2', re: /\b(?:HER[- ]?2(?:\s*\/\s*neu)?|ERBB-?2|human epidermal growth (?:factor )?receptor[- ]?2)(?![\d])/gi },
+  {
+    gene: 'HER2',
+    re: /\b(?:HER[- ]?2(?:\s*\/\s*neu)?|ERBB-?2|human epidermal growth (?:factor )?receptor[- ]?2)(?![\d])/gi,
+  },
   // Case-sensitive: "eGFR" is the estimated glomerular filtration rate.
   // "EGFRm+", "EGFRmut": the mutation abbreviation glued to the symbol.
   { gene: 'EGFR', re: /\bEGFR(?:(?![\w])|(?=(?:m|mt|mut)(?:\+|\b)))/g },
@@ -25,9 +28,15 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   // "5'ALK" is a probe of the ALK locus, not a requirement on the tumour.
   { gene: 'ALK', re: /(?<![35]['’])\b(?:ALK|anaplastic lymphoma kinase)(?![\w])/g },
   { gene: 'ALK', re: /\banaplastic lymphoma (?:kinase|receptor)\b/gi },
-  { gene: 'ROS1', re: /\b(?:(?:c-?)?ROS[- ]?1|c[- ]?ros oncogene[- ]?1|ROS proto-oncogene[- ]?1)\b/gi },
+  {
+    gene: 'ROS1',
+    re: /\b(?:(?:c-?)?ROS[- ]?1|c[- ]?ros oncogene[- ]?1|ROS proto-oncogene[- ]?1)\b/gi,
+  },
   // A bare "ROS" is reactive oxygen species, except inside a list of drivers or before a fusion word.
-  { gene: 'ROS1', re: /\bROS\b(?=\s*(?:,|\/|or\b|and\b|\)|\]\s*,|-?\s*(?:fusion|rearrange|translocation|positive|mutation|alteration)))/g },
+  {
+    gene: 'ROS1',
+    re: /\bROS\b(?=\s*(?:,|\/|or\b|and\b|\)|\]\s*,|-?\s*(?:fusion|rearrange|translocation|positive|mutation|alteration)))/g,
+  },
   { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
   { gene: 'BRAF', re: /\bB-?RAF(?![a-uw-z])/gi },
   // "MET14 exon skipping" writes the exon number against the gene.
@@ -36,12 +45,24 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   { gene: 'RET', re: /\b(?:RET|rearranged during transfection)\b/g },
   { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*[\/\-–]\s*[1-3])*(?![\w])/g },
   { gene: 'NTRK', re: /\bTrk[ABC]\b/g },
-  { gene: 'PD-L1', re: /\b(?:PD-?L-?1|PDL-?1|CD274|programm?ed (?:cell )?death[- ]?(?:ligand|1 ligand)[- ]?1?)(?![\w])/gi },
+  {
+    gene: 'PD-L1',
+    re: /\b(?:PD-?L-?1|PDL-?1|CD274|programm?ed (?:cell )?death[- ]?(?:ligand|1 ligand)[- ]?1?)(?![\w])/gi,
+  },
   // The scores are PD-L1 measurements even when the sentence does not name PD-L1.
   { gene: 'PD-L1', re: /\b(?:TPS|CPS|tumou?r proportion score|combined positive score)\b/gi },
 ];
 
-export type Qualifier = 'fusion' | 'amp' | 'overexp' | 'mutation' | 'alteration' | 'positive' | 'negative' | 'therapy' | 'expression';
+export type Qualifier =
+  | 'fusion'
+  | 'amp'
+  | 'overexp'
+  | 'mutation'
+  | 'alteration'
+  | 'positive'
+  | 'negative'
+  | 'therapy'
+  | 'expression';
 
 export interface AlterationPattern {
   /** Null when the alteration belongs to whichever gene it is attached to (exon 20 insertion). */
@@ -53,8 +74,26 @@ export interface AlterationPattern {
 const EXON = String.raw`(?:exon|ex|e)[- ]?`;
 
 const AA3: Readonly<Record<string, string>> = {
-  A: 'Ala', R: 'Arg', N: 'Asn', D: 'Asp', C: 'Cys', Q: 'Gln', E: 'Glu', G: 'Gly', H: 'His', I: 'Ile',
-  L: 'Leu', K: 'Lys', M: 'Met', F: 'Phe', P: 'Pro', S: 'Ser', T: 'Thr', W: 'Trp', Y: 'Tyr', V: 'Val',
+  A: 'Ala',
+  R: 'Arg',
+  N: 'Asn',
+  D: 'Asp',
+  C: 'Cys',
+  Q: 'Gln',
+  E: 'Glu',
+  G: 'Gly',
+  H: 'His',
+  I: 'Ile',
+  L: 'Leu',
+  K: 'Lys',
+  M: 'Met',
+  F: 'Phe',
+  P: 'Pro',
+  S: 'Ser',
+  T: 'Thr',
+  W: 'Trp',
+  Y: 'Tyr',
+  V: 'Val',
 };
 
 /** A protein variant in one-letter form or its HGVS three-letter spelling ("G12V", "Gly12Val"). */
@@ -65,25 +104,107 @@ function variant(v: string): string {
 
 /** Specific alterations. NONV600 comes before V600E so "non-V600" is not read as V600E. */
 export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
-  { gene: 'BRAF', alteration: 'NONV600', re: /\bnon[- ]?V600[EKD]?\b|\bclass (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?(?=\s+B-?RAF\b)|(?<=\bB-?RAF[\s-]+)class (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?\b/gi },
+  {
+    gene: 'BRAF',
+    alteration: 'NONV600',
+    re: /\bnon[- ]?V600[EKD]?\b|\bclass (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?(?=\s+B-?RAF\b)|(?<=\bB-?RAF[\s-]+)class (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?\b/gi,
+  },
   // "19 exon deletion", "21 exon L858R": the number written before "exon" (Chinese investigator phrasing).
-  { gene: 'EGFR', alteration: 'EX19DEL', re: new RegExp(String.raw`\b(?:(?:${EXON}19|19\s*exon)\s*(?:in[- ]?frame\s*)?del(?:etion|etions|s)?\b|del(?:etion|etions)?s?[- ]?(?:in[- ]|of[- ])?(?:${EXON})?19\b|19[- ]?del\b|E746[_-]A750(?:del)?\b|exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d))`, 'gi') },
-  { gene: 'EGFR', alteration: 'L858R', re: new RegExp(String.raw`(?:\b|(?<=\b21))(?:p\.)?${variant('L858R')}\b|\b(?:exon|ex)[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)|\b(?:exon[- ]?21|21\s*exon)\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))`, 'gi') },
-  { gene: 'EGFR', alteration: 'T790M', re: new RegExp(String.raw`\b(?:p\.)?${variant('T790M')}\b`, 'gi') },
-  { gene: 'EGFR', alteration: 'C797S', re: new RegExp(String.raw`\b(?:p\.)?(?:C797[SX]|${variant('C797S')})\b`, 'gi') },
-  { gene: 'EGFR', alteration: 'G719X', re: new RegExp(String.raw`\b(?:p\.)?(?:G719[XASCD]?|Gly719(?:Ala|Ser|Cys|Asp)?)\b`, 'gi') },
-  { gene: 'EGFR', alteration: 'L861Q', re: new RegExp(String.raw`\b(?:p\.)?(?:L861[QR]?|${variant('L861Q')}|${variant('L861R')})\b`, 'gi') },
-  { gene: 'EGFR', alteration: 'S768I', re: new RegExp(String.raw`\b(?:p\.)?${variant('S768I')}\b`, 'gi') },
-  { gene: null, alteration: 'EX20INS', re: new RegExp(String.raw`\b(?:${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertions|ertion|\b)(?:\s*mutations?)?|ex20ins|20[- ]?ins(?:ertions?)?\b|insertions?\s+(?:in|of|within)\s+exon[- ]?20|exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S)))`, 'gi') },
+  {
+    gene: 'EGFR',
+    alteration: 'EX19DEL',
+    re: new RegExp(
+      String.raw`\b(?:(?:${EXON}19|19\s*exon)\s*(?:in[- ]?frame\s*)?del(?:etion|etions|s)?\b|del(?:etion|etions)?s?[- ]?(?:in[- ]|of[- ])?(?:${EXON})?19\b|19[- ]?del\b|E746[_-]A750(?:del)?\b|exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d))`,
+      'gi',
+    ),
+  },
+  {
+    gene: 'EGFR',
+    alteration: 'L858R',
+    re: new RegExp(
+      String.raw`(?:\b|(?<=\b21))(?:p\.)?${variant('L858R')}\b|\b(?:exon|ex)[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)|\b(?:exon[- ]?21|21\s*exon)\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))`,
+      'gi',
+    ),
+  },
+  {
+    gene: 'EGFR',
+    alteration: 'T790M',
+    re: new RegExp(String.raw`\b(?:p\.)?${variant('T790M')}\b`, 'gi'),
+  },
+  {
+    gene: 'EGFR',
+    alteration: 'C797S',
+    re: new RegExp(String.raw`\b(?:p\.)?(?:C797[SX]|${variant('C797S')})\b`, 'gi'),
+  },
+  {
+    gene: 'EGFR',
+    alteration: 'G719X',
+    re: new RegExp(String.raw`\b(?:p\.)?(?:G719[XASCD]?|Gly719(?:Ala|Ser|Cys|Asp)?)\b`, 'gi'),
+  },
+  {
+    gene: 'EGFR',
+    alteration: 'L861Q',
+    re: new RegExp(
+      String.raw`\b(?:p\.)?(?:L861[QR]?|${variant('L861Q')}|${variant('L861R')})\b`,
+      'gi',
+    ),
+  },
+  {
+    gene: 'EGFR',
+    alteration: 'S768I',
+    re: new RegExp(String.raw`\b(?:p\.)?${variant('S768I')}\b`, 'gi'),
+  },
+  {
+    gene: null,
+    alteration: 'EX20INS',
+    re: new RegExp(
+      String.raw`\b(?:${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertions|ertion|\b)(?:\s*mutations?)?|ex20ins|20[- ]?ins(?:ertions?)?\b|insertions?\s+(?:in|of|within)\s+exon[- ]?20|exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S)))`,
+      'gi',
+    ),
+  },
   // "A763_Y764insFQEA", "Y772_A775dupYVMA", "G776delinsVC": a named exon 20 insertion (EGFR codons ~762-775, HER2 ~772-781).
-  { gene: null, alteration: 'EX20INS', re: /\b(?:p\.)?[A-Z]7[6-8]\d_[A-Z]7[6-8]\d(?:ins|dup)[A-Z]*\b|\b(?:p\.)?[A-Z]7[6-8]\d(?:delins|>)[A-Z]{2,}\b/g },
-  { gene: 'KRAS', alteration: 'G12C', re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12C')}\b`, 'gi') },
-  { gene: 'KRAS', alteration: 'G12D', re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12D')}\b`, 'gi') },
-  { gene: 'KRAS', alteration: 'G12V', re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12V')}\b`, 'gi') },
-  { gene: 'KRAS', alteration: 'G12X', re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12X?\b(?![A-Z\/])|\bcodon 12\b/gi },
-  { gene: 'BRAF', alteration: 'V600E', re: new RegExp(String.raw`(?:\b|(?<=B-?RAF))(?:p\.)?(?:V600(?:[EKD](?:\s*\/\s*[EKD])*)?|${variant('V600E')})\b`, 'gi') },
+  {
+    gene: null,
+    alteration: 'EX20INS',
+    re: /\b(?:p\.)?[A-Z]7[6-8]\d_[A-Z]7[6-8]\d(?:ins|dup)[A-Z]*\b|\b(?:p\.)?[A-Z]7[6-8]\d(?:delins|>)[A-Z]{2,}\b/g,
+  },
+  {
+    gene: 'KRAS',
+    alteration: 'G12C',
+    re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12C')}\b`, 'gi'),
+  },
+  {
+    gene: 'KRAS',
+    alteration: 'G12D',
+    re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12D')}\b`, 'gi'),
+  },
+  {
+    gene: 'KRAS',
+    alteration: 'G12V',
+    re: new RegExp(String.raw`(?:\b|(?<=K-?RAS))(?:p\.\s?)?${variant('G12V')}\b`, 'gi'),
+  },
+  {
+    gene: 'KRAS',
+    alteration: 'G12X',
+    re: /(?:\b|(?<=K-?RAS))(?:p\.)?G12X?\b(?![A-Z\/])|\bcodon 12\b/gi,
+  },
+  {
+    gene: 'BRAF',
+    alteration: 'V600E',
+    re: new RegExp(
+      String.raw`(?:\b|(?<=B-?RAF))(?:p\.)?(?:V600(?:[EKD](?:\s*\/\s*[EKD])*)?|${variant('V600E')})\b`,
+      'gi',
+    ),
+  },
   // "METΔ14", "METΔex14": the delta sign for the skipped exon.
-  { gene: 'MET', alteration: 'EX14SKIP', re: new RegExp(String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δ\s?(?:ex)?14|(?<=MET)14[- ]?exon(?=\s*skip))(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`, 'gi') },
+  {
+    gene: 'MET',
+    alteration: 'EX14SKIP',
+    re: new RegExp(
+      String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δ\s?(?:ex)?14|(?<=MET)14[- ]?exon(?=\s*skip))(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`,
+      'gi',
+    ),
+  },
 ];
 
 /**
@@ -96,24 +217,54 @@ export const DASH_CONTINUES = String.raw`(?:or|and|mutat\w*|mutant|positiv\w*|re
 /** Words that qualify a gene written right after it (across lists: "ALK, ROS1 or RET fusions"). */
 export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   // "BRAF+MEK inhibitor" is a combination therapy, not "BRAF-positive".
-  ['therapy', /^(?:\+\s*[A-Za-z][\w-]*\s+(?:inhibitors?|TKIs?\b|therap)|pathway|TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap|peptides?|vaccin)/i],
-  ['fusion', /^(?:-?fusions?|-?rearrange(?:ment|ments|d)|translocations?|-?fusion[- ]positive|-?rearrangement[- ]positive)/i],
+  [
+    'therapy',
+    /^(?:\+\s*[A-Za-z][\w-]*\s+(?:inhibitors?|TKIs?\b|therap)|pathway|TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap|peptides?|vaccin)/i,
+  ],
+  [
+    'fusion',
+    /^(?:-?fusions?|-?rearrange(?:ment|ments|d)|translocations?|-?fusion[- ]positive|-?rearrangement[- ]positive)/i,
+  ],
   // "MET/CEP7 ratio", "MET GCN ≥ 10": measures of amplification.
-  ['amp', /^(?:amplifi(?:cation|cations|ed)|amp\b|-?amplified|copy[- ]number (?:gain|amplification)|gene copy|copy[- ]number\b|GCN\b|CEP\s*-?\d+\b)/i],
+  [
+    'amp',
+    /^(?:amplifi(?:cation|cations|ed)|amp\b|-?amplified|copy[- ]number (?:gain|amplification)|gene copy|copy[- ]number\b|GCN\b|CEP\s*-?\d+\b)/i,
+  ],
   // "IHC 3+", "IHC 2+ or 3+": a list of scores reaching 3+ (IHC 2+ alone needs ISH to say which).
-  ['overexp', /^(?:over-?expressi(?:on|ng)|over-?expressed|IHC\s*(?:score\s*)?(?:of\s*)?(?:[0-3]\s*\+?\s*(?:,|\/|or|and)\s*)*3\s*\+|3\+)/i],
+  [
+    'overexp',
+    /^(?:over-?expressi(?:on|ng)|over-?expressed|IHC\s*(?:score\s*)?(?:of\s*)?(?:[0-3]\s*\+?\s*(?:,|\/|or|and)\s*)*3\s*\+|3\+)/i,
+  ],
   ['expression', /^(?:-?expressi(?:on|ng)|-?expressed|protein expression)/i],
-  ['mutation', /^(?:-?mutations?|-?mutant|-?mutated|-?muts?\b|variants?|SNVs?\b|substitutions?|point mutations?|-?MT\b|-?m\b)/i],
-  ['alteration', /^(?:-?alterations?|-?aberrations?|-?abnormalit(?:y|ies)|-?altered|activation|-?changes?|-?driven|-?driver|-?addicted|-?dependent)/i],
+  [
+    'mutation',
+    /^(?:-?mutations?|-?mutant|-?mutated|-?muts?\b|variants?|SNVs?\b|substitutions?|point mutations?|-?MT\b|-?m\b)/i,
+  ],
+  [
+    'alteration',
+    /^(?:-?alterations?|-?aberrations?|-?abnormalit(?:y|ies)|-?altered|activation|-?changes?|-?driven|-?driver|-?addicted|-?dependent)/i,
+  ],
   // "ALK-postive", "positve": common misspellings in registry text.
   ['positive', /^(?:-?positiv(?:e|ity)|-?pos(?:ti|it|tit)ve\b|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
-  ['negative', new RegExp(String.raw`^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|-(?=[)\],;]|\s*$|\s+(?!${DASH_CONTINUES})))`, 'i')],
+  [
+    'negative',
+    new RegExp(
+      String.raw`^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|-(?=[)\],;]|\s*$|\s+(?!${DASH_CONTINUES})))`,
+      'i',
+    ),
+  ],
 ];
 
 /** The same, written before the gene ("rearranged ALK", "anti-PD-L1", "EML4-ALK"). */
 export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
-  ['therapy', /(?:\banti-?\s*(?:PD-?1\s*\/\s*|PD-?1\s*(?:or|and|\/)\s*anti-?\s*)?|\btarget(?:s|ing|ed)?\s+(?:the\s+)?|\bagainst\s+|\binhibitors? of\s+(?:the\s+)?|\bPD-?1\s*\/\s*)$/i],
-  ['fusion', /(?:\brearranged|\btranslocated|\bfusion[- ]positive|\bEML4\s*-\s*|\bEML4[- ]?|\b(?:rearrangements?|fusions?|translocations?|inversions?)(?:\s+events?)?\s+(?:of|in|involving)\s+(?:the\s+)?)\s*$/i],
+  [
+    'therapy',
+    /(?:\banti-?\s*(?:PD-?1\s*\/\s*|PD-?1\s*(?:or|and|\/)\s*anti-?\s*)?|\btarget(?:s|ing|ed)?\s+(?:the\s+)?|\bagainst\s+|\binhibitors? of\s+(?:the\s+)?|\bPD-?1\s*\/\s*)$/i,
+  ],
+  [
+    'fusion',
+    /(?:\brearranged|\btranslocated|\bfusion[- ]positive|\bEML4\s*-\s*|\bEML4[- ]?|\b(?:rearrangements?|fusions?|translocations?|inversions?)(?:\s+events?)?\s+(?:of|in|involving)\s+(?:the\s+)?)\s*$/i,
+  ],
   ['amp', /(?:\bamplified|\bamplifications?\s+(?:of|in)\s+(?:the\s+)?)\s*$/i],
   ['mutation', /\b(?:mutant|mutated|activating|sensiti[sz]ing)\s*$/i],
   ['positive', /\bpositive\s+(?:for|to)\s+(?:an?\s+|the\s+)?$/i],
@@ -140,9 +291,21 @@ export interface DrugPattern {
  * repotrectinib) are left out: they do not say which driver the patient has.
  */
 export const DRUG_PATTERNS: readonly DrugPattern[] = [
-  { gene: 'EGFR', alteration: null, re: /\b(?:osimertinib|erlotinib|gefitinib|afatinib|dacomitinib|lazertinib|icotinib|aumolertinib|almonertinib|furmonertinib|befotertinib|amivantamab)\b/gi },
-  { gene: 'ALK', alteration: 'FUSION', re: /\b(?:alectinib|lorlatinib|brigatinib|ceritinib|ensartinib)\b/gi },
-  { gene: 'KRAS', alteration: 'G12C', re: /\b(?:sotorasib|adagrasib|divarasib|garsorasib|glecirasib|fulzerasib|olomorasib)\b/gi },
+  {
+    gene: 'EGFR',
+    alteration: null,
+    re: /\b(?:osimertinib|erlotinib|gefitinib|afatinib|dacomitinib|lazertinib|icotinib|aumolertinib|almonertinib|furmonertinib|befotertinib|amivantamab)\b/gi,
+  },
+  {
+    gene: 'ALK',
+    alteration: 'FUSION',
+    re: /\b(?:alectinib|lorlatinib|brigatinib|ceritinib|ensartinib)\b/gi,
+  },
+  {
+    gene: 'KRAS',
+    alteration: 'G12C',
+    re: /\b(?:sotorasib|adagrasib|divarasib|garsorasib|glecirasib|fulzerasib|olomorasib)\b/gi,
+  },
   { gene: 'RET', alteration: 'FUSION', re: /\b(?:selpercatinib|pralsetinib)\b/gi },
   { gene: 'MET', alteration: null, re: /\b(?:capmatinib|tepotinib|savolitinib)\b/gi },
 ];
@@ -156,7 +319,8 @@ export function isFusionGene(gene: Gene): boolean {
 /** Alteration id a gene-level qualifier stands for, or null for a gene-level row. */
 export function alterationForQualifier(gene: Gene, q: Qualifier): string | null {
   // ALK/ROS1 IHC expression and "ALK-positive" are how fusions are reported.
-  if (isFusionGene(gene)) return q === 'fusion' || q === 'positive' || q === 'expression' ? 'FUSION' : null;
+  if (isFusionGene(gene))
+    return q === 'fusion' || q === 'positive' || q === 'expression' ? 'FUSION' : null;
   if (gene === 'HER2') {
     if (q === 'mutation') return 'MUT';
     if (q === 'amp') return 'AMP';

@@ -5,8 +5,15 @@
  */
 import type { Gene } from '../../domain/biomarkers.js';
 import {
-  ALTERATION_PATTERNS, BACKWARD_QUALIFIERS, DRUG_PATTERNS, FORWARD_QUALIFIERS, GENE_PATTERNS,
-  GENE_QUALIFIER_GAP, alterationForQualifier, isFusionGene, type Qualifier,
+  ALTERATION_PATTERNS,
+  BACKWARD_QUALIFIERS,
+  DRUG_PATTERNS,
+  FORWARD_QUALIFIERS,
+  GENE_PATTERNS,
+  GENE_QUALIFIER_GAP,
+  alterationForQualifier,
+  isFusionGene,
+  type Qualifier,
 } from './lexicon.js';
 
 export type MentionKind = 'marker' | 'therapy' | 'drug';
@@ -39,9 +46,12 @@ interface AltSpan extends Span {
 }
 
 const APPOSITION = /^,\s*(?:[A-Za-z][\w-]*[\s,]+){1,10}[(\[]\s*$/;
-const QUALIFIER_WORD = /\b(?:mutat\w*|mutant|fusions?|rearrange\w*|translocat\w*|amplif\w*|positiv\w*|negativ\w*|wild|express\w*|alteration\w*|or|and|nor|not|no|without)\b/i;
-const HER2_IHC_POSITIVE = /^[^.;]{0,60}?(?:(?:IHC|immunohistochemistry)\s*(?:score\s*(?:of\s*)?)?(?:≥\s*)?[23]\s*\+|[23]\s*\+\s*(?:staining|by IHC))/i;
-const HER2_ISH_POSITIVE = /^[^.;]{0,60}?\b(?:(?:F|S|C|D)?ISH[\s-]*(?:\+|positive|amplifi\w*)|amplifi\w*\s+(?:by|on|per)\s+(?:F|S|C|D)?ISH\b)/i;
+const QUALIFIER_WORD =
+  /\b(?:mutat\w*|mutant|fusions?|rearrange\w*|translocat\w*|amplif\w*|positiv\w*|negativ\w*|wild|express\w*|alteration\w*|or|and|nor|not|no|without)\b/i;
+const HER2_IHC_POSITIVE =
+  /^[^.;]{0,60}?(?:(?:IHC|immunohistochemistry)\s*(?:score\s*(?:of\s*)?)?(?:≥\s*)?[23]\s*\+|[23]\s*\+\s*(?:staining|by IHC))/i;
+const HER2_ISH_POSITIVE =
+  /^[^.;]{0,60}?\b(?:(?:F|S|C|D)?ISH[\s-]*(?:\+|positive|amplifi\w*)|amplifi\w*\s+(?:by|on|per)\s+(?:F|S|C|D)?ISH\b)/i;
 
 export const GENE_MASK = '\u0001';
 const SCAN = 300;
@@ -60,7 +70,8 @@ export interface SentenceMentions {
   masked: string;
 }
 
-const KINDS_IN_BRACKET = /^[\s\-]*(?:(?:gene|genomic|activating|oncogenic|driver)\s+)*(?:alterations?|aberrations?|abnormalit(?:y|ies))\s*[(\[]([^()\[\]]{1,80})[)\]]/i;
+const KINDS_IN_BRACKET =
+  /^[\s\-]*(?:(?:gene|genomic|activating|oncogenic|driver)\s+)*(?:alterations?|aberrations?|abnormalit(?:y|ies))\s*[(\[]([^()\[\]]{1,80})[)\]]/i;
 const KIND_WORDS: ReadonlyArray<[Qualifier, RegExp]> = [
   ['fusion', /\b(?:fusions?|rearrange\w*|translocations?)\b/i],
   ['amp', /\bamplifi\w*/i],
@@ -76,7 +87,14 @@ const FUSION_PARTNER_BEFORE = /(?<![\w-])[A-Z][A-Z0-9]{1,9}(?:-|–|::)$/;
 /** "exon 19", "21 exon" with no alteration word: EGFR's exons only when no other gene owns them. */
 const BARE_EXON = /^(?:(?:exon|ex)[- ]?(?:19|21)|(?:19|21)\s*exon)$/i;
 const VARIANT_AFTER_GENE = /^[\s-]*(?:p\.\s?)?([A-Z]\d{2,4}[A-Z])\b/;
-const LISTABLE_KINDS = new Set<Qualifier>(['fusion', 'amp', 'overexp', 'expression', 'mutation', 'alteration']);
+const LISTABLE_KINDS = new Set<Qualifier>([
+  'fusion',
+  'amp',
+  'overexp',
+  'expression',
+  'mutation',
+  'alteration',
+]);
 /** "A763_Y764insFQEA": a named insertion, as opposed to the class "exon 20 insertion". */
 const NAMED_INSERTION = /_|delins|>/;
 
@@ -86,14 +104,19 @@ function moreKinds(masked: string, from: number): Qualifier[] {
   let pos = from;
   for (let guard = 0; guard < 4; guard++) {
     // A list needs a comma or a conjunction: "fusion variant 3" is one kind.
-    const sep = masked.slice(pos, pos + 20).match(/^\s*(?:,\s*(?:(?:and\/or|or|and)\s+)?|(?:and\/or|or|and)\s+)/)?.[0];
+    const sep = masked
+      .slice(pos, pos + 20)
+      .match(/^\s*(?:,\s*(?:(?:and\/or|or|and)\s+)?|(?:and\/or|or|and)\s+)/)?.[0];
     if (!sep) break;
     const after = masked.slice(pos + sep.length, pos + sep.length + 60);
     let found: [Qualifier, number] | null = null;
     for (const [q, re] of FORWARD_QUALIFIERS) {
       if (!LISTABLE_KINDS.has(q)) continue;
       const m = after.match(re);
-      if (m && !/^\s+(?:in|of|involving)\b/i.test(after.slice(m[0].length))) { found = [q, m[0].length]; break; }
+      if (m && !/^\s+(?:in|of|involving)\b/i.test(after.slice(m[0].length))) {
+        found = [q, m[0].length];
+        break;
+      }
     }
     if (!found) break;
     out.push(found[0]);
@@ -102,9 +125,11 @@ function moreKinds(masked: string, from: number): Qualifier[] {
   return out;
 }
 
-const ALT_OF_GENE = /^\s*(?:(?:mutations?|alterations?|variants?)\s+)?(?:in|of|within)\s+(?:the\s+)?$/i;
+const ALT_OF_GENE =
+  /^\s*(?:(?:mutations?|alterations?|variants?)\s+)?(?:in|of|within)\s+(?:the\s+)?$/i;
 
-const THERAPY_AFTER_ALT = /^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?(?:(?:small[- ]molecule|tyrosine kinase|selective|covalent|specific)\s+)*(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)/i;
+const THERAPY_AFTER_ALT =
+  /^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?(?:(?:small[- ]molecule|tyrosine kinase|selective|covalent|specific)\s+)*(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)/i;
 
 export function findMentions(sentence: string): SentenceMentions {
   const taken = new Uint8Array(sentence.length);
@@ -130,7 +155,8 @@ export function findMentions(sentence: string): SentenceMentions {
   // A named insertion beside the class it belongs to ("exon 20 insertions, including
   // A763_Y764insFQEA", "... (A763_Y764insFQEA excluded)") is an example or an exception the
   // vocabulary cannot express; alone it stands for the class.
-  const named = (a: AltSpan) => a.alteration === 'EX20INS' && NAMED_INSERTION.test(sentence.slice(a.start, a.end));
+  const named = (a: AltSpan) =>
+    a.alteration === 'EX20INS' && NAMED_INSERTION.test(sentence.slice(a.start, a.end));
   if (alts.some((a) => a.alteration === 'EX20INS' && !named(a))) {
     for (let k = alts.length - 1; k >= 0; k--) if (named(alts[k])) alts.splice(k, 1);
   }
@@ -144,7 +170,8 @@ export function findMentions(sentence: string): SentenceMentions {
     const b = genes[i];
     if (a.gene !== b.gene) continue;
     const gap = sentence.slice(a.end, b.start);
-    if (APPOSITION.test(gap) && !QUALIFIER_WORD.test(gap)) appositions.push({ start: a.end, end: a.end + gap.replace(/[(\[]\s*$/, '').length });
+    if (APPOSITION.test(gap) && !QUALIFIER_WORD.test(gap))
+      appositions.push({ start: a.end, end: a.end + gap.replace(/[(\[]\s*$/, '').length });
   }
   const masked = maskSpans(sentence, [...genes, ...appositions], alts);
   const altAt = new Map(alts.map((a) => [a.start, a]));
@@ -155,23 +182,40 @@ export function findMentions(sentence: string): SentenceMentions {
     const before = masked.slice(Math.max(0, g.start - 40), g.start);
     let backward: Qualifier | null = null;
     for (const [q, re] of BACKWARD_QUALIFIERS) {
-      if (re.test(before)) { backward = q; break; }
+      if (re.test(before)) {
+        backward = q;
+        break;
+      }
     }
-    if (!backward && isFusionGene(g.gene) && FUSION_PARTNER_BEFORE.test(before)) backward = 'fusion';
+    if (!backward && isFusionGene(g.gene) && FUSION_PARTNER_BEFORE.test(before))
+      backward = 'fusion';
     // "anti-EGFR/cMET", "targeting EGFR or HER2": the cue before a list covers the whole list.
-    if (!backward && previous?.backward === 'therapy' && /^[\s,\/]*(?:or|and)?[\s,\/]*$/i.test(masked.slice(previous.gene.end, g.start))) {
+    if (
+      !backward &&
+      previous?.backward === 'therapy' &&
+      /^[\s,\/]*(?:or|and)?[\s,\/]*$/i.test(masked.slice(previous.gene.end, g.start))
+    ) {
       backward = 'therapy';
     }
     // "epidermal growth factor receptor (EGFR)": the name in brackets repeats the mention before it.
-    const repeat = previous !== null && previous.gene.gene === g.gene && /^[\s\u0001]*(?:[a-z-]+\s*)?[(\[]\s*$/i.test(masked.slice(previous.gene.end, g.start));
+    const repeat =
+      previous !== null &&
+      previous.gene.gene === g.gene &&
+      /^[\s\u0001]*(?:[a-z-]+\s*)?[(\[]\s*$/i.test(masked.slice(previous.gene.end, g.start));
     previous = { gene: g, backward };
     if (repeat) continue;
     // "class II BRAF mutation": an alteration written just before its gene carries the mention.
     const nearest = alts[lastEndingBy(alts, g.start)];
-    const altBefore = nearest && nearest.gene === g.gene && /^\s*$/.test(masked.slice(nearest.end, g.start));
+    const altBefore =
+      nearest && nearest.gene === g.gene && /^\s*$/.test(masked.slice(nearest.end, g.start));
     if (altBefore) continue;
     // "exon 20 insertion mutation in EGFR": the alteration names its gene after it.
-    if (nearest && (nearest.gene === g.gene || (nearest.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2'))) && ALT_OF_GENE.test(masked.slice(nearest.end, g.start))) {
+    if (
+      nearest &&
+      (nearest.gene === g.gene ||
+        (nearest.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2'))) &&
+      ALT_OF_GENE.test(masked.slice(nearest.end, g.start))
+    ) {
       nearest.attachedTo.push(g.gene);
       continue;
     }
@@ -181,9 +225,17 @@ export function findMentions(sentence: string): SentenceMentions {
       alt.attachedTo.push(g.gene);
       continue;
     }
-    const q = backward === 'therapy' ? 'therapy' : qualifier ?? backward;
+    const q = backward === 'therapy' ? 'therapy' : (qualifier ?? backward);
     if (q === 'therapy') {
-      mentions.push({ gene: g.gene, alteration: null, kind: 'therapy', start: g.start, end: g.end, qualified: true, carvedOut: false });
+      mentions.push({
+        gene: g.gene,
+        alteration: null,
+        kind: 'therapy',
+        start: g.start,
+        end: g.end,
+        qualified: true,
+        carvedOut: false,
+      });
       continue;
     }
     // "HER2-positive (IHC 3+ or ISH-positive)", "HER2 IHC 2+ with ISH amplification": the
@@ -198,24 +250,55 @@ export function findMentions(sentence: string): SentenceMentions {
     if (q === 'alteration' && namedAlts.length === 0) {
       const kinds = masked.slice(g.end, g.end + SCAN).match(KINDS_IN_BRACKET)?.[1];
       if (kinds) {
-        for (const [kq, re] of KIND_WORDS) if (re.test(kinds)) namedAlts.push(alterationForQualifier(g.gene, kq) ?? '');
+        for (const [kq, re] of KIND_WORDS)
+          if (re.test(kinds)) namedAlts.push(alterationForQualifier(g.gene, kq) ?? '');
       }
     }
     // "HER2 mutation, amplification or overexpression": each kind in the list is an option.
-    const kinds = qualifier && q === qualifier && LISTABLE_KINDS.has(qualifier) ? [qualifier, ...moreKinds(masked, qualifierEnd)] : [q];
+    const kinds =
+      qualifier && q === qualifier && LISTABLE_KINDS.has(qualifier)
+        ? [qualifier, ...moreKinds(masked, qualifierEnd)]
+        : [q];
     // "ALK rearrangement-negative", "EGFR mutation negative": negatives are gene level.
-    const negatedKind = qualifier !== null && /^[\s-]*(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b/i.test(masked.slice(qualifierEnd, qualifierEnd + 20));
-    const fromKinds = negatedKind ? [null] : [...new Set(kinds.map((k) => (k ? alterationForQualifier(g.gene, k) : null)))];
-    for (const alteration of namedAlts.length > 0 ? [...new Set(namedAlts)].map((a) => a || null) : fromKinds) {
-      mentions.push({ gene: g.gene, alteration, kind: 'marker', start: g.start, end: g.end, qualified: q !== null || namedAlts.length > 0, carvedOut: false });
+    const negatedKind =
+      qualifier !== null &&
+      /^[\s-]*(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b/i.test(
+        masked.slice(qualifierEnd, qualifierEnd + 20),
+      );
+    const fromKinds = negatedKind
+      ? [null]
+      : [...new Set(kinds.map((k) => (k ? alterationForQualifier(g.gene, k) : null)))];
+    for (const alteration of namedAlts.length > 0
+      ? [...new Set(namedAlts)].map((a) => a || null)
+      : fromKinds) {
+      mentions.push({
+        gene: g.gene,
+        alteration,
+        kind: 'marker',
+        start: g.start,
+        end: g.end,
+        qualified: q !== null || namedAlts.length > 0,
+        carvedOut: false,
+      });
     }
   }
   // KRAS variants with no id of their own (G12A, G13D, Q61H) still require KRAS.
   const kras = genes.find((g) => g.gene === 'KRAS');
   if (kras) {
     // "codon 12, 13 or 61": codons other than 12 have no id either.
-    for (const v of sentence.matchAll(/\b(?:p\.)?(?:G12[ASRF]|G13[A-Z]|Q61[A-Z]|A146[A-Z]|K117N|Gly12(?:Ala|Ser|Arg|Phe)|Gly13[A-Z][a-z]{2}|Gln61[A-Z][a-z]{2}|Ala146[A-Z][a-z]{2}|Lys117Asn)\b|(?<=\b[Cc]odons?\s+(?:\d+\s*(?:,|\/|or|and)\s*)*)(?:13|61|146)\b/g)) {
-      mentions.push({ gene: 'KRAS', alteration: null, kind: 'marker', start: v.index!, end: v.index! + v[0].length, qualified: true, carvedOut: false, variant: true });
+    for (const v of sentence.matchAll(
+      /\b(?:p\.)?(?:G12[ASRF]|G13[A-Z]|Q61[A-Z]|A146[A-Z]|K117N|Gly12(?:Ala|Ser|Arg|Phe)|Gly13[A-Z][a-z]{2}|Gln61[A-Z][a-z]{2}|Ala146[A-Z][a-z]{2}|Lys117Asn)\b|(?<=\b[Cc]odons?\s+(?:\d+\s*(?:,|\/|or|and)\s*)*)(?:13|61|146)\b/g,
+    )) {
+      mentions.push({
+        gene: 'KRAS',
+        alteration: null,
+        kind: 'marker',
+        start: v.index!,
+        end: v.index! + v[0].length,
+        qualified: true,
+        carvedOut: false,
+        variant: true,
+      });
     }
   }
   // "RET M918T-mutant", "BRAF G469A", "HER2 S310F": a variant with no id of its own names
@@ -226,28 +309,66 @@ export function findMentions(sentence: string): SentenceMentions {
     if (!v) continue;
     const start = g.end + v[0].length - v[1].length;
     const alteration = g.gene === 'BRAF' ? 'NONV600' : g.gene === 'HER2' ? 'MUT' : null;
-    mentions.push({ gene: g.gene, alteration, kind: 'marker', start, end: start + v[1].length, qualified: true, carvedOut: false, variant: alteration === null });
+    mentions.push({
+      gene: g.gene,
+      alteration,
+      kind: 'marker',
+      start,
+      end: start + v[1].length,
+      qualified: true,
+      carvedOut: false,
+      variant: alteration === null,
+    });
   }
   const exon20Genes = genes.filter((g) => g.gene === 'EGFR' || g.gene === 'HER2');
   for (const a of alts) {
     // "HER2 mutation (exon 19 or exon 20)": a bare exon after another gene is that gene's exon.
-    if (a.gene === 'EGFR' && a.attachedTo.length === 0 && BARE_EXON.test(sentence.slice(a.start, a.end))) {
+    if (
+      a.gene === 'EGFR' &&
+      a.attachedTo.length === 0 &&
+      BARE_EXON.test(sentence.slice(a.start, a.end))
+    ) {
       const owner = genes[lastEndingBy(genes, a.start)];
       if (owner && owner.gene !== 'EGFR') continue;
     }
     // "a therapy targeting KRAS G12C": the cue before the gene covers its alteration.
-    const cueStart = a.attachedTo.length > 0 ? Math.max(0, genes[lastEndingBy(genes, a.start)]?.start ?? a.start) : a.start;
-    const therapyBefore = BACKWARD_QUALIFIERS[0][1].test(masked.slice(Math.max(0, cueStart - 40), cueStart));
-    const owners = a.gene ? [a.gene] : a.attachedTo.length > 0 ? a.attachedTo : [nearestOwner(exon20Genes, a)];
+    const cueStart =
+      a.attachedTo.length > 0
+        ? Math.max(0, genes[lastEndingBy(genes, a.start)]?.start ?? a.start)
+        : a.start;
+    const therapyBefore = BACKWARD_QUALIFIERS[0][1].test(
+      masked.slice(Math.max(0, cueStart - 40), cueStart),
+    );
+    const owners = a.gene
+      ? [a.gene]
+      : a.attachedTo.length > 0
+        ? a.attachedTo
+        : [nearestOwner(exon20Genes, a)];
     const therapy = therapyBefore || THERAPY_AFTER_ALT.test(masked.slice(a.end, a.end + SCAN));
     const carvedOut = /\bnon[- ]?$/i.test(sentence.slice(Math.max(0, a.start - 5), a.start));
     for (const gene of new Set(owners)) {
-      mentions.push({ gene, alteration: a.alteration, kind: therapy ? 'therapy' : 'marker', start: a.start, end: a.end, qualified: true, carvedOut });
+      mentions.push({
+        gene,
+        alteration: a.alteration,
+        kind: therapy ? 'therapy' : 'marker',
+        start: a.start,
+        end: a.end,
+        qualified: true,
+        carvedOut,
+      });
     }
   }
   for (const { gene, alteration, re } of DRUG_PATTERNS) {
     for (const m of sentence.matchAll(re)) {
-      mentions.push({ gene, alteration, kind: 'drug', start: m.index!, end: m.index! + m[0].length, qualified: true, carvedOut: false });
+      mentions.push({
+        gene,
+        alteration,
+        kind: 'drug',
+        start: m.index!,
+        end: m.index! + m[0].length,
+        qualified: true,
+        carvedOut: false,
+      });
     }
   }
   mentions.sort((a, b) => a.start - b.start);
@@ -258,7 +379,11 @@ export function findMentions(sentence: string): SentenceMentions {
  * Walks from a gene over list filler and other genes to the first word that says what
  * the gene is about. Alterations of other genes are skipped ("EGFR or KRAS G12C mutations").
  */
-function scanForward(masked: string, g: GeneSpan, altAt: Map<number, AltSpan>): { qualifier: Qualifier | null; alt: AltSpan | null; end: number } {
+function scanForward(
+  masked: string,
+  g: GeneSpan,
+  altAt: Map<number, AltSpan>,
+): { qualifier: Qualifier | null; alt: AltSpan | null; end: number } {
   let pos = g.end;
   let crossedList = false;
   for (let guard = 0; guard < 12; guard++) {
@@ -271,7 +396,8 @@ function scanForward(masked: string, g: GeneSpan, altAt: Map<number, AltSpan>): 
     if (after.startsWith(ALT_MASK)) {
       const alt = altAt.get(pos);
       if (!alt) return { qualifier: null, alt: null, end: pos };
-      const belongs = alt.gene === g.gene || (alt.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2'));
+      const belongs =
+        alt.gene === g.gene || (alt.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2'));
       if (belongs) return { qualifier: null, alt, end: pos };
       pos = alt.end;
       continue;
@@ -280,7 +406,12 @@ function scanForward(masked: string, g: GeneSpan, altAt: Map<number, AltSpan>): 
       const m = after.match(re);
       if (!m) continue;
       // "(ROS1), or mutation in B-Raf": past the end of the list, the word belongs to the next gene.
-      if (q !== 'therapy' && crossedList && /^\s+(?:in|of|involving)\b/i.test(after.slice(m[0].length))) return { qualifier: null, alt: null, end: pos };
+      if (
+        q !== 'therapy' &&
+        crossedList &&
+        /^\s+(?:in|of|involving)\b/i.test(after.slice(m[0].length))
+      )
+        return { qualifier: null, alt: null, end: pos };
       return { qualifier: q, alt: null, end: pos + m[0].length };
     }
     return { qualifier: null, alt: null, end: pos };
@@ -298,7 +429,10 @@ function nearestOwner(exon20Genes: GeneSpan[], a: AltSpan): Gene {
 /** The sentence with genes and alterations replaced by mask characters, built in one pass. */
 function maskSpans(sentence: string, genes: Span[], alts: Span[]): string {
   if (genes.length === 0 && alts.length === 0) return sentence;
-  const spans = [...genes.map((g) => [g.start, g.end, GENE_MASK] as const), ...alts.map((a) => [a.start, a.end, ALT_MASK] as const)].sort((x, y) => x[0] - y[0]);
+  const spans = [
+    ...genes.map((g) => [g.start, g.end, GENE_MASK] as const),
+    ...alts.map((a) => [a.start, a.end, ALT_MASK] as const),
+  ].sort((x, y) => x[0] - y[0]);
   let out = '';
   let last = 0;
   for (const [s, e, mask] of spans) {

@@ -14,12 +14,15 @@ export interface Pdl1Cutoff {
 
 const N = String.raw`(\d{1,3}(?:\.\d+)?)`;
 
-const COMPARATOR_WORDS = new RegExp([
-  String.raw`(≥|=>|⩾|\bgreater than or equal to\b|\bmore than or equal to\b|\bequal to or (?:greater|more|higher) than\b|\bequal or (?:greater|higher) than\b|\bat least\b|\bno (?:less|fewer) than\b|\bminimum of\b|\bgreater or equal(?: to)?\b)`,
-  String.raw`(≤|=<|⩽|\bless than or equal to\b|\bequal to or less than\b|\bno more than\b|\bup to\b|\bless or equal(?: to)?\b)`,
-  String.raw`(\b(?:greater|more|higher) than\b|\babove\b|\bexceeding\b|\bover\b)`,
-  String.raw`(\b(?:less|lower|fewer) than\b|\bbelow\b|\bunder\b)`,
-].join('|'), 'gi');
+const COMPARATOR_WORDS = new RegExp(
+  [
+    String.raw`(≥|=>|⩾|\bgreater than or equal to\b|\bmore than or equal to\b|\bequal to or (?:greater|more|higher) than\b|\bequal or (?:greater|higher) than\b|\bat least\b|\bno (?:less|fewer) than\b|\bminimum of\b|\bgreater or equal(?: to)?\b)`,
+    String.raw`(≤|=<|⩽|\bless than or equal to\b|\bequal to or less than\b|\bno more than\b|\bup to\b|\bless or equal(?: to)?\b)`,
+    String.raw`(\b(?:greater|more|higher) than\b|\babove\b|\bexceeding\b|\bover\b)`,
+    String.raw`(\b(?:less|lower|fewer) than\b|\bbelow\b|\bunder\b)`,
+  ].join('|'),
+  'gi',
+);
 const SYMBOLS = ['>=', '<=', '>', '<'];
 
 /**
@@ -43,7 +46,10 @@ function normalizeWithMap(s: string): { text: string; rawAt: Int32Array } {
   let p = 0;
   let offset = 0;
   for (let i = 0; i <= text.length; i++) {
-    while (p < pieces.length && pieces[p][0] <= i) { offset = pieces[p][1] - pieces[p][0]; p++; }
+    while (p < pieces.length && pieces[p][0] <= i) {
+      offset = pieces[p][1] - pieces[p][0];
+      p++;
+    }
     rawAt[i] = i + offset;
   }
   return { text, rawAt };
@@ -53,9 +59,11 @@ export function normalizeComparators(s: string): string {
   return normalizeWithMap(s).text;
 }
 
-const IC_BEFORE = /\b(?:IC\d?|(?:tumou?r[- ]infiltrating\s+)?immune cells?(?:\s*\(IC\))?)\s*(?:score\s*)?(?:of\s*)?$/i;
+const IC_BEFORE =
+  /\b(?:IC\d?|(?:tumou?r[- ]infiltrating\s+)?immune cells?(?:\s*\(IC\))?)\s*(?:score\s*)?(?:of\s*)?$/i;
 const METRIC_CPS = /\b(?:CPS|combined positive score)\b/i;
-const METRIC_CONTEXT = /\b(?:TPS|CPS|TC|score|tumou?r proportion|tumou?r cells?|expression|PD-?L-?1|level)\b[^.;%]{0,25}$/i;
+const METRIC_CONTEXT =
+  /\b(?:TPS|CPS|TC|score|tumou?r proportion|tumou?r cells?|expression|PD-?L-?1|level)\b[^.;%]{0,25}$/i;
 
 function metricBefore(text: string, at: number, cpsOnly: boolean): PdL1Metric {
   const window = text.slice(Math.max(0, at - 60), at);
@@ -104,26 +112,65 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
   const patterns: Array<[RegExp, (m: RegExpMatchArray) => Omit<Pdl1Cutoff, 'metric'> | null]> = [
     // ">= 1% and < 50%", ">=1% to <50%"
     // ">= 1% (TPS) and < 50%": a short aside may name the score between the two ends.
-    [new RegExp(String.raw`>=\s*${N}\s*%?\s*(?:\([^()]{1,20}\)\s*)?(?:and|to|but|,|-|–)\s*(?:[A-Za-z\-]+\s*){0,3}(<=?)\s*${N}\s*%?`, 'g'),
-      (m) => ({ comparator: 'between', cutoff: Number(m[1]), cutoff_high: m[2] === '<' ? minus(Number(m[3])) : Number(m[3]) })],
+    [
+      new RegExp(
+        String.raw`>=\s*${N}\s*%?\s*(?:\([^()]{1,20}\)\s*)?(?:and|to|but|,|-|–)\s*(?:[A-Za-z\-]+\s*){0,3}(<=?)\s*${N}\s*%?`,
+        'g',
+      ),
+      (m) => ({
+        comparator: 'between',
+        cutoff: Number(m[1]),
+        cutoff_high: m[2] === '<' ? minus(Number(m[3])) : Number(m[3]),
+      }),
+    ],
     // "1% <= TPS < 50%"
-    [new RegExp(String.raw`${N}\s*%?\s*(<=?)\s*(?:PD-?L1\s*)?(?:TPS|CPS|TC|expression)\s*(<=?)\s*${N}\s*%?`, 'gi'),
-      (m) => ({ comparator: 'between', cutoff: m[2] === '<' ? Number(m[1]) + 1 : Number(m[1]), cutoff_high: m[3] === '<' ? minus(Number(m[4])) : Number(m[4]) })],
+    [
+      new RegExp(
+        String.raw`${N}\s*%?\s*(<=?)\s*(?:PD-?L1\s*)?(?:TPS|CPS|TC|expression)\s*(<=?)\s*${N}\s*%?`,
+        'gi',
+      ),
+      (m) => ({
+        comparator: 'between',
+        cutoff: m[2] === '<' ? Number(m[1]) + 1 : Number(m[1]),
+        cutoff_high: m[3] === '<' ? minus(Number(m[4])) : Number(m[4]),
+      }),
+    ],
     // "1-49%", "1% to 49%", "between 1% and 49%"
-    [new RegExp(String.raw`(?:between\s*)?${N}\s*%?\s*(?:-|–|to|and)\s*${N}\s*%`, 'gi'),
+    [
+      new RegExp(String.raw`(?:between\s*)?${N}\s*%?\s*(?:-|–|to|and)\s*${N}\s*%`, 'gi'),
       // "0 to 100%" is every value: no cut-off at all.
-      (m) => (Number(m[1]) < Number(m[2]) && !(Number(m[1]) === 0 && Number(m[2]) === 100) ? { comparator: 'between', cutoff: Number(m[1]), cutoff_high: Number(m[2]) } : null)],
+      (m) =>
+        Number(m[1]) < Number(m[2]) && !(Number(m[1]) === 0 && Number(m[2]) === 100)
+          ? { comparator: 'between', cutoff: Number(m[1]), cutoff_high: Number(m[2]) }
+          : null,
+    ],
     // "50% or greater", "1% or more", "CPS of 1 or greater" (a score needs no percent sign)
-    [new RegExp(String.raw`${N}\s*%?\s*or\s*(greater|higher|more|above|less|lower|below)\b`, 'gi'),
-      (m) => ({ comparator: /greater|higher|more|above/i.test(m[2]) ? '>=' : '<=', cutoff: Number(m[1]), cutoff_high: null })],
+    [
+      new RegExp(String.raw`${N}\s*%?\s*or\s*(greater|higher|more|above|less|lower|below)\b`, 'gi'),
+      (m) => ({
+        comparator: /greater|higher|more|above/i.test(m[2]) ? '>=' : '<=',
+        cutoff: Number(m[1]),
+        cutoff_high: null,
+      }),
+    ],
     // "TPS 0% (negative)": a score of nothing is below the first integer step.
-    [new RegExp(String.raw`(?<=\b(?:TPS|CPS|TC|score|expression|PD-?L-?1)\s*(?:of\s*|:\s*)?)0\s*%(?!\s*(?:-|–|to|and|or)\s*\d)`, 'gi'),
-      () => ({ comparator: '<', cutoff: 1, cutoff_high: null })],
+    [
+      new RegExp(
+        String.raw`(?<=\b(?:TPS|CPS|TC|score|expression|PD-?L-?1)\s*(?:of\s*|:\s*)?)0\s*%(?!\s*(?:-|–|to|and|or)\s*\d)`,
+        'gi',
+      ),
+      () => ({ comparator: '<', cutoff: 1, cutoff_high: null }),
+    ],
     // SP142 tumour-cell tiers: "TC3" (>= 50%), "TC2/3" (>= 5%), "TC1/2/3" (>= 1%), "TC0" (< 1%).
     [/\bTC\s?([0-3](?:\s*\/\s*[0-3])*)\b(?!\s*[%.,]?\d|\s*%)/g, (m) => sp142Tiers(m[1])],
     // ">= 50%", "< 1%", "TPS >= 50"
-    [new RegExp(String.raw`(>=|<=|>|<|=)\s*${N}\s*(%?)`, 'g'),
-      (m) => (m[1] === '=' ? { comparator: 'between', cutoff: Number(m[2]), cutoff_high: Number(m[2]) } : { comparator: m[1] as Comparator, cutoff: Number(m[2]), cutoff_high: null })],
+    [
+      new RegExp(String.raw`(>=|<=|>|<|=)\s*${N}\s*(%?)`, 'g'),
+      (m) =>
+        m[1] === '='
+          ? { comparator: 'between', cutoff: Number(m[2]), cutoff_high: Number(m[2]) }
+          : { comparator: m[1] as Comparator, cutoff: Number(m[2]), cutoff_high: null },
+    ],
   ];
   for (const [re, build] of patterns) {
     for (const m of text.matchAll(re)) {
@@ -131,7 +178,12 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
       const hasPercent = m[0].includes('%');
       if (!hasPercent && !METRIC_CONTEXT.test(text.slice(Math.max(0, at - 40), at))) continue;
       // "≥ 10% tumour-infiltrating immune cells (IC)" is an immune-cell score, not TPS or CPS.
-      if (/^[^;,]{0,12}\b(?:tumou?r[- ]infiltrating\s+)?immune cells?\b|^\s*%?\s*(?:of\s+)?IC\b/i.test(text.slice(at + m[0].length, at + m[0].length + 60))) continue;
+      if (
+        /^[^;,]{0,12}\b(?:tumou?r[- ]infiltrating\s+)?immune cells?\b|^\s*%?\s*(?:of\s+)?IC\b/i.test(
+          text.slice(at + m[0].length, at + m[0].length + 60),
+        )
+      )
+        continue;
       // "TC ≥ 50% or IC ≥ 10%": the immune-cell score may also be named before its number.
       if (IC_BEFORE.test(text.slice(Math.max(0, at - 40), at))) continue;
       const value = build(m);
@@ -149,8 +201,14 @@ export function isPdl1Negative(after: string): boolean {
   return /^[\s\-()]*(?:expression\s*)?(?:is\s*)?-?negative\b/i.test(after);
 }
 
-export const PDL1_NEGATIVE: Pdl1Cutoff = { metric: 'TPS', comparator: '<', cutoff: 1, cutoff_high: null };
+export const PDL1_NEGATIVE: Pdl1Cutoff = {
+  metric: 'TPS',
+  comparator: '<',
+  cutoff: 1,
+  cutoff_high: null,
+};
 
 /** Words that make a bare PD-L1 mention an expression requirement rather than a passing name. */
-export const PDL1_QUALIFIED = /^(?:\s*\+|[\s\-()]*(?:\w+\s+){0,2}?(?:expressing|positive|positivity|high|negative|status\s+(?:positive|negative|high))\b)/i;
+export const PDL1_QUALIFIED =
+  /^(?:\s*\+|[\s\-()]*(?:\w+\s+){0,2}?(?:expressing|positive|positivity|high|negative|status\s+(?:positive|negative|high))\b)/i;
 export const PDL1_QUALIFIED_BEFORE = /\b(?:high|positive|negative)\s+(?:\w+\s+)?$/i;

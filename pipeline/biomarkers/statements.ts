@@ -21,17 +21,19 @@ const BULLET = /^(?:[*•·▪◦‣\-–]|o(?=\s)|\(?\d{1,2}[.)](?!\d)|\(?[a-z]
 
 /** Registry texts escape markdown and HTML; undo it so comparators and words read plainly. */
 export function normalizeText(s: string): string {
-  return s
-    .replace(/\\([<>\[\]()*_#~.=+\-!&|^])/g, '$1')
-    .replace(/&gt;/g, '>')
-    .replace(/&lt;/g, '<')
-    .replace(/&amp;/g, '&')
-    .replace(/&ge;/g, '≥')
-    .replace(/&le;/g, '≤')
-    .replace(/\u00a0/g, ' ')
-    .replace(/[‐‑‒]/g, '-')
-    // NCI records write variants as superscripts: "KRAS^G12C".
-    .replace(/(?<=[A-Za-z0-9])\^(?=[A-Z])/g, ' ');
+  return (
+    s
+      .replace(/\\([<>\[\]()*_#~.=+\-!&|^])/g, '$1')
+      .replace(/&gt;/g, '>')
+      .replace(/&lt;/g, '<')
+      .replace(/&amp;/g, '&')
+      .replace(/&ge;/g, '≥')
+      .replace(/&le;/g, '≤')
+      .replace(/\u00a0/g, ' ')
+      .replace(/[‐‑‒]/g, '-')
+      // NCI records write variants as superscripts: "KRAS^G12C".
+      .replace(/(?<=[A-Za-z0-9])\^(?=[A-Z])/g, ' ')
+  );
 }
 
 interface Line {
@@ -48,7 +50,11 @@ function readLines(text: string): Line[] {
     const body = raw.trim();
     const m = body.match(BULLET);
     // "1. 2 cohorts" and "o" bullets are bullets; a sentence that merely starts with "A." is rare enough.
-    const bullet = m ? m[0].trim().replace(/[\w]+/, (w) => (/^\d+$/.test(w) ? '1' : /^[ivx]+$/i.test(w) ? 'i' : 'a')) : null;
+    const bullet = m
+      ? m[0]
+          .trim()
+          .replace(/[\w]+/, (w) => (/^\d+$/.test(w) ? '1' : /^[ivx]+$/i.test(w) ? 'i' : 'a'))
+      : null;
     out.push({ indent, bullet, text: m ? body.slice(m[0].length).trim() : body });
   }
   return out;
@@ -65,7 +71,13 @@ export function splitStatements(text: string | null | undefined): Statement[] {
   const items: Line[] = [];
   for (const line of lines) {
     const prev = items[items.length - 1];
-    if (prev && line.bullet === null && prev.bullet !== null && line.indent > prev.indent && !/[:.]$/.test(prev.text)) {
+    if (
+      prev &&
+      line.bullet === null &&
+      prev.bullet !== null &&
+      line.indent > prev.indent &&
+      !/[:.]$/.test(prev.text)
+    ) {
       prev.text += ' ' + line.text;
       continue;
     }
@@ -79,13 +91,19 @@ export function splitStatements(text: string | null | undefined): Statement[] {
     while (stack.length > 0) {
       const top = stack[stack.length - 1];
       const deeper = item.indent > top.indent;
-      const otherStyle = item.indent === top.indent && item.bullet !== null && top.bullet !== null && item.bullet !== top.bullet;
-      const plainUnderBullet = item.indent === top.indent && top.bullet !== null && item.bullet === null;
+      const otherStyle =
+        item.indent === top.indent &&
+        item.bullet !== null &&
+        top.bullet !== null &&
+        item.bullet !== top.bullet;
+      const plainUnderBullet =
+        item.indent === top.indent && top.bullet !== null && item.bullet === null;
       if (deeper || otherStyle || plainUnderBullet) break;
       stack.pop();
     }
     const headers = stack.map((h) => h.text);
-    for (const sentence of splitSentences(item.text)) out.push({ text: sentence, headers, lead: lead?.text ?? null });
+    for (const sentence of splitSentences(item.text))
+      out.push({ text: sentence, headers, lead: lead?.text ?? null });
     if (/:\s*$/.test(item.text)) {
       stack.push(item);
       if (item.bullet === null) lead = item;

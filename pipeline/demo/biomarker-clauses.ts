@@ -3,7 +3,15 @@
  * an extractor should find in it. The generator writes the sentence into the criteria
  * text and the rows into the biomarkers table, so text and table always agree.
  */
-import { ALTERATIONS, GENES, coveredBy, type Comparator, type Gene, type PdL1Metric, type Requirement } from '../../domain/biomarkers.js';
+import {
+  ALTERATIONS,
+  GENES,
+  coveredBy,
+  type Comparator,
+  type Gene,
+  type PdL1Metric,
+  type Requirement,
+} from '../../domain/biomarkers.js';
 import type { BiomarkerRow } from '../../domain/rows.js';
 
 /** A biomarker row as a sentence implies it, before it is tied to a trial. */
@@ -68,38 +76,122 @@ const EXCLUDED_TEMPLATES = [
 ];
 
 const row = (gene: Gene, alteration: string | null, requirement: Requirement): ClauseRow => ({
-  gene, alteration, requirement, metric: null, comparator: null, cutoff: null, cutoff_high: null,
+  gene,
+  alteration,
+  requirement,
+  metric: null,
+  comparator: null,
+  cutoff: null,
+  cutoff_high: null,
 });
 
-const pdl1 = (metric: PdL1Metric, comparator: Comparator, cutoff: number, high: number | null = null): ClauseRow => ({
-  gene: 'PD-L1', alteration: null, requirement: 'required', metric, comparator, cutoff, cutoff_high: high,
+const pdl1 = (
+  metric: PdL1Metric,
+  comparator: Comparator,
+  cutoff: number,
+  high: number | null = null,
+): ClauseRow => ({
+  gene: 'PD-L1',
+  alteration: null,
+  requirement: 'required',
+  metric,
+  comparator,
+  cutoff,
+  cutoff_high: high,
 });
 
 /** The PD-L1 cut-offs trials state, one clause each. */
 export const PDL1_CLAUSES: readonly Clause[] = [
-  { section: 'inclusion', sentence: 'PD-L1 tumor proportion score (TPS) >= 50% by the 22C3 pharmDx assay.', rows: [pdl1('TPS', '>=', 50)] },
-  { section: 'inclusion', sentence: 'PD-L1 expression on >= 1% of tumor cells (TPS >= 1%).', rows: [pdl1('TPS', '>=', 1)] },
-  { section: 'inclusion', sentence: 'PD-L1 negative tumor, defined as TPS < 1%.', rows: [pdl1('TPS', '<', 1)] },
-  { section: 'inclusion', sentence: 'PD-L1 TPS between 1% and 49% inclusive.', rows: [pdl1('TPS', 'between', 1, 49)] },
-  { section: 'inclusion', sentence: 'PD-L1 combined positive score (CPS) >= 10.', rows: [pdl1('CPS', '>=', 10)] },
+  {
+    section: 'inclusion',
+    sentence: 'PD-L1 tumor proportion score (TPS) >= 50% by the 22C3 pharmDx assay.',
+    rows: [pdl1('TPS', '>=', 50)],
+  },
+  {
+    section: 'inclusion',
+    sentence: 'PD-L1 expression on >= 1% of tumor cells (TPS >= 1%).',
+    rows: [pdl1('TPS', '>=', 1)],
+  },
+  {
+    section: 'inclusion',
+    sentence: 'PD-L1 negative tumor, defined as TPS < 1%.',
+    rows: [pdl1('TPS', '<', 1)],
+  },
+  {
+    section: 'inclusion',
+    sentence: 'PD-L1 TPS between 1% and 49% inclusive.',
+    rows: [pdl1('TPS', 'between', 1, 49)],
+  },
+  {
+    section: 'inclusion',
+    sentence: 'PD-L1 combined positive score (CPS) >= 10.',
+    rows: [pdl1('CPS', '>=', 10)],
+  },
 ];
 
 /** Sentences naming several alterations at once, as real criteria often do. */
 export const MULTI_CLAUSES: readonly Clause[] = [
-  { section: 'inclusion', sentence: 'Documented EGFR exon 19 deletion or exon 21 L858R mutation.', rows: [row('EGFR', 'EX19DEL', 'required'), row('EGFR', 'L858R', 'required')] },
-  { section: 'inclusion', sentence: 'Uncommon EGFR mutation: G719X, L861Q or S768I.', rows: [row('EGFR', 'G719X', 'required'), row('EGFR', 'L861Q', 'required'), row('EGFR', 'S768I', 'required')] },
-  { section: 'inclusion', sentence: 'Oncogenic driver fusion in ALK, ROS1 or RET detected by NGS or FISH.', rows: [row('ALK', 'FUSION', 'required'), row('ROS1', 'FUSION', 'required'), row('RET', 'FUSION', 'required')] },
-  { section: 'exclusion', sentence: 'Known EGFR sensitizing mutation or ALK rearrangement.', rows: [row('EGFR', null, 'excluded'), row('ALK', 'FUSION', 'excluded')] },
-  { section: 'exclusion', sentence: 'Known EGFR mutation, ALK rearrangement or ROS1 rearrangement (tested where required by local guidelines).', rows: [row('EGFR', null, 'excluded'), row('ALK', 'FUSION', 'excluded'), row('ROS1', 'FUSION', 'excluded')] },
-  { section: 'exclusion', sentence: 'Acquired EGFR T790M or C797S resistance mutation.', rows: [row('EGFR', 'T790M', 'excluded'), row('EGFR', 'C797S', 'excluded')] },
+  {
+    section: 'inclusion',
+    sentence: 'Documented EGFR exon 19 deletion or exon 21 L858R mutation.',
+    rows: [row('EGFR', 'EX19DEL', 'required'), row('EGFR', 'L858R', 'required')],
+  },
+  {
+    section: 'inclusion',
+    sentence: 'Uncommon EGFR mutation: G719X, L861Q or S768I.',
+    rows: [
+      row('EGFR', 'G719X', 'required'),
+      row('EGFR', 'L861Q', 'required'),
+      row('EGFR', 'S768I', 'required'),
+    ],
+  },
+  {
+    section: 'inclusion',
+    sentence: 'Oncogenic driver fusion in ALK, ROS1 or RET detected by NGS or FISH.',
+    rows: [
+      row('ALK', 'FUSION', 'required'),
+      row('ROS1', 'FUSION', 'required'),
+      row('RET', 'FUSION', 'required'),
+    ],
+  },
+  {
+    section: 'exclusion',
+    sentence: 'Known EGFR sensitizing mutation or ALK rearrangement.',
+    rows: [row('EGFR', null, 'excluded'), row('ALK', 'FUSION', 'excluded')],
+  },
+  {
+    section: 'exclusion',
+    sentence:
+      'Known EGFR mutation, ALK rearrangement or ROS1 rearrangement (tested where required by local guidelines).',
+    rows: [
+      row('EGFR', null, 'excluded'),
+      row('ALK', 'FUSION', 'excluded'),
+      row('ROS1', 'FUSION', 'excluded'),
+    ],
+  },
+  {
+    section: 'exclusion',
+    sentence: 'Acquired EGFR T790M or C797S resistance mutation.',
+    rows: [row('EGFR', 'T790M', 'excluded'), row('EGFR', 'C797S', 'excluded')],
+  },
 ];
 
-function singleClause(gene: Gene, alteration: string | null, requirement: Requirement, variant: number): Clause {
+function singleClause(
+  gene: Gene,
+  alteration: string | null,
+  requirement: Requirement,
+  variant: number,
+): Clause {
   const phrase = alteration === null ? GENE_LEVEL_PHRASES[gene] : PHRASES[`${gene} ${alteration}`];
   const templates = requirement === 'required' ? REQUIRED_TEMPLATES : EXCLUDED_TEMPLATES;
   let sentence = templates[variant % templates.length](phrase);
-  if (gene === 'PD-L1' && requirement === 'required') sentence = `Tumor tissue with ${phrase} from an archival or fresh biopsy.`;
-  return { section: requirement === 'required' ? 'inclusion' : 'exclusion', sentence, rows: [row(gene, alteration, requirement)] };
+  if (gene === 'PD-L1' && requirement === 'required')
+    sentence = `Tumor tissue with ${phrase} from an archival or fresh biopsy.`;
+  return {
+    section: requirement === 'required' ? 'inclusion' : 'exclusion',
+    sentence,
+    rows: [row(gene, alteration, requirement)],
+  };
 }
 
 /** Every single-row clause: each alteration and each gene, required and excluded. */
@@ -168,7 +260,11 @@ export class TrialBiomarkerSet {
       if (exc.alteration === null) return false;
       if (req.alteration === null) continue;
       const gene = r.gene;
-      if (coveredBy(gene, req.alteration).includes(exc.alteration) || coveredBy(gene, exc.alteration).includes(req.alteration)) return false;
+      if (
+        coveredBy(gene, req.alteration).includes(exc.alteration) ||
+        coveredBy(gene, exc.alteration).includes(req.alteration)
+      )
+        return false;
     }
     return true;
   }

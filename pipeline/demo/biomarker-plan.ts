@@ -25,14 +25,33 @@ export interface BiomarkerPlan {
 }
 
 const THEME_GENES: ReadonlyArray<readonly [Gene, number]> = [
-  ['EGFR', 26], ['PD-L1', 28], ['KRAS', 12], ['ALK', 8], ['MET', 6], ['HER2', 6], ['ROS1', 4], ['BRAF', 4], ['RET', 4], ['NTRK', 2],
+  ['EGFR', 26],
+  ['PD-L1', 28],
+  ['KRAS', 12],
+  ['ALK', 8],
+  ['MET', 6],
+  ['HER2', 6],
+  ['ROS1', 4],
+  ['BRAF', 4],
+  ['RET', 4],
+  ['NTRK', 2],
 ];
 
 /** Rows per biomarker trial before the exact-total adjustment (mean ~2.3 like the contract's 7,704 / 3,383). */
-const ROW_COUNTS: ReadonlyArray<readonly [number, number]> = [[1, 36], [2, 26], [3, 19], [4, 11], [5, 5], [6, 3]];
+const ROW_COUNTS: ReadonlyArray<readonly [number, number]> = [
+  [1, 36],
+  [2, 26],
+  [3, 19],
+  [4, 11],
+  [5, 5],
+  [6, 3],
+];
 const MAX_ROWS = 8;
 
-const EXCLUDED_DRIVERS = [...MULTI_CLAUSES.filter((c) => c.section === 'exclusion'), ...singleClauses(1).filter((c) => c.section === 'exclusion')];
+const EXCLUDED_DRIVERS = [
+  ...MULTI_CLAUSES.filter((c) => c.section === 'exclusion'),
+  ...singleClauses(1).filter((c) => c.section === 'exclusion'),
+];
 
 export function planBiomarkers(
   plans: readonly TrialPlan[],
@@ -45,7 +64,10 @@ export function planBiomarkers(
   const preferred = rng.shuffle(eligible.filter((p) => p.diagnosis !== 'sclc'));
   const rest = rng.shuffle(eligible.filter((p) => p.diagnosis === 'sclc'));
   const chosen = [...preferred, ...rest].slice(0, target.trials);
-  if (chosen.length < target.trials) throw new Error(`demo: only ${chosen.length} trials can carry biomarkers, need ${target.trials}`);
+  if (chosen.length < target.trials)
+    throw new Error(
+      `demo: only ${chosen.length} trials can carry biomarkers, need ${target.trials}`,
+    );
   chosen.sort((a, b) => a.index - b.index);
 
   const capacities = exactCounts(chosen.length, target.rows, rng);
@@ -77,13 +99,19 @@ export function planBiomarkers(
 
 /** Row counts per trial, each in [1, MAX_ROWS], summing exactly to `total`. */
 function exactCounts(n: number, total: number, rng: DemoRandom): number[] {
-  if (total < n || total > n * MAX_ROWS) throw new Error(`demo: cannot spread ${total} biomarker rows over ${n} trials`);
+  if (total < n || total > n * MAX_ROWS)
+    throw new Error(`demo: cannot spread ${total} biomarker rows over ${n} trials`);
   const counts = Array.from({ length: n }, () => rng.weighted(ROW_COUNTS));
   let diff = total - counts.reduce((a, b) => a + b, 0);
   while (diff !== 0) {
     const i = rng.int(0, n - 1);
-    if (diff > 0 && counts[i] < MAX_ROWS) { counts[i]++; diff--; }
-    else if (diff < 0 && counts[i] > 1) { counts[i]--; diff++; }
+    if (diff > 0 && counts[i] < MAX_ROWS) {
+      counts[i]++;
+      diff--;
+    } else if (diff < 0 && counts[i] > 1) {
+      counts[i]--;
+      diff++;
+    }
   }
   return counts;
 }
@@ -92,7 +120,12 @@ function themeOf(clause: Clause): Gene {
   return clause.rows[0].gene;
 }
 
-function addFirst(set: TrialBiomarkerSet, candidates: readonly Clause[], capacity: number, rng: DemoRandom): void {
+function addFirst(
+  set: TrialBiomarkerSet,
+  candidates: readonly Clause[],
+  capacity: number,
+  rng: DemoRandom,
+): void {
   for (const c of rng.shuffle(candidates)) {
     if (set.fits(c, capacity)) {
       set.add(c);
@@ -106,14 +139,22 @@ function addFirst(set: TrialBiomarkerSet, candidates: readonly Clause[], capacit
  * single-row clause (there are ~70, so a compatible one always exists).
  */
 function fill(set: TrialBiomarkerSet, theme: Gene, capacity: number, rng: DemoRandom): void {
-  const flavoured = theme === 'PD-L1'
-    ? EXCLUDED_DRIVERS
-    : [...themeClauses(theme, rng.int(0, 2)), ...EXCLUDED_DRIVERS.filter((c) => c.rows.every((r) => r.gene !== theme || r.alteration !== null)), ...PDL1_CLAUSES];
+  const flavoured =
+    theme === 'PD-L1'
+      ? EXCLUDED_DRIVERS
+      : [
+          ...themeClauses(theme, rng.int(0, 2)),
+          ...EXCLUDED_DRIVERS.filter((c) =>
+            c.rows.every((r) => r.gene !== theme || r.alteration !== null),
+          ),
+          ...PDL1_CLAUSES,
+        ];
   for (const pool of [flavoured, singleClauses(rng.int(0, 2))]) {
     for (const c of rng.shuffle(pool)) {
       if (set.size >= capacity) return;
       if (set.fits(c, capacity)) set.add(c);
     }
   }
-  if (set.size !== capacity) throw new Error(`demo: could not fill ${capacity} biomarker rows (have ${set.size})`);
+  if (set.size !== capacity)
+    throw new Error(`demo: could not fill ${capacity} biomarker rows (have ${set.size})`);
 }

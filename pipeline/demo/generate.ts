@@ -6,14 +6,27 @@
  * Deterministic for a given seed, scale and `now`.
  */
 import { createHash } from 'node:crypto';
-import type { BiomarkerRow, FlagRow, SiteRow, SnapshotTables, SourceRow, TrialRow } from '../../domain/rows.js';
+import type {
+  BiomarkerRow,
+  FlagRow,
+  SiteRow,
+  SnapshotTables,
+  SourceRow,
+  TrialRow,
+} from '../../domain/rows.js';
 import { phaseLabel } from '../../domain/phase.js';
 import { ALL_SOURCES, REGISTRY_SOURCE, sourceBySlug } from '../../domain/sources.js';
 import { mapRegistryStatus } from '../../domain/status.js';
 import { planBiomarkers, type BiomarkerPlan } from './biomarker-plan.js';
 import { CoveringChooser } from './chooser.js';
 import { DemoRandom } from './random.js';
-import { DEFAULT_DEMO_SEED, DEMO_BASE_URL, SCALE_TARGETS, demoTrialId, type DemoScale } from './scale.js';
+import {
+  DEFAULT_DEMO_SEED,
+  DEMO_BASE_URL,
+  SCALE_TARGETS,
+  demoTrialId,
+  type DemoScale,
+} from './scale.js';
 import { SiteFactory, planSiteCounts } from './sites.js';
 import { sponsorStudyId } from './sponsor-ids.js';
 import { buildTrialText, type TrialText } from './trial-text.js';
@@ -74,7 +87,11 @@ export function generateDemoDataset(opts: DemoOptions = {}): DemoDataset {
     plans.push(plan);
   }
 
-  const biomarkers = planBiomarkers(plans, { rows: target.biomarkerRows, trials: target.biomarkerTrials }, rng);
+  const biomarkers = planBiomarkers(
+    plans,
+    { rows: target.biomarkerRows, trials: target.biomarkerTrials },
+    rng,
+  );
   const siteCounts = planSiteCounts(plans, target.sites, rng);
   const siteFactory = new SiteFactory(rng);
 
@@ -111,9 +128,10 @@ function uniqueSponsorId(plan: TrialPlan, rng: DemoRandom, used: Set<string>): s
 
 function trialRow(plan: TrialPlan, text: TrialText, locationCount: number): TrialRow {
   const { status, bucket } = mapRegistryStatus(plan.overall_status);
-  const sponsorPage = plan.pharma && plan.on_sponsor_registry
-    ? `${DEMO_BASE_URL}/sponsors/${plan.pharma.slug}/${encodeURIComponent(plan.nct_id)}`
-    : null;
+  const sponsorPage =
+    plan.pharma && plan.on_sponsor_registry
+      ? `${DEMO_BASE_URL}/sponsors/${plan.pharma.slug}/${encodeURIComponent(plan.nct_id)}`
+      : null;
   const row: Omit<TrialRow, 'content_hash'> = {
     nct_id: plan.nct_id,
     brief_title: text.brief_title,
@@ -164,7 +182,13 @@ function trialRow(plan: TrialPlan, text: TrialText, locationCount: number): Tria
 function biomarkerRows(t: DemoTrial, bio: BiomarkerPlan | undefined): BiomarkerRow[] {
   if (!bio) return [];
   return bio.set.clauses.flatMap((c) =>
-    c.rows.map((r) => ({ nct_id: t.plan.nct_id, ...r, section: c.section, source_text: c.sentence, scope: 'lung' as const })),
+    c.rows.map((r) => ({
+      nct_id: t.plan.nct_id,
+      ...r,
+      section: c.section,
+      source_text: c.sentence,
+      scope: 'lung' as const,
+    })),
   );
 }
 
@@ -187,32 +211,101 @@ function flagRows(trials: readonly DemoTrial[], now: number, rng: DemoRandom): F
   const flags: FlagRow[] = [];
   const staleBefore = isoDate(now - STALE_DAYS * 86_400_000)!;
   for (const { trial, sites } of trials) {
-    if (trial.status_bucket === 'recruiting' && trial.last_updated !== null && trial.last_updated < staleBefore) {
-      flags.push({ nct_id: trial.nct_id, source: trial.source, kind: 'stale_record', severity: 'warning', message: `Recruiting but last updated ${trial.last_updated}`, details: JSON.stringify({ last_updated: trial.last_updated }) });
+    if (
+      trial.status_bucket === 'recruiting' &&
+      trial.last_updated !== null &&
+      trial.last_updated < staleBefore
+    ) {
+      flags.push({
+        nct_id: trial.nct_id,
+        source: trial.source,
+        kind: 'stale_record',
+        severity: 'warning',
+        message: `Recruiting but last updated ${trial.last_updated}`,
+        details: JSON.stringify({ last_updated: trial.last_updated }),
+      });
     }
     if (sites.length > 0 && sites.every((s) => s.geo_precision === 'none')) {
-      flags.push({ nct_id: trial.nct_id, source: trial.source, kind: 'no_geocodable_site', severity: 'info', message: `None of ${sites.length} site(s) could be placed on the map`, details: null });
+      flags.push({
+        nct_id: trial.nct_id,
+        source: trial.source,
+        kind: 'no_geocodable_site',
+        severity: 'info',
+        message: `None of ${sites.length} site(s) could be placed on the map`,
+        details: null,
+      });
     }
     if (trial.age_min !== null && trial.age_max !== null && trial.age_min > trial.age_max) {
-      flags.push({ nct_id: trial.nct_id, source: trial.source, kind: 'age_bounds_inverted', severity: 'warning', message: `Minimum age ${trial.age_min} is above maximum age ${trial.age_max}`, details: JSON.stringify({ age_min: trial.age_min, age_max: trial.age_max }) });
+      flags.push({
+        nct_id: trial.nct_id,
+        source: trial.source,
+        kind: 'age_bounds_inverted',
+        severity: 'warning',
+        message: `Minimum age ${trial.age_min} is above maximum age ${trial.age_max}`,
+        details: JSON.stringify({ age_min: trial.age_min, age_max: trial.age_max }),
+      });
     }
     if (trial.inclusion_criteria === null && trial.exclusion_criteria === null) {
-      flags.push({ nct_id: trial.nct_id, source: trial.source, kind: 'missing_eligibility', severity: 'info', message: 'No eligibility criteria text', details: null });
+      flags.push({
+        nct_id: trial.nct_id,
+        source: trial.source,
+        kind: 'missing_eligibility',
+        severity: 'info',
+        message: 'No eligibility criteria text',
+        details: null,
+      });
     }
   }
   const linked = trials.filter((t) => t.trial.pharma_source_slug && t.trial.source === 'ctgov');
   const extra = Math.max(2, Math.round(trials.length / 1500));
   for (const t of rng.sample(linked, extra)) {
-    flags.push({ nct_id: t.trial.nct_id, source: t.trial.pharma_source_slug!, kind: 'status_disagreement', severity: 'warning', message: 'Sponsor registry and ClinicalTrials.gov disagree on status', details: JSON.stringify({ registry: t.trial.overall_status, sponsor: 'Active, not recruiting' }) });
+    flags.push({
+      nct_id: t.trial.nct_id,
+      source: t.trial.pharma_source_slug!,
+      kind: 'status_disagreement',
+      severity: 'warning',
+      message: 'Sponsor registry and ClinicalTrials.gov disagree on status',
+      details: JSON.stringify({
+        registry: t.trial.overall_status,
+        sponsor: 'Active, not recruiting',
+      }),
+    });
   }
   for (const t of rng.sample(linked, extra)) {
-    flags.push({ nct_id: t.trial.nct_id, source: t.trial.pharma_source_slug!, kind: 'duplicate_trial', severity: 'info', message: 'Trial arrived from the registry and a sponsor registry; merged by id', details: JSON.stringify({ sources: ['ctgov', t.trial.pharma_source_slug] }) });
+    flags.push({
+      nct_id: t.trial.nct_id,
+      source: t.trial.pharma_source_slug!,
+      kind: 'duplicate_trial',
+      severity: 'info',
+      message: 'Trial arrived from the registry and a sponsor registry; merged by id',
+      details: JSON.stringify({ sources: ['ctgov', t.trial.pharma_source_slug] }),
+    });
   }
   const csvSponsor = sourceBySlug('astrazeneca')!;
   const webSponsor = sourceBySlug('merck')!;
   for (let k = 0; k < extra; k++) {
-    flags.push({ nct_id: null, source: csvSponsor.slug, kind: 'bad_source_row', severity: 'error', message: `CSV row ${40 + k} has no study id and no title`, details: JSON.stringify({ row: 40 + k, values: { 'Study ID': '', Title: '', Status: 'Recruiting' } }) });
+    flags.push({
+      nct_id: null,
+      source: csvSponsor.slug,
+      kind: 'bad_source_row',
+      severity: 'error',
+      message: `CSV row ${40 + k} has no study id and no title`,
+      details: JSON.stringify({
+        row: 40 + k,
+        values: { 'Study ID': '', Title: '', Status: 'Recruiting' },
+      }),
+    });
   }
-  flags.push({ nct_id: null, source: webSponsor.slug, kind: 'page_shape_changed', severity: 'error', message: 'Trial list page no longer matches the adapter selectors', details: JSON.stringify({ url: `${DEMO_BASE_URL}/sponsors/${webSponsor.slug}/list`, missing: ['.trial-card'] }) });
+  flags.push({
+    nct_id: null,
+    source: webSponsor.slug,
+    kind: 'page_shape_changed',
+    severity: 'error',
+    message: 'Trial list page no longer matches the adapter selectors',
+    details: JSON.stringify({
+      url: `${DEMO_BASE_URL}/sponsors/${webSponsor.slug}/list`,
+      missing: ['.trial-card'],
+    }),
+  });
   return flags;
 }

@@ -30,7 +30,12 @@ export async function writeRegistryDump(opts: RegistryDumpOptions): Promise<{ st
   const fh = await fs.open(tmp, 'w');
   try {
     for (let i = 0; i < trials.length; i += 2000) {
-      await fh.write(trials.slice(i, i + 2000).map((t) => JSON.stringify(toRegistryStudy(t))).join('\n') + '\n');
+      await fh.write(
+        trials
+          .slice(i, i + 2000)
+          .map((t) => JSON.stringify(toRegistryStudy(t)))
+          .join('\n') + '\n',
+      );
     }
     await fh.sync();
   } catch (err) {
@@ -46,10 +51,12 @@ export async function writeRegistryDump(opts: RegistryDumpOptions): Promise<{ st
 
 /** One demo trial as a v2 study object. */
 export function toRegistryStudy({ plan, text, trial, sites }: DemoTrial): Record<string, unknown> {
-  const date = (d: string | null, monthOnly = false) => (d === null ? undefined : { date: monthOnly ? d.slice(0, 7) : d });
-  const criteria = trial.inclusion_criteria === null && trial.exclusion_criteria === null
-    ? undefined
-    : `Inclusion Criteria:\n\n${trial.inclusion_criteria ?? ''}\n\nExclusion Criteria:\n\n${trial.exclusion_criteria ?? ''}`;
+  const date = (d: string | null, monthOnly = false) =>
+    d === null ? undefined : { date: monthOnly ? d.slice(0, 7) : d };
+  const criteria =
+    trial.inclusion_criteria === null && trial.exclusion_criteria === null
+      ? undefined
+      : `Inclusion Criteria:\n\n${trial.inclusion_criteria ?? ''}\n\nExclusion Criteria:\n\n${trial.exclusion_criteria ?? ''}`;
   // The registry gives many start dates to the month only; every tenth demo trial does too.
   const startMonthOnly = plan.index % 10 === 7;
   return {
@@ -82,21 +89,36 @@ export function toRegistryStudy({ plan, text, trial, sites }: DemoTrial): Record
       designModule: {
         studyType: trial.study_type ? STUDY_TYPE_CODES[trial.study_type] : undefined,
         phases: trial.phases.length > 0 ? trial.phases : undefined,
-        enrollmentInfo: trial.enrollment === null ? undefined : { count: trial.enrollment, type: trial.status_bucket === 'completed' ? 'ACTUAL' : 'ESTIMATED' },
+        enrollmentInfo:
+          trial.enrollment === null
+            ? undefined
+            : {
+                count: trial.enrollment,
+                type: trial.status_bucket === 'completed' ? 'ACTUAL' : 'ESTIMATED',
+              },
       },
-      armsInterventionsModule: trial.interventions.length === 0 ? undefined : {
-        interventions: trial.interventions.map((iv, i) => ({
-          type: iv.type ?? undefined,
-          name: iv.name,
-          description: iv.description ?? undefined,
-          // Investigational agents carry a sponsor code, as in the registry's otherNames.
-          otherNames: i === 0 && (iv.type === 'DRUG' || iv.type === 'BIOLOGICAL') ? [`DMO-${1000 + (plan.index % 9000)}`] : undefined,
-        })),
-      },
-      outcomesModule: trial.primary_outcomes.length + trial.secondary_outcomes.length === 0 ? undefined : {
-        primaryOutcomes: outcomes(trial.primary_outcomes),
-        secondaryOutcomes: outcomes(trial.secondary_outcomes),
-      },
+      armsInterventionsModule:
+        trial.interventions.length === 0
+          ? undefined
+          : {
+              interventions: trial.interventions.map((iv, i) => ({
+                type: iv.type ?? undefined,
+                name: iv.name,
+                description: iv.description ?? undefined,
+                // Investigational agents carry a sponsor code, as in the registry's otherNames.
+                otherNames:
+                  i === 0 && (iv.type === 'DRUG' || iv.type === 'BIOLOGICAL')
+                    ? [`DMO-${1000 + (plan.index % 9000)}`]
+                    : undefined,
+              })),
+            },
+      outcomesModule:
+        trial.primary_outcomes.length + trial.secondary_outcomes.length === 0
+          ? undefined
+          : {
+              primaryOutcomes: outcomes(trial.primary_outcomes),
+              secondaryOutcomes: outcomes(trial.secondary_outcomes),
+            },
       eligibilityModule: {
         eligibilityCriteria: criteria,
         healthyVolunteers: false,
@@ -105,20 +127,35 @@ export function toRegistryStudy({ plan, text, trial, sites }: DemoTrial): Record
         maximumAge: trial.age_max === null ? undefined : `${trial.age_max} Years`,
       },
       contactsLocationsModule: sites.length === 0 ? undefined : { locations: sites.map(location) },
-      referencesModule: trial.publications.length === 0 ? undefined : {
-        references: trial.publications.map((p) => ({ pmid: p.pmid ?? undefined, type: p.type ?? undefined, citation: p.citation })),
-      },
+      referencesModule:
+        trial.publications.length === 0
+          ? undefined
+          : {
+              references: trial.publications.map((p) => ({
+                pmid: p.pmid ?? undefined,
+                type: p.type ?? undefined,
+                citation: p.citation,
+              })),
+            },
     },
-    documentSection: trial.study_documents.length === 0 ? undefined : {
-      largeDocumentModule: {
-        largeDocs: trial.study_documents.map((d) => ({
-          typeAbbrev: d.type === 'Study Protocol' ? 'Prot' : d.type === 'Statistical Analysis Plan' ? 'SAP' : 'ICF',
-          label: d.type ?? undefined,
-          date: d.date ?? undefined,
-          filename: d.url ? d.url.slice(d.url.lastIndexOf('/') + 1) : undefined,
-        })),
-      },
-    },
+    documentSection:
+      trial.study_documents.length === 0
+        ? undefined
+        : {
+            largeDocumentModule: {
+              largeDocs: trial.study_documents.map((d) => ({
+                typeAbbrev:
+                  d.type === 'Study Protocol'
+                    ? 'Prot'
+                    : d.type === 'Statistical Analysis Plan'
+                      ? 'SAP'
+                      : 'ICF',
+                label: d.type ?? undefined,
+                date: d.date ?? undefined,
+                filename: d.url ? d.url.slice(d.url.lastIndexOf('/') + 1) : undefined,
+              })),
+            },
+          },
     derivedSection: {
       conditionBrowseModule: { meshes: text.mesh.map((m) => ({ id: m.id, term: m.term })) },
     },
@@ -126,8 +163,16 @@ export function toRegistryStudy({ plan, text, trial, sites }: DemoTrial): Record
   };
 }
 
-function outcomes(list: ReadonlyArray<{ measure: string; time_frame: string | null; description: string | null }>) {
-  return list.length === 0 ? undefined : list.map((o) => ({ measure: o.measure, description: o.description ?? undefined, timeFrame: o.time_frame ?? undefined }));
+function outcomes(
+  list: ReadonlyArray<{ measure: string; time_frame: string | null; description: string | null }>,
+) {
+  return list.length === 0
+    ? undefined
+    : list.map((o) => ({
+        measure: o.measure,
+        description: o.description ?? undefined,
+        timeFrame: o.time_frame ?? undefined,
+      }));
 }
 
 /**
@@ -140,9 +185,12 @@ function location(s: SiteRow): Record<string, unknown> {
     facility: s.facility ?? undefined,
     status: s.status ?? undefined,
     city: s.city ?? undefined,
-    state: s.state === null ? undefined : us ? US_STATES[s.state] ?? s.state : s.state,
+    state: s.state === null ? undefined : us ? (US_STATES[s.state] ?? s.state) : s.state,
     zip: s.zip ?? undefined,
     country: s.country ?? undefined,
-    geoPoint: s.geo_precision === 'site' && s.latitude !== null && s.longitude !== null ? { lat: s.latitude, lon: s.longitude } : undefined,
+    geoPoint:
+      s.geo_precision === 'site' && s.latitude !== null && s.longitude !== null
+        ? { lat: s.latitude, lon: s.longitude }
+        : undefined,
   };
 }

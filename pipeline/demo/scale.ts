@@ -8,7 +8,12 @@ export interface ScaleTargets {
   biomarkerTrials: number;
 }
 
-const FULL: ScaleTargets = { trials: 14_534, sites: 376_000, biomarkerRows: 7_704, biomarkerTrials: 3_383 };
+const FULL: ScaleTargets = {
+  trials: 14_534,
+  sites: 376_000,
+  biomarkerRows: 7_704,
+  biomarkerTrials: 3_383,
+};
 const DEMO_TRIALS = 300;
 
 /** The demo scale keeps the full scale's proportions (sites per trial, biomarker share). */

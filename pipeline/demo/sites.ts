@@ -25,7 +25,11 @@ function meanSites(p: TrialPlan): number {
 }
 
 /** Site counts per trial summing exactly to `total`; some withdrawn trials and a few others get none. */
-export function planSiteCounts(plans: readonly TrialPlan[], total: number, rng: DemoRandom): number[] {
+export function planSiteCounts(
+  plans: readonly TrialPlan[],
+  total: number,
+  rng: DemoRandom,
+): number[] {
   const raw = plans.map((p) => {
     // Withdrawn trials often never listed a site; a few others have none listed yet.
     if ((p.overall_status === 'WITHDRAWN' && rng.chance(0.5)) || rng.chance(0.004)) return 0;
@@ -34,20 +38,32 @@ export function planSiteCounts(plans: readonly TrialPlan[], total: number, rng: 
     return Math.min(MAX_SITES, Math.max(1, n));
   });
   const sum = raw.reduce((a, b) => a + b, 0);
-  const counts = raw.map((n) => (n === 0 ? 0 : Math.min(MAX_SITES, Math.max(1, Math.round((n * total) / sum)))));
+  const counts = raw.map((n) =>
+    n === 0 ? 0 : Math.min(MAX_SITES, Math.max(1, Math.round((n * total) / sum))),
+  );
   let diff = total - counts.reduce((a, b) => a + b, 0);
   const withSites = counts.map((n, i) => (n > 0 ? i : -1)).filter((i) => i >= 0);
   while (diff !== 0) {
     const i = withSites[rng.int(0, withSites.length - 1)];
-    if (diff > 0 && counts[i] < MAX_SITES) { counts[i]++; diff--; }
-    else if (diff < 0 && counts[i] > 1) { counts[i]--; diff++; }
+    if (diff > 0 && counts[i] < MAX_SITES) {
+      counts[i]++;
+      diff--;
+    } else if (diff < 0 && counts[i] > 1) {
+      counts[i]--;
+      diff++;
+    }
   }
   return counts;
 }
 
 type Footprint = 'us' | 'international' | 'mixed';
 
-const SITE_PRECISIONS: ReadonlyArray<readonly [GeoPrecision, number]> = [['site', 85], ['zip', 8], ['city', 4.7], ['none', 2.3]];
+const SITE_PRECISIONS: ReadonlyArray<readonly [GeoPrecision, number]> = [
+  ['site', 85],
+  ['zip', 8],
+  ['city', 4.7],
+  ['none', 2.3],
+];
 
 export class SiteFactory {
   private readonly places = loadPlaces();
@@ -57,7 +73,11 @@ export class SiteFactory {
 
   sitesFor(plan: TrialPlan, count: number): SiteRow[] {
     const rng = this.rng;
-    const footprint: Footprint = rng.weighted([['us', 42], ['international', 33], ['mixed', 25]] as const);
+    const footprint: Footprint = rng.weighted([
+      ['us', 42],
+      ['international', 33],
+      ['mixed', 25],
+    ] as const);
     const usShare = footprint === 'us' ? 1 : footprint === 'international' ? 0 : 0.45;
     // One country for single-country international trials (most non-US investigator trials).
     const homeCountry = rng.weighted(this.places.international);
@@ -65,8 +85,11 @@ export class SiteFactory {
     const sites: SiteRow[] = [];
     for (let i = 0; i < count; i++) {
       // The first site of a mixed trial is in the US, so every footprint is what it says.
-      const us = footprint === 'mixed' ? i === 0 || (i > 1 && rng.chance(usShare)) : footprint === 'us';
-      const place = us ? rng.pick(this.places.us) : rng.pick(singleCountry ? homeCountry : rng.weighted(this.places.international));
+      const us =
+        footprint === 'mixed' ? i === 0 || (i > 1 && rng.chance(usShare)) : footprint === 'us';
+      const place = us
+        ? rng.pick(this.places.us)
+        : rng.pick(singleCountry ? homeCountry : rng.weighted(this.places.international));
       sites.push(this.site(plan, i, place, us));
     }
     return sites;
@@ -110,8 +133,22 @@ export class SiteFactory {
 }
 
 function siteStatus(trialStatus: string | null, rng: DemoRandom): string | null {
-  if (trialStatus === 'RECRUITING') return rng.weighted([['RECRUITING', 85], ['NOT_YET_RECRUITING', 10], ['COMPLETED', 3], ['WITHDRAWN', 2]] as const);
+  if (trialStatus === 'RECRUITING')
+    return rng.weighted([
+      ['RECRUITING', 85],
+      ['NOT_YET_RECRUITING', 10],
+      ['COMPLETED', 3],
+      ['WITHDRAWN', 2],
+    ] as const);
   if (trialStatus === 'UNKNOWN' || trialStatus === null) return null;
-  if (['AVAILABLE', 'NO_LONGER_AVAILABLE', 'TEMPORARILY_NOT_AVAILABLE', 'APPROVED_FOR_MARKETING'].includes(trialStatus)) return null;
+  if (
+    [
+      'AVAILABLE',
+      'NO_LONGER_AVAILABLE',
+      'TEMPORARILY_NOT_AVAILABLE',
+      'APPROVED_FOR_MARKETING',
+    ].includes(trialStatus)
+  )
+    return null;
   return trialStatus;
 }

@@ -52,29 +52,68 @@ export interface TrialDates {
 const DAY = 86_400_000;
 
 const INTERVENTIONAL_STATUSES: ReadonlyArray<readonly [string | null, number]> = [
-  ['RECRUITING', 22], ['NOT_YET_RECRUITING', 6], ['ENROLLING_BY_INVITATION', 1.5], ['ACTIVE_NOT_RECRUITING', 10],
-  ['COMPLETED', 36], ['TERMINATED', 9], ['WITHDRAWN', 3], ['SUSPENDED', 0.7], ['UNKNOWN', 9], [null, 0.3],
+  ['RECRUITING', 22],
+  ['NOT_YET_RECRUITING', 6],
+  ['ENROLLING_BY_INVITATION', 1.5],
+  ['ACTIVE_NOT_RECRUITING', 10],
+  ['COMPLETED', 36],
+  ['TERMINATED', 9],
+  ['WITHDRAWN', 3],
+  ['SUSPENDED', 0.7],
+  ['UNKNOWN', 9],
+  [null, 0.3],
 ];
 const EXPANDED_ACCESS_STATUSES: ReadonlyArray<readonly [string, number]> = [
-  ['NO_LONGER_AVAILABLE', 4], ['AVAILABLE', 3], ['TEMPORARILY_NOT_AVAILABLE', 1], ['APPROVED_FOR_MARKETING', 1],
+  ['NO_LONGER_AVAILABLE', 4],
+  ['AVAILABLE', 3],
+  ['TEMPORARILY_NOT_AVAILABLE', 1],
+  ['APPROVED_FOR_MARKETING', 1],
 ];
 const STUDY_TYPES: ReadonlyArray<readonly [StudyType, number]> = [
-  ['Interventional', 77], ['Observational', 22], ['Expanded Access', 1],
+  ['Interventional', 77],
+  ['Observational', 22],
+  ['Expanded Access', 1],
 ];
 const PHASE_SETS: ReadonlyArray<readonly [PhaseCode[], number]> = [
-  [['PHASE2'], 30], [['PHASE1'], 17], [['PHASE1', 'PHASE2'], 11], [['PHASE3'], 14], [['PHASE2', 'PHASE3'], 3],
-  [['EARLY_PHASE1'], 2], [['PHASE4'], 4], [['NA'], 19],
+  [['PHASE2'], 30],
+  [['PHASE1'], 17],
+  [['PHASE1', 'PHASE2'], 11],
+  [['PHASE3'], 14],
+  [['PHASE2', 'PHASE3'], 3],
+  [['EARLY_PHASE1'], 2],
+  [['PHASE4'], 4],
+  [['NA'], 19],
 ];
 const DIAGNOSES: ReadonlyArray<readonly [DiagnosisPattern, number]> = [
-  ['nsclc', 65], ['sclc', 12], ['both', 5], ['none', 18],
+  ['nsclc', 65],
+  ['sclc', 12],
+  ['both', 5],
+  ['none', 18],
 ];
 const SCLC_PATTERNS: ReadonlyArray<readonly [SclcStagePattern, number]> = [
-  ['limited', 30], ['extensive', 40], ['both', 10], ['none', 20],
+  ['limited', 30],
+  ['extensive', 40],
+  ['both', 10],
+  ['none', 20],
 ];
-const SEXES: ReadonlyArray<readonly [Sex, number]> = [['ALL', 95], ['FEMALE', 3], ['MALE', 2]];
+const SEXES: ReadonlyArray<readonly [Sex, number]> = [
+  ['ALL', 95],
+  ['FEMALE', 3],
+  ['MALE', 2],
+];
 const AGE_PATTERNS: ReadonlyArray<readonly [[number | null, number | null], number]> = [
-  [[18, null], 58], [[18, 75], 8], [[65, null], 4], [[null, null], 5], [[18, 80], 5], [[20, null], 5],
-  [[18, 70], 4], [[12, null], 1], [[70, null], 2], [[null, 75], 1], [[19, null], 3], [[18, 65], 4],
+  [[18, null], 58],
+  [[18, 75], 8],
+  [[65, null], 4],
+  [[null, null], 5],
+  [[18, 80], 5],
+  [[20, null], 5],
+  [[18, 70], 4],
+  [[12, null], 1],
+  [[70, null], 2],
+  [[null, 75], 1],
+  [[19, null], 3],
+  [[18, 65], 4],
 ];
 
 export interface PlanContext {
@@ -85,27 +124,48 @@ export interface PlanContext {
   academicSponsors: readonly string[];
 }
 
-export function planTrial(index: number, nctId: string, ctx: PlanContext, sponsorOnly: boolean): TrialPlan {
+export function planTrial(
+  index: number,
+  nctId: string,
+  ctx: PlanContext,
+  sponsorOnly: boolean,
+): TrialPlan {
   const { rng, chooser } = ctx;
   const study_type = sponsorOnly ? 'Interventional' : chooser.choose('study_type', STUDY_TYPES);
-  const phases: PhaseCode[] = study_type === 'Interventional' ? chooser.choose('phases', PHASE_SETS).slice() : [];
-  const overall_status = study_type === 'Expanded Access'
-    ? chooser.choose('ea_status', EXPANDED_ACCESS_STATUSES)
-    : chooser.choose('status', INTERVENTIONAL_STATUSES);
+  const phases: PhaseCode[] =
+    study_type === 'Interventional' ? chooser.choose('phases', PHASE_SETS).slice() : [];
+  const overall_status =
+    study_type === 'Expanded Access'
+      ? chooser.choose('ea_status', EXPANDED_ACCESS_STATUSES)
+      : chooser.choose('status', INTERVENTIONAL_STATUSES);
 
   const diagnosis = chooser.choose('diagnosis', DIAGNOSES);
-  const diagnosis_types: DiagnosisType[] = diagnosis === 'both' ? ['nsclc', 'sclc'] : diagnosis === 'none' ? [] : [diagnosis];
-  const sclc_pattern = diagnosis_types.includes('sclc') ? chooser.choose('sclc_pattern', SCLC_PATTERNS) : null;
-  const sclc_stages: SclcStage[] = sclc_pattern === 'both' ? ['limited', 'extensive'] : sclc_pattern === 'limited' || sclc_pattern === 'extensive' ? [sclc_pattern] : [];
-  const nsclc_stages: NsclcStage[] = diagnosis_types.includes('nsclc') && rng.chance(0.7)
-    ? NSCLC_STAGES.filter(() => rng.chance(0.3)).slice(0, 2)
-    : [];
+  const diagnosis_types: DiagnosisType[] =
+    diagnosis === 'both' ? ['nsclc', 'sclc'] : diagnosis === 'none' ? [] : [diagnosis];
+  const sclc_pattern = diagnosis_types.includes('sclc')
+    ? chooser.choose('sclc_pattern', SCLC_PATTERNS)
+    : null;
+  const sclc_stages: SclcStage[] =
+    sclc_pattern === 'both'
+      ? ['limited', 'extensive']
+      : sclc_pattern === 'limited' || sclc_pattern === 'extensive'
+        ? [sclc_pattern]
+        : [];
+  const nsclc_stages: NsclcStage[] =
+    diagnosis_types.includes('nsclc') && rng.chance(0.7)
+      ? NSCLC_STAGES.filter(() => rng.chance(0.3)).slice(0, 2)
+      : [];
 
   const sex = chooser.choose('sex', SEXES);
   const [age_min, age_max] = chooser.choose('age', AGE_PATTERNS);
 
   const pharmaShare = sponsorOnly ? 1 : 0.4;
-  const pharma = rng.chance(pharmaShare) ? chooser.choose('pharma', SPONSOR_SOURCES.map((s) => [s, 1] as const)) : null;
+  const pharma = rng.chance(pharmaShare)
+    ? chooser.choose(
+        'pharma',
+        SPONSOR_SOURCES.map((s) => [s, 1] as const),
+      )
+    : null;
   const sponsor = pharma ? `${pharma.name} (demo)` : rng.pick(ctx.academicSponsors);
   const on_sponsor_registry = sponsorOnly || (pharma !== null && rng.chance(0.7));
 
@@ -134,11 +194,25 @@ export function planTrial(index: number, nctId: string, ctx: PlanContext, sponso
   };
 }
 
-function planEnrollment(rng: DemoRandom, phases: readonly PhaseCode[], type: StudyType, status: string | null): number | null {
+function planEnrollment(
+  rng: DemoRandom,
+  phases: readonly PhaseCode[],
+  type: StudyType,
+  status: string | null,
+): number | null {
   if (status === 'WITHDRAWN') return 0;
   if (type === 'Expanded Access') return null;
   if (rng.chance(0.01)) return null;
-  const mean = type === 'Observational' ? 300 : phases.includes('PHASE3') ? 550 : phases.includes('PHASE2') ? 90 : phases.includes('PHASE1') || phases.includes('EARLY_PHASE1') ? 35 : 120;
+  const mean =
+    type === 'Observational'
+      ? 300
+      : phases.includes('PHASE3')
+        ? 550
+        : phases.includes('PHASE2')
+          ? 90
+          : phases.includes('PHASE1') || phases.includes('EARLY_PHASE1')
+            ? 35
+            : 120;
   return Math.max(1, Math.round(mean * Math.exp(0.7 * gaussian(rng) - 0.245)));
 }
 
@@ -148,7 +222,12 @@ export function gaussian(rng: DemoRandom): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.float());
 }
 
-function planDates(rng: DemoRandom, now: number, type: StudyType, status: string | null): TrialDates {
+function planDates(
+  rng: DemoRandom,
+  now: number,
+  type: StudyType,
+  status: string | null,
+): TrialDates {
   const days = (a: number, b: number) => rng.int(a, b) * DAY;
   const past = (maxYears: number, minDays = 10) => now - days(minDays, Math.round(maxYears * 365));
   let first_posted: number;
@@ -194,7 +273,11 @@ function planDates(rng: DemoRandom, now: number, type: StudyType, status: string
     }
   }
   let study_completion = primary_completion === null ? null : primary_completion + days(0, 720);
-  if (study_completion !== null && status !== null && ['COMPLETED', 'TERMINATED', 'WITHDRAWN'].includes(status)) {
+  if (
+    study_completion !== null &&
+    status !== null &&
+    ['COMPLETED', 'TERMINATED', 'WITHDRAWN'].includes(status)
+  ) {
     study_completion = Math.min(study_completion, last_updated);
     if (study_completion < (primary_completion ?? 0)) primary_completion = study_completion;
   }
@@ -206,7 +289,13 @@ function planDates(rng: DemoRandom, now: number, type: StudyType, status: string
     if (rng.chance(0.03)) primary_completion = null;
     if (rng.chance(0.05)) study_completion = null;
   }
-  return { first_posted, study_start, primary_completion, study_completion, last_updated: Math.max(last_updated, first_posted) };
+  return {
+    first_posted,
+    study_start,
+    primary_completion,
+    study_completion,
+    last_updated: Math.max(last_updated, first_posted),
+  };
 }
 
 export function isoDate(ms: number | null): string | null {

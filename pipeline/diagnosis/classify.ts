@@ -28,16 +28,26 @@ export interface Diagnosis {
 }
 
 const NON_SMALL = /\bnon[-\s]*small[-\s]*cell\b/gi;
-const NSCLC = /\bNSCLC\b|\bNON_SMALL\b|\b(?:lung|pulmonary|bronch\w*)\s+(?:adenocarcinoma|squamous|large[- ]cell carcinoma)|\b(?:adenocarcinoma|squamous[- ]cell carcinoma|large[- ]cell carcinoma)\s+of\s+(?:the\s+)?(?:lung|bronch)|\bsquamous\b[^.;\n]{0,30}\blung\b|\bLUAD\b|\bLUSC\b/i;
-const SCLC = /\bSCLC\b|\bsmall[-\s]*cell\s+(?:lung|bronch|carcinoma of (?:the\s+)?(?:lung|bronch)|cancer of (?:the\s+)?lung)|\b(?:extensive|limited)[-\s]*(?:stage|disease)\s+small[-\s]*cell\b|\boat[- ]cell\b/i;
+const NSCLC =
+  /\bNSCLC\b|\bNON_SMALL\b|\b(?:lung|pulmonary|bronch\w*)\s+(?:adenocarcinoma|squamous|large[- ]cell carcinoma)|\b(?:adenocarcinoma|squamous[- ]cell carcinoma|large[- ]cell carcinoma)\s+of\s+(?:the\s+)?(?:lung|bronch)|\bsquamous\b[^.;\n]{0,30}\blung\b|\bLUAD\b|\bLUSC\b/i;
+const SCLC =
+  /\bSCLC\b|\bsmall[-\s]*cell\s+(?:lung|bronch|carcinoma of (?:the\s+)?(?:lung|bronch)|cancer of (?:the\s+)?lung)|\b(?:extensive|limited)[-\s]*(?:stage|disease)\s+small[-\s]*cell\b|\boat[- ]cell\b/i;
 // "non" negates only the word it is attached to ("non-SCLC"), not a type 40 characters on ("stage III (non-N3) NSCLC").
-const NEGATED_BEFORE = /\b(?:no|not|without|excluding|except|other than|absence of|mixed|transformed|transformation|components?|elements?|features?)\b[^.;]{0,40}$|\bnon[-\s]*$/i;
-const EXCLUDED_AFTER = /^[^.;]{0,80}\b(?:are|is|will be)\s+(?:excluded|not eligible|ineligible|not allowed|not permitted)\b/i;
+const NEGATED_BEFORE =
+  /\b(?:no|not|without|excluding|except|other than|absence of|mixed|transformed|transformation|components?|elements?|features?)\b[^.;]{0,40}$|\bnon[-\s]*$/i;
+const EXCLUDED_AFTER =
+  /^[^.;]{0,80}\b(?:are|is|will be)\s+(?:excluded|not eligible|ineligible|not allowed|not permitted)\b/i;
 
 // "limited or extensive stage disease" names both stages with one noun.
 const BOTH_SCLC_STAGES = String.raw`(?:limited|extensive)[-\s]*(?:stage\s+)?(?:or|and|and\/or|\/)\s*(?:limited|extensive)[-\s]*(?:stage|disease)`;
-const LIMITED = new RegExp(String.raw`\b(?:LS-?SCLC|limited[-\s]*(?:stage|disease)|LD-?SCLC|${BOTH_SCLC_STAGES})\b`, 'i');
-const EXTENSIVE = new RegExp(String.raw`\b(?:ES-?SCLC|extensive[-\s]*(?:stage|disease)|ED-?SCLC|${BOTH_SCLC_STAGES})\b`, 'i');
+const LIMITED = new RegExp(
+  String.raw`\b(?:LS-?SCLC|limited[-\s]*(?:stage|disease)|LD-?SCLC|${BOTH_SCLC_STAGES})\b`,
+  'i',
+);
+const EXTENSIVE = new RegExp(
+  String.raw`\b(?:ES-?SCLC|extensive[-\s]*(?:stage|disease)|ED-?SCLC|${BOTH_SCLC_STAGES})\b`,
+  'i',
+);
 
 /**
  * NSCLC stage signals, as data. Each is read per clause; `unless` names what in the same
@@ -55,11 +65,36 @@ const HISTORY_WORDS = String.raw`\b(?:prior|previous(?:ly)?|received|receiving|h
 const ADVANCED_WORDS = String.raw`\b(?:unresectable|inoperable|non-?resectable|metastatic|stage\s+(?:IV|4)|advanced|not amenable|not (?:a )?candidates?|ineligible for|not eligible for)\b`;
 const HISTORY = new RegExp(HISTORY_WORDS, 'i');
 export const STAGE_RULES: StageRule[] = [
-  { id: 'stage.early', stage: 'early', pattern: /\bearly[-\s]*stage\b|\bstage\s+(?:I[AB]?\d?|II[AB]?|1[AB]?|2[AB]?)\b(?![-–]?\s*(?:III|IV|3|4))/i, unless: HISTORY },
-  { id: 'stage.resectable', stage: 'resectable', pattern: /(?<!un|non-?|non\s)\b(?:resectable|resected|completely resected|operable|neo-?adjuvant|adjuvant|perioperative|surgical resection)\b/i, unless: new RegExp(anyOf([HISTORY_WORDS, ADVANCED_WORDS]), 'i') },
-  { id: 'stage.iii-unresectable', stage: 'stage_iii_unresectable', pattern: /\bunresectable[^.;\n]{0,40}\bstage\s+(?:III|3)|\bstage\s+(?:III|3)[ABC]?\b[^.;\n]{0,60}\b(?:unresectable|inoperable|not amenable to (?:surgical )?resection)/i },
-  { id: 'stage.locally-advanced', stage: 'locally_advanced', pattern: /\blocally[-\s]+advanced\b/i },
-  { id: 'stage.metastatic', stage: 'metastatic', pattern: /\bmetastatic\b|\bstage\s+(?:IV[ABC]?|4[ABC]?)\b/i },
+  {
+    id: 'stage.early',
+    stage: 'early',
+    pattern:
+      /\bearly[-\s]*stage\b|\bstage\s+(?:I[AB]?\d?|II[AB]?|1[AB]?|2[AB]?)\b(?![-–]?\s*(?:III|IV|3|4))/i,
+    unless: HISTORY,
+  },
+  {
+    id: 'stage.resectable',
+    stage: 'resectable',
+    pattern:
+      /(?<!un|non-?|non\s)\b(?:resectable|resected|completely resected|operable|neo-?adjuvant|adjuvant|perioperative|surgical resection)\b/i,
+    unless: new RegExp(anyOf([HISTORY_WORDS, ADVANCED_WORDS]), 'i'),
+  },
+  {
+    id: 'stage.iii-unresectable',
+    stage: 'stage_iii_unresectable',
+    pattern:
+      /\bunresectable[^.;\n]{0,40}\bstage\s+(?:III|3)|\bstage\s+(?:III|3)[ABC]?\b[^.;\n]{0,60}\b(?:unresectable|inoperable|not amenable to (?:surgical )?resection)/i,
+  },
+  {
+    id: 'stage.locally-advanced',
+    stage: 'locally_advanced',
+    pattern: /\blocally[-\s]+advanced\b/i,
+  },
+  {
+    id: 'stage.metastatic',
+    stage: 'metastatic',
+    pattern: /\bmetastatic\b|\bstage\s+(?:IV[ABC]?|4[ABC]?)\b/i,
+  },
 ];
 
 /** A clause of a text: stage words are read where they stand. */
@@ -78,7 +113,8 @@ function stageHolds(rule: StageRule, text: string): boolean {
  * solid tumours (which takes lung cancer patients). Bare "lung" ("no lung metastases",
  * "lung function") is not enough, nor RECIST's "Response Evaluation Criteria in Solid Tumors".
  */
-const LUNG_CANCER = /\b(?:NSCLC|SCLC|LUAD|LUSC|NON_SMALL)\b|\b(?:lung|bronch\w*|pulmonary)\b[\w\s,()-]{0,30}?\b(?:cancers?|carcinomas?|adenocarcinomas?|neoplasms?|tumou?rs?|malignanc\w*|nodules?)\b|\b(?:cancers?|carcinomas?|adenocarcinomas?|neoplasms?|tumou?rs?|malignanc\w*)\s+of\s+(?:the\s+)?(?:lung|bronch)|(?<!criteria\s+in\s+)\bsolid\s+(?:tumou?rs?|malignanc\w*|cancers?)\b|\b(?:tumou?r|histology)[- ]agnostic\b/i;
+const LUNG_CANCER =
+  /\b(?:NSCLC|SCLC|LUAD|LUSC|NON_SMALL)\b|\b(?:lung|bronch\w*|pulmonary)\b[\w\s,()-]{0,30}?\b(?:cancers?|carcinomas?|adenocarcinomas?|neoplasms?|tumou?rs?|malignanc\w*|nodules?)\b|\b(?:cancers?|carcinomas?|adenocarcinomas?|neoplasms?|tumou?rs?|malignanc\w*)\s+of\s+(?:the\s+)?(?:lung|bronch)|(?<!criteria\s+in\s+)\bsolid\s+(?:tumou?rs?|malignanc\w*|cancers?)\b|\b(?:tumou?r|histology)[- ]agnostic\b/i;
 
 function has(re: RegExp, text: string): boolean {
   return re.test(text);
@@ -91,7 +127,8 @@ function typesIn(text: string, guarded: boolean): Set<DiagnosisType> {
   const scan = (re: RegExp, type: DiagnosisType) => {
     const global = new RegExp(re.source, 'gi');
     for (const m of masked.matchAll(global)) {
-      if (guarded && NEGATED_BEFORE.test(masked.slice(Math.max(0, m.index! - 60), m.index!))) continue;
+      if (guarded && NEGATED_BEFORE.test(masked.slice(Math.max(0, m.index! - 60), m.index!)))
+        continue;
       if (guarded && EXCLUDED_AFTER.test(masked.slice(m.index! + m[0].length))) continue;
       out.add(type);
       return;
@@ -103,7 +140,13 @@ function typesIn(text: string, guarded: boolean): Set<DiagnosisType> {
 }
 
 export function classifyDiagnosis(input: DiagnosisInput): Diagnosis {
-  const described = [...input.conditions, ...input.mesh_terms, ...input.keywords, input.title ?? '', input.official_title ?? ''];
+  const described = [
+    ...input.conditions,
+    ...input.mesh_terms,
+    ...input.keywords,
+    input.title ?? '',
+    input.official_title ?? '',
+  ];
   const types = new Set<DiagnosisType>();
   for (const t of described) for (const d of typesIn(t, false)) types.add(d);
   const inclusion = input.inclusion ?? '';
@@ -121,6 +164,7 @@ export function classifyDiagnosis(input: DiagnosisInput): Diagnosis {
     for (const rule of STAGE_RULES) if (stageHolds(rule, all)) nsclc_stages.push(rule.stage);
   }
   const diagnosis_types = (['nsclc', 'sclc'] as const).filter((t) => types.has(t));
-  const lung_cancer = diagnosis_types.length > 0 || LUNG_CANCER.test(all.replace(NON_SMALL, 'NON_SMALL'));
+  const lung_cancer =
+    diagnosis_types.length > 0 || LUNG_CANCER.test(all.replace(NON_SMALL, 'NON_SMALL'));
   return { diagnosis_types, lung_cancer, sclc_stages, nsclc_stages };
 }

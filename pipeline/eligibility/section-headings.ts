@@ -12,21 +12,79 @@ export type SectionKind = 'inclusion' | 'exclusion';
 
 /** Words that may stand before the section keyword of a heading ("Key", "Core", "Select" ...). */
 export const HEADING_QUALIFIERS = [
-  'key', 'main', 'core', 'select', 'selected', 'major', 'minor', 'general', 'additional', 'specific',
-  'special', 'principal', 'important', 'primary', 'basic', 'common', 'other', 'further', 'detailed',
-  'summary', 'abbreviated', 'brief', 'study', 'protocol', 'trial', 'participant', 'participants',
-  'patient', 'patients', 'subject', 'subjects', 'medical', 'clinical', 'disease', 'cancer-specific',
-  'disease-specific', 'tumor-specific', 'tumour-specific', 'cohort-specific', 'general medical',
-  'of', 'the', 'for', 'all', 'and', 'to', 'in', 'screening', 'enrollment', 'enrolment', 'registration',
-  'randomization', 'randomisation', 'pre-registration', 'step', 'stage', 'phase', 'part', 'cohort',
-  'arm', 'group', 'module', 'section', 'substudy', 'sub-study',
+  'key',
+  'main',
+  'core',
+  'select',
+  'selected',
+  'major',
+  'minor',
+  'general',
+  'additional',
+  'specific',
+  'special',
+  'principal',
+  'important',
+  'primary',
+  'basic',
+  'common',
+  'other',
+  'further',
+  'detailed',
+  'summary',
+  'abbreviated',
+  'brief',
+  'study',
+  'protocol',
+  'trial',
+  'participant',
+  'participants',
+  'patient',
+  'patients',
+  'subject',
+  'subjects',
+  'medical',
+  'clinical',
+  'disease',
+  'cancer-specific',
+  'disease-specific',
+  'tumor-specific',
+  'tumour-specific',
+  'cohort-specific',
+  'general medical',
+  'of',
+  'the',
+  'for',
+  'all',
+  'and',
+  'to',
+  'in',
+  'screening',
+  'enrollment',
+  'enrolment',
+  'registration',
+  'randomization',
+  'randomisation',
+  'pre-registration',
+  'step',
+  'stage',
+  'phase',
+  'part',
+  'cohort',
+  'arm',
+  'group',
+  'module',
+  'section',
+  'substudy',
+  'sub-study',
 ];
 
 /** "Part 1:", "Phase 2", "Cohort A -", "Parts A, B and C": a label of the part of the trial the heading covers. */
 export const PART_LABEL = String.raw`(?:part|phase|cohort|arm|group|module|step|stage|section|sub-?study)s?\s+[\w.]{1,6}(?:\s*(?:,|and|&|or|\/)\s*[\w.]{1,6})*\s*[:\-–]?`;
 
 /** Line markers a heading may carry: bullets, outline numbers ("4.2", "10."), markdown emphasis. */
-export const LINE_MARKER = /^(?:\s*(?:[*•·▪#>_]+|[-–]+(?=\s)|\(?\d{1,2}(?:\.\d{1,2})*[.)]?(?=\s)|\(?[A-Ha-h][.)](?=\s)|\(?[ivx]{1,4}[.)](?=\s)|[\u2460-\u2473])\s*)+/;
+export const LINE_MARKER =
+  /^(?:\s*(?:[*•·▪#>_]+|[-–]+(?=\s)|\(?\d{1,2}(?:\.\d{1,2})*[.)]?(?=\s)|\(?[A-Ha-h][.)](?=\s)|\(?[ivx]{1,4}[.)](?=\s)|[\u2460-\u2473])\s*)+/;
 
 export interface HeadingRule {
   id: string;
@@ -58,13 +116,19 @@ export const HEADING_RULES: HeadingRule[] = [
   {
     id: 'heading.criteria-inline-text',
     opens: 'keyword',
-    pattern: new RegExp(`^${QUALIFIERS}${KEYWORD}${CRITERIA}${NOTE}\\s*[:\\-–]\\s*(?<rest>\\S.*)$`, 'i'),
+    pattern: new RegExp(
+      `^${QUALIFIERS}${KEYWORD}${CRITERIA}${NOTE}\\s*[:\\-–]\\s*(?<rest>\\S.*)$`,
+      'i',
+    ),
     note: '"Exclusion criteria: - subjects meeting any of these will not be enrolled": the heading, then its first text on the same line',
   },
   {
     id: 'heading.criteria',
     opens: 'keyword',
-    pattern: new RegExp(`^${QUALIFIERS}${KEYWORD}${CRITERIA}${NOTE}(?<desc>(?:(?!${SENTENCE_VERB})[^.:;\\n]){0,250})?${NOTE}\\s*:?\\s*$`, 'i'),
+    pattern: new RegExp(
+      `^${QUALIFIERS}${KEYWORD}${CRITERIA}${NOTE}(?<desc>(?:(?!${SENTENCE_VERB})[^.:;\\n]){0,250})?${NOTE}\\s*:?\\s*$`,
+      'i',
+    ),
     note: '"Inclusion Criteria", "Core Exclusion Criteria:", "Exclusion Criteria-Metastatic Colorectal Carcinoma", "Main Exclusion Criteria for the Dose-Expansion Part:"',
   },
   {
@@ -77,7 +141,9 @@ export const HEADING_RULES: HeadingRule[] = [
     id: 'heading.bare-keyword-colon',
     opens: 'keyword',
     // Case-sensitive: the words before the keyword are a title ("General Medical"), not a sentence.
-    pattern: new RegExp(`^(?:[A-Z][\\w-]*\\s+){0,3}(?<kw>[Ii]nclusion|[Ee]xclusion|INCLUSION|EXCLUSION)[sS]?${NOTE}\\s*:(?<rest>\\s*(?:\\S.*)?)$`),
+    pattern: new RegExp(
+      `^(?:[A-Z][\\w-]*\\s+){0,3}(?<kw>[Ii]nclusion|[Ee]xclusion|INCLUSION|EXCLUSION)[sS]?${NOTE}\\s*:(?<rest>\\s*(?:\\S.*)?)$`,
+    ),
     note: '"Inclusion:", "General Medical Exclusions:", "Participant Inclusion: Collection of T cells (Part A)"',
   },
   {
@@ -92,5 +158,6 @@ export const HEADING_RULES: HeadingRule[] = [
  * "... informed consent. Exclusion Criteria: ..." in a record written without line breaks:
  * a capitalised heading with its colon after the end of a sentence.
  */
-export const INLINE_HEADING = /(?<=[.;!?]\s{1,4})(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?(?<kw>Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\s*:/g;
+export const INLINE_HEADING =
+  /(?<=[.;!?]\s{1,4})(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?(?<kw>Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\s*:/g;
 export const INLINE_HEADING_RULE_ID = 'heading.after-sentence';

@@ -35,9 +35,14 @@ export function splitCriteria(text: string | null | undefined): SplitCriteria {
   const lead = text.slice(0, marks[0].start);
   if (lead.trim()) parts.inclusion.push(lead);
   marks.forEach((mark, i) => {
-    parts[mark.kind].push(text.slice(mark.end, i + 1 < marks.length ? marks[i + 1].start : text.length));
+    parts[mark.kind].push(
+      text.slice(mark.end, i + 1 < marks.length ? marks[i + 1].start : text.length),
+    );
   });
-  return { inclusion: tidy(parts.inclusion.join('\n')), exclusion: tidy(parts.exclusion.join('\n')) };
+  return {
+    inclusion: tidy(parts.inclusion.join('\n')),
+    exclusion: tidy(parts.exclusion.join('\n')),
+  };
 }
 
 /** Every section heading of the text, in order. */
@@ -62,13 +67,18 @@ export function readHeadingLine(line: string, offset = 0): Heading | null {
   // Registry text escapes markdown ("4\.2 Exclusion Criteria"); headings are read unescaped.
   const plain = line.replace(/\\([.*_#\-+()[\]])/g, '$1');
   const marker = plain.match(LINE_MARKER)?.[0] ?? '';
-  const body = plain.slice(marker.length).trim().replace(/^(?:\*\*|__)|(?:\*\*|__)(?=\s*:?\s*$)/g, '').trim();
+  const body = plain
+    .slice(marker.length)
+    .trim()
+    .replace(/^(?:\*\*|__)|(?:\*\*|__)(?=\s*:?\s*$)/g, '')
+    .trim();
   if (!body || body.length > 320) return null;
   for (const rule of HEADING_RULES) {
     const m = body.match(rule.pattern);
     if (!m) continue;
     if (rule.opens === null) return null;
-    const kind: SectionKind = m.groups?.kw?.toLowerCase() === 'exclusion' ? 'exclusion' : 'inclusion';
+    const kind: SectionKind =
+      m.groups?.kw?.toLowerCase() === 'exclusion' ? 'exclusion' : 'inclusion';
     // Text after the heading on the same line belongs to the section it opens.
     const rest = m.groups?.rest?.trim() ?? '';
     const at = rest ? line.lastIndexOf(rest.slice(0, 12)) : -1;
@@ -94,6 +104,9 @@ function inlineHeadings(line: string, offset: number): Heading[] {
 
 function tidy(s: string): string | null {
   // Text that followed its heading on the same line loses the space after the colon.
-  const t = s.replace(/^[ \t]+(?=\S)/, '').replace(/^\s*\n/, '').replace(/\s+$/, '');
+  const t = s
+    .replace(/^[ \t]+(?=\S)/, '')
+    .replace(/^\s*\n/, '')
+    .replace(/\s+$/, '');
   return t.trim() ? t : null;
 }

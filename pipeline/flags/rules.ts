@@ -20,20 +20,48 @@ export interface FlagContext {
 export type FlagRule = (record: TrialRecord, ctx: FlagContext) => FlagRow[];
 
 const STALE_YEARS = 2;
-const OPEN_STATUSES: ReadonlySet<TrialStatus> = new Set(['Recruiting', 'Not yet recruiting', 'Enrolling']);
+const OPEN_STATUSES: ReadonlySet<TrialStatus> = new Set([
+  'Recruiting',
+  'Not yet recruiting',
+  'Enrolling',
+]);
 
-function flag(record: TrialRecord, kind: FlagRow['kind'], severity: FlagRow['severity'], message: string, details: unknown, source = record.trial.source): FlagRow {
-  return { nct_id: record.trial.nct_id, source, kind, severity, message, details: JSON.stringify(details) };
+function flag(
+  record: TrialRecord,
+  kind: FlagRow['kind'],
+  severity: FlagRow['severity'],
+  message: string,
+  details: unknown,
+  source = record.trial.source,
+): FlagRow {
+  return {
+    nct_id: record.trial.nct_id,
+    source,
+    kind,
+    severity,
+    message,
+    details: JSON.stringify(details),
+  };
 }
 
 /** Recruiting, but the registry record has not changed for over two years. */
 export const staleRecord: FlagRule = (record, { now }) => {
   const { status, last_updated } = record.trial;
   if (!status || !OPEN_STATUSES.has(status) || !last_updated) return [];
-  const cutoff = new Date(Date.UTC(now.getUTCFullYear() - STALE_YEARS, now.getUTCMonth(), now.getUTCDate()));
+  const cutoff = new Date(
+    Date.UTC(now.getUTCFullYear() - STALE_YEARS, now.getUTCMonth(), now.getUTCDate()),
+  );
   const updated = new Date(`${last_updated}T00:00:00Z`);
   if (Number.isNaN(updated.getTime()) || updated >= cutoff) return [];
-  return [flag(record, 'stale_record', 'warning', `Status is ${status} but the record was last updated on ${last_updated}, over ${STALE_YEARS} years ago`, { status, last_updated, checked_on: now.toISOString().slice(0, 10) })];
+  return [
+    flag(
+      record,
+      'stale_record',
+      'warning',
+      `Status is ${status} but the record was last updated on ${last_updated}, over ${STALE_YEARS} years ago`,
+      { status, last_updated, checked_on: now.toISOString().slice(0, 10) },
+    ),
+  ];
 };
 
 /** A sponsor registry shows a different status than ClinicalTrials.gov. */
@@ -41,26 +69,60 @@ export const statusDisagreement: FlagRule = (record, { sponsorStatuses }) => {
   const registry = record.trial.status;
   return sponsorStatuses
     .filter((s) => s.status !== null && registry !== null && s.status !== registry)
-    .map((s) => flag(record, 'status_disagreement', 'warning', `Sponsor ${s.slug} lists status ${s.status}; the registry lists ${registry}`, { registry_status: registry, sponsor: s.slug, sponsor_status: s.status }, s.slug));
+    .map((s) =>
+      flag(
+        record,
+        'status_disagreement',
+        'warning',
+        `Sponsor ${s.slug} lists status ${s.status}; the registry lists ${registry}`,
+        { registry_status: registry, sponsor: s.slug, sponsor_status: s.status },
+        s.slug,
+      ),
+    );
 };
 
 /** Sites exist but none could be placed on the map. */
 export const noGeocodableSite: FlagRule = (record) => {
   const { sites } = record;
-  if (sites.length === 0 || sites.some((s) => s.latitude !== null && s.longitude !== null)) return [];
-  return [flag(record, 'no_geocodable_site', 'warning', `None of the ${sites.length} sites could be geocoded`, { site_count: sites.length })];
+  if (sites.length === 0 || sites.some((s) => s.latitude !== null && s.longitude !== null))
+    return [];
+  return [
+    flag(
+      record,
+      'no_geocodable_site',
+      'warning',
+      `None of the ${sites.length} sites could be geocoded`,
+      { site_count: sites.length },
+    ),
+  ];
 };
 
 export const ageBoundsInverted: FlagRule = (record) => {
   const { age_min, age_max } = record.trial;
   if (age_min === null || age_max === null || age_min <= age_max) return [];
-  return [flag(record, 'age_bounds_inverted', 'error', `Minimum age ${age_min} is above maximum age ${age_max}`, { age_min, age_max })];
+  return [
+    flag(
+      record,
+      'age_bounds_inverted',
+      'error',
+      `Minimum age ${age_min} is above maximum age ${age_max}`,
+      { age_min, age_max },
+    ),
+  ];
 };
 
 export const missingEligibility: FlagRule = (record) => {
   const { inclusion_criteria, exclusion_criteria } = record.trial;
   if ((inclusion_criteria ?? '').trim() || (exclusion_criteria ?? '').trim()) return [];
-  return [flag(record, 'missing_eligibility', 'warning', 'The record has no eligibility criteria text', {})];
+  return [
+    flag(
+      record,
+      'missing_eligibility',
+      'warning',
+      'The record has no eligibility criteria text',
+      {},
+    ),
+  ];
 };
 
 /** The same biomarker (gene, alteration, PD-L1 range) is both required and excluded. */
@@ -69,7 +131,14 @@ export const biomarkerContradiction: FlagRule = (record, { biomarkers }) => {
   for (const b of biomarkers) {
     // Cohorts of other tumour types may well want the opposite state.
     if (b.scope !== 'lung') continue;
-    const key = [b.gene, b.alteration ?? '*', b.metric ?? '', b.comparator ?? '', b.cutoff ?? '', b.cutoff_high ?? ''].join('|');
+    const key = [
+      b.gene,
+      b.alteration ?? '*',
+      b.metric ?? '',
+      b.comparator ?? '',
+      b.cutoff ?? '',
+      b.cutoff_high ?? '',
+    ].join('|');
     byKey.set(key, [...(byKey.get(key) ?? []), b]);
   }
   const out: FlagRow[] = [];
@@ -79,13 +148,25 @@ export const biomarkerContradiction: FlagRule = (record, { biomarkers }) => {
     if (required.length === 0 || excluded.length === 0) continue;
     const { gene, alteration } = rows[0];
     const name = alteration ? `${gene} ${alteration}` : gene;
-    out.push(flag(record, 'biomarker_contradiction', 'warning', `${name} is both required and excluded`, {
-      gene, alteration, metric: rows[0].metric, cutoff: rows[0].cutoff,
-      required: required.map((r) => ({ section: r.section, source_text: r.source_text })),
-      excluded: excluded.map((r) => ({ section: r.section, source_text: r.source_text })),
-    }));
+    out.push(
+      flag(record, 'biomarker_contradiction', 'warning', `${name} is both required and excluded`, {
+        gene,
+        alteration,
+        metric: rows[0].metric,
+        cutoff: rows[0].cutoff,
+        required: required.map((r) => ({ section: r.section, source_text: r.source_text })),
+        excluded: excluded.map((r) => ({ section: r.section, source_text: r.source_text })),
+      }),
+    );
   }
   return out;
 };
 
-export const FLAG_RULES: readonly FlagRule[] = [staleRecord, statusDisagreement, noGeocodableSite, ageBoundsInverted, missingEligibility, biomarkerContradiction];
+export const FLAG_RULES: readonly FlagRule[] = [
+  staleRecord,
+  statusDisagreement,
+  noGeocodableSite,
+  ageBoundsInverted,
+  missingEligibility,
+  biomarkerContradiction,
+];

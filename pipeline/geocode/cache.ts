@@ -71,9 +71,15 @@ export class GeocodeCache {
     try {
       parsed = JSON.parse(text) as CacheFile;
     } catch (err) {
-      throw new Error(`Geocode cache ${file} is not valid JSON; delete it to start over`, { cause: err });
+      throw new Error(`Geocode cache ${file} is not valid JSON; delete it to start over`, {
+        cause: err,
+      });
     }
-    if (parsed.version !== GEOCODE_CACHE_VERSION || typeof parsed.entries !== 'object' || parsed.entries === null) {
+    if (
+      parsed.version !== GEOCODE_CACHE_VERSION ||
+      typeof parsed.entries !== 'object' ||
+      parsed.entries === null
+    ) {
       return new GeocodeCache(file);
     }
     const entries = new Map<string, CachedPlace>();
@@ -108,7 +114,8 @@ export class GeocodeCache {
   async save(): Promise<void> {
     if (!this.file || !this.dirty) return;
     const body: CacheFile = { version: GEOCODE_CACHE_VERSION, entries: {} };
-    for (const [key, p] of this.entries) body.entries[key] = [p.latitude, p.longitude, p.precision, p.state];
+    for (const [key, p] of this.entries)
+      body.entries[key] = [p.latitude, p.longitude, p.precision, p.state];
     await fs.mkdir(path.dirname(this.file), { recursive: true });
     await writeFileAtomic(this.file, JSON.stringify(body));
     this.dirty = false;

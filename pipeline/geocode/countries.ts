@@ -28,12 +28,12 @@ const REGISTRY_ODDITIES: Readonly<Record<string, string>> = {
   burma: 'MM',
   'viet nam': 'VN',
   'hong kong sar': 'HK',
-  'england': 'GB',
-  'scotland': 'GB',
-  'wales': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
   'northern ireland': 'GB',
   'great britain': 'GB',
-  'uk': 'GB',
+  uk: 'GB',
 };
 
 const memo = new Map<string, string | null>();
@@ -53,14 +53,26 @@ function resolve(name: string): string | null {
   const key = normalisePlace(name);
   const odd = REGISTRY_ODDITIES[key];
   if (odd) return odd;
-  if (/^[A-Za-z]{2}$/.test(name) && countries.isValid(name.toUpperCase())) return name.toUpperCase();
+  if (/^[A-Za-z]{2}$/.test(name) && countries.isValid(name.toUpperCase()))
+    return name.toUpperCase();
   const direct = countries.getAlpha2Code(name, 'en') ?? countries.getSimpleAlpha2Code(name, 'en');
   if (direct) return direct;
   // "Bolivia (Plurinational State of)", "Tanzania, United Republic of": the short name leads.
-  const head = name.replace(/\s*\(.*\)\s*$/, '').split(',')[0].trim();
-  if (head && head !== name) return countries.getAlpha2Code(head, 'en') ?? countries.getSimpleAlpha2Code(head, 'en') ?? null;
+  const head = name
+    .replace(/\s*\(.*\)\s*$/, '')
+    .split(',')[0]
+    .trim();
+  if (head && head !== name)
+    return countries.getAlpha2Code(head, 'en') ?? countries.getSimpleAlpha2Code(head, 'en') ?? null;
   return null;
 }
 
 /** US states and territories whose places use US ZIP codes; GeoNames files the territories as countries. */
-export const US_ZIP_TERRITORIES: ReadonlySet<string> = new Set(['US', 'PR', 'GU', 'VI', 'AS', 'MP']);
+export const US_ZIP_TERRITORIES: ReadonlySet<string> = new Set([
+  'US',
+  'PR',
+  'GU',
+  'VI',
+  'AS',
+  'MP',
+]);

@@ -90,12 +90,19 @@ export async function gazetteerStats(): Promise<GazetteerStats> {
  * given. Tries the name as written, then without an administrative suffix, then the part
  * before a comma ("Seoul, Korea").
  */
-export async function cityFinder(): Promise<(country: string, city: string, usState: string | null) => GazetteerPlace | null> {
+export async function cityFinder(): Promise<
+  (country: string, city: string, usState: string | null) => GazetteerPlace | null
+> {
   const g = await loadGazetteer();
   return (country, city, usState) => findCityIn(g, country, city, usState);
 }
 
-function findCityIn(g: Gazetteer, country: string, city: string, usState: string | null): GazetteerPlace | null {
+function findCityIn(
+  g: Gazetteer,
+  country: string,
+  city: string,
+  usState: string | null,
+): GazetteerPlace | null {
   const prefix = country === 'US' && usState ? `US|${usState}|` : `${country}|`;
   for (const name of candidates(city, country)) {
     const hit = g.byKey.get(prefix + name);

@@ -17,9 +17,23 @@ import { cityFinder, gazetteerStats } from './gazetteer.js';
 import { normalisePlace, normaliseUsZip } from './place-name.js';
 import { warmZipTownIndex } from './zip-centroid.js';
 import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
-import { ambiguousUsTown, NO_PLACE, placeKey, resolvePlace, type PlaceQuery } from './resolve-place.js';
+import {
+  ambiguousUsTown,
+  NO_PLACE,
+  placeKey,
+  resolvePlace,
+  type PlaceQuery,
+} from './resolve-place.js';
 import { usCandidateFinder, type UsCandidate, type UsCandidateFinder } from './us-places.js';
-import { chooseTown, CLUSTER_MILES, isRegional, miles, type TownChoice, type TownEvidence, type TrialPlaceContext } from './us-town.js';
+import {
+  chooseTown,
+  CLUSTER_MILES,
+  isRegional,
+  miles,
+  type TownChoice,
+  type TownEvidence,
+  type TrialPlaceContext,
+} from './us-town.js';
 
 export interface GeocodeDeps {
   /** Results of earlier runs; the caller saves it afterwards. */
@@ -75,7 +89,16 @@ export async function geocodeSites(sites: SiteRow[], deps: GeocodeDeps): Promise
   const hitsBefore = cache.hits;
   const missesBefore = cache.misses;
   const summary: GeocodeSummary = {
-    total: sites.length, site: 0, zip: 0, city: 0, none: 0, cacheHits: 0, cacheMisses: 0, statesFilled: 0, townsByEvidence: {}, townsUnsettled: 0,
+    total: sites.length,
+    site: 0,
+    zip: 0,
+    city: 0,
+    none: 0,
+    cacheHits: 0,
+    cacheMisses: 0,
+    statesFilled: 0,
+    townsByEvidence: {},
+    townsUnsettled: 0,
   };
   // Many sites share a point (one hospital, many trials); H3 indexing is the costliest step left.
   const cells = new Map<string, string>();
@@ -98,7 +121,12 @@ export async function geocodeSites(sites: SiteRow[], deps: GeocodeDeps): Promise
     const q = queries[i];
     if (isValidCoordinate(site.latitude, site.longitude)) {
       const longitude = site.longitude as number;
-      places[i] = { latitude: site.latitude, longitude, precision: 'site', state: q.usState ?? stateAtPoint(q, site.latitude, longitude, findUs) };
+      places[i] = {
+        latitude: site.latitude,
+        longitude,
+        precision: 'site',
+        state: q.usState ?? stateAtPoint(q, site.latitude, longitude, findUs),
+      };
       continue;
     }
     const candidates = ambiguousUsTown(q, findUs);
@@ -132,7 +160,15 @@ export async function geocodeSites(sites: SiteRow[], deps: GeocodeDeps): Promise
       stateSource = 'geocode';
       summary.statesFilled += 1;
     }
-    out[i] = { ...site, state, state_source: stateSource, latitude, longitude, geo_precision: precision, h3_cell: cell };
+    out[i] = {
+      ...site,
+      state,
+      state_source: stateSource,
+      latitude,
+      longitude,
+      geo_precision: precision,
+      h3_cell: cell,
+    };
     summary[precision] += 1;
     if (onProgress && (i + 1) % PROGRESS_EVERY === 0) onProgress(i + 1, sites.length);
   }
@@ -171,17 +207,28 @@ function settleTowns(
     for (const p of left) {
       const site = sites[p.index];
       let ctx = contexts.get(site.nct_id);
-      if (!ctx) contexts.set(site.nct_id, (ctx = trialContext(byTrial.get(site.nct_id)!, sites, queries, places)));
+      if (!ctx)
+        contexts.set(
+          site.nct_id,
+          (ctx = trialContext(byTrial.get(site.nct_id)!, sites, queries, places)),
+        );
       // A trial listing one town many times (a copy per cohort) asks the same question.
       const key = `${site.nct_id}|${normalisePlace(site.city)}|${site.facility ?? ''}`;
       let choice = memo.get(key);
-      if (choice === undefined) memo.set(key, (choice = chooseTown(p.candidates, site, ctx, withNeighbours)));
+      if (choice === undefined)
+        memo.set(key, (choice = chooseTown(p.candidates, site, ctx, withNeighbours)));
       if (!choice) {
         unsettled.push(p);
         continue;
       }
-      summary.townsByEvidence[choice.evidence] = (summary.townsByEvidence[choice.evidence] ?? 0) + 1;
-      places[p.index] = { latitude: choice.latitude, longitude: choice.longitude, precision: 'city', state: choice.state };
+      summary.townsByEvidence[choice.evidence] =
+        (summary.townsByEvidence[choice.evidence] ?? 0) + 1;
+      places[p.index] = {
+        latitude: choice.latitude,
+        longitude: choice.longitude,
+        precision: 'city',
+        state: choice.state,
+      };
     }
     left = unsettled;
   }
@@ -216,7 +263,10 @@ function trialContext(
     }
     // Every US site placed so far is placed without doubt: the doubtful ones are still pending.
     if (place.latitude !== null && place.longitude !== null) {
-      anchors.set(`${place.latitude},${place.longitude}`, { latitude: place.latitude, longitude: place.longitude });
+      anchors.set(`${place.latitude},${place.longitude}`, {
+        latitude: place.latitude,
+        longitude: place.longitude,
+      });
     }
   }
   const points = [...anchors.values()];
@@ -224,7 +274,12 @@ function trialContext(
 }
 
 /** The state of a US site with registry coordinates and no state: its town's, if one state has it there. */
-function stateAtPoint(q: PlaceQuery, latitude: number, longitude: number, findUs: UsCandidateFinder): string | null {
+function stateAtPoint(
+  q: PlaceQuery,
+  latitude: number,
+  longitude: number,
+  findUs: UsCandidateFinder,
+): string | null {
   if (q.country !== 'US' || !q.city) return null;
   const near = findUs(q.city).filter((c) => miles({ latitude, longitude }, c) <= CLUSTER_MILES);
   const states = new Set(near.map((c) => c.state));
@@ -241,7 +296,10 @@ function placeQuery(site: SiteRow): PlaceQuery {
     city: site.city,
     usState: isUs ? usState : null,
     region: isUs ? null : site.state,
-    postcode: country !== null && US_ZIP_TERRITORIES.has(country) ? normaliseUsZip(site.zip) : site.zip?.trim().toUpperCase() || null,
+    postcode:
+      country !== null && US_ZIP_TERRITORIES.has(country)
+        ? normaliseUsZip(site.zip)
+        : site.zip?.trim().toUpperCase() || null,
     country,
   };
 }

@@ -5,12 +5,25 @@
 
 // Letters that NFKD does not split into a base letter and a mark.
 const FOLD: Readonly<Record<string, string>> = {
-  ł: 'l', ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h',
+  ł: 'l',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
 };
 
 // Abbreviations the registry and the gazetteer spell differently; applied word by word.
 const WORDS: Readonly<Record<string, string>> = {
-  st: 'saint', ste: 'sainte', ft: 'fort', mt: 'mount', pt: 'port',
+  st: 'saint',
+  ste: 'sainte',
+  ft: 'fort',
+  mt: 'mount',
+  pt: 'port',
 };
 
 export function normalisePlace(raw: string | null | undefined): string {
@@ -24,7 +37,7 @@ export function normalisePlace(raw: string | null | undefined): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
     .split(' ')
-    .map((w, i, all) => (all.length > 1 ? WORDS[w] ?? w : w))
+    .map((w, i, all) => (all.length > 1 ? (WORDS[w] ?? w) : w))
     .join(' ');
 }
 

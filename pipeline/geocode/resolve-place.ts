@@ -25,16 +25,30 @@ export interface PlaceQuery {
   country: string | null;
 }
 
-export type CityFinder = (country: string, city: string, usState: string | null) => GazetteerPlace | null;
+export type CityFinder = (
+  country: string,
+  city: string,
+  usState: string | null,
+) => GazetteerPlace | null;
 
-export const NO_PLACE: CachedPlace = { latitude: null, longitude: null, precision: 'none', state: null };
+export const NO_PLACE: CachedPlace = {
+  latitude: null,
+  longitude: null,
+  precision: 'none',
+  state: null,
+};
 
 // GeoNames files these US territories as their own countries.
 const TERRITORY_STATES: ReadonlySet<string> = new Set(['PR', 'GU', 'VI', 'AS', 'MP']);
 
 /** Cache key: the same place always gives the same key, whichever trial lists it. */
 export function placeKey(q: PlaceQuery): string {
-  return [normalisePlace(q.city), q.usState ?? normalisePlace(q.region), q.postcode ?? '', q.country ?? ''].join('|');
+  return [
+    normalisePlace(q.city),
+    q.usState ?? normalisePlace(q.region),
+    q.postcode ?? '',
+    q.country ?? '',
+  ].join('|');
 }
 
 /** The ZIP centroid, unless the ZIP is unknown or from another state than the record's. */
@@ -43,7 +57,12 @@ function zipPlace(q: PlaceQuery): CachedPlace | null {
   const z = zipCentroid(q.postcode);
   // A ZIP from another state is a typo in the record; the city is the better witness.
   if (!z || (q.usState && z.state && z.state !== q.usState)) return null;
-  return { latitude: z.latitude, longitude: z.longitude, precision: 'zip', state: q.country === 'US' ? (q.usState ?? z.state) : null };
+  return {
+    latitude: z.latitude,
+    longitude: z.longitude,
+    precision: 'zip',
+    state: q.country === 'US' ? (q.usState ?? z.state) : null,
+  };
 }
 
 /**
@@ -57,7 +76,11 @@ export function ambiguousUsTown(q: PlaceQuery, findUs: UsCandidateFinder): UsCan
   return candidates.length > 1 && !townWithoutContext(candidates) ? candidates : null;
 }
 
-export function resolvePlace(q: PlaceQuery, findCity: CityFinder, findUs: UsCandidateFinder): CachedPlace {
+export function resolvePlace(
+  q: PlaceQuery,
+  findCity: CityFinder,
+  findUs: UsCandidateFinder,
+): CachedPlace {
   const zip = zipPlace(q);
   if (zip) return zip;
   if (!q.city || !q.country) return NO_PLACE;
@@ -65,7 +88,9 @@ export function resolvePlace(q: PlaceQuery, findCity: CityFinder, findUs: UsCand
     // No state: only a name one state knows (or one town across a state line) answers here;
     // ambiguousUsTown() hands the others to the trial's evidence.
     const town = townWithoutContext(findUs(q.city));
-    return town ? { latitude: town.latitude, longitude: town.longitude, precision: 'city', state: town.state } : NO_PLACE;
+    return town
+      ? { latitude: town.latitude, longitude: town.longitude, precision: 'city', state: town.state }
+      : NO_PLACE;
   }
   const usLike = US_ZIP_TERRITORIES.has(q.country);
   if (usLike) {
@@ -81,6 +106,12 @@ export function resolvePlace(q: PlaceQuery, findCity: CityFinder, findUs: UsCand
     usState = null;
   }
   const place = findCity(country, q.city, usState);
-  if (place) return { latitude: place.latitude, longitude: place.longitude, precision: 'city', state: q.usState };
+  if (place)
+    return {
+      latitude: place.latitude,
+      longitude: place.longitude,
+      precision: 'city',
+      state: q.usState,
+    };
   return NO_PLACE;
 }

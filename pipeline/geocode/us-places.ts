@@ -54,14 +54,22 @@ async function build(cities: Cities): Promise<NameIndex> {
   };
   for (const p of Object.values(zipcodes.codes)) {
     if (p.country !== 'US') continue;
-    slot(normalisePlace(p.city), p.state).usps.push({ lat: p.latitude, lon: p.longitude, population: 0 });
+    slot(normalisePlace(p.city), p.state).usps.push({
+      lat: p.latitude,
+      lon: p.longitude,
+      population: 0,
+    });
   }
   for (let i = 0; i < cities.length; i++) {
     if (i > 0 && i % YIELD_EVERY === 0) await yieldToEventLoop();
     const c = cities[i];
     const state = c.country === 'US' ? c.adminCode : TERRITORIES.has(c.country) ? c.country : null;
     if (!state) continue;
-    const point = { lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], population: c.population };
+    const point = {
+      lat: c.loc.coordinates[1],
+      lon: c.loc.coordinates[0],
+      population: c.population,
+    };
     // "Washington, D.C." is Washington to the registry.
     const names = new Set([normalisePlace(c.name), normalisePlace(c.name.split(',')[0])]);
     for (const n of names) {
@@ -96,8 +104,14 @@ export async function usCandidateFinder(): Promise<UsCandidateFinder> {
 function findCandidates(index: NameIndex, city: string, whole: string): UsCandidate[] {
   const head = normalisePlace(city.split(/[,(/]/)[0]);
   let found: UsCandidate[] = [];
-  for (const names of [[whole, head], [withoutAdminSuffix(whole), `${whole} city`]]) {
-    found = candidatesFor(index, names.filter((n): n is string => !!n));
+  for (const names of [
+    [whole, head],
+    [withoutAdminSuffix(whole), `${whole} city`],
+  ]) {
+    found = candidatesFor(
+      index,
+      names.filter((n): n is string => !!n),
+    );
     if (found.length > 0) break;
   }
   return found;
@@ -113,9 +127,19 @@ function candidatesFor(idx: NameIndex, names: string[]): UsCandidate[] {
       // USPS town centroids pick the right one of two same-named places in a state better
       // than population does ("Bryn Mawr, PA"); GeoNames gives the point when USPS files
       // the town under a neighbour's name.
-      const point = usps.length > 0 ? { lat: median(usps.map((p) => p.lat)), lon: median(usps.map((p) => p.lon)) } : geonames!;
-      byState.set(state, { state, latitude: point.lat, longitude: point.lon, population: geonames?.population ?? 0 });
+      const point =
+        usps.length > 0
+          ? { lat: median(usps.map((p) => p.lat)), lon: median(usps.map((p) => p.lon)) }
+          : geonames!;
+      byState.set(state, {
+        state,
+        latitude: point.lat,
+        longitude: point.lon,
+        population: geonames?.population ?? 0,
+      });
     }
   }
-  return [...byState.values()].sort((a, b) => b.population - a.population || a.state.localeCompare(b.state));
+  return [...byState.values()].sort(
+    (a, b) => b.population - a.population || a.state.localeCompare(b.state),
+  );
 }

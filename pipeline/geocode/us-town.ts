@@ -31,7 +31,8 @@ export interface TownChoice {
   evidence: TownEvidence;
 }
 
-export type TownEvidence = 'unique' | 'same-town-in-record' | 'facility' | 'record-states' | 'nearby-sites' | 'population';
+export type TownEvidence =
+  'unique' | 'same-town-in-record' | 'facility' | 'record-states' | 'nearby-sites' | 'population';
 
 /** What the rest of a trial's record says about where its sites are. */
 export interface TrialPlaceContext {
@@ -55,11 +56,17 @@ export const REGION_MILES = 300;
  */
 export function isRegional(anchors: TrialPlaceContext['anchors']): boolean {
   if (anchors.length === 0) return false;
-  const middle = { latitude: median(anchors.map((a) => a.latitude)), longitude: median(anchors.map((a) => a.longitude)) };
+  const middle = {
+    latitude: median(anchors.map((a) => a.latitude)),
+    longitude: median(anchors.map((a) => a.longitude)),
+  };
   return anchors.every((a) => miles(a, middle) <= REGION_MILES);
 }
 
-export function miles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function miles(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   return distance([a.longitude, a.latitude], [b.longitude, b.latitude], { units: 'miles' });
 }
 
@@ -83,7 +90,12 @@ export function townWithoutContext(candidates: readonly UsCandidate[]): TownChoi
   const top = candidates[0];
   if (!candidates.every((c) => c === top || miles(c, top) <= CLUSTER_MILES)) return null;
   const states = new Set(candidates.map((c) => c.state));
-  return { latitude: top.latitude, longitude: top.longitude, state: states.size === 1 ? top.state : null, evidence: 'unique' };
+  return {
+    latitude: top.latitude,
+    longitude: top.longitude,
+    state: states.size === 1 ? top.state : null,
+    evidence: 'unique',
+  };
 }
 
 /**
@@ -131,7 +143,12 @@ function byPopulation(left: readonly UsCandidate[]): TownChoice | null {
   const top = left[0];
   const topTown = left.filter((c) => miles(c, top) <= CLUSTER_MILES);
   if (topTown.reduce((sum, c) => sum + weight(c), 0) < PRIOR_SHARE * total) return null;
-  return { latitude: top.latitude, longitude: top.longitude, state: topTown.length === 1 ? top.state : null, evidence: 'population' };
+  return {
+    latitude: top.latitude,
+    longitude: top.longitude,
+    state: topTown.length === 1 ? top.state : null,
+    evidence: 'population',
+  };
 }
 
 function inStates(states: ReadonlySet<string> | undefined): (c: UsCandidate) => boolean {

@@ -31,7 +31,8 @@ export function zipCentroid(zip5: string): ZipPlace | null {
   // zipcodes also holds Canadian postal areas; only a US record is a ZIP centroid.
   const known = found?.country === 'US' ? found : undefined;
   const census = usZips[zip5];
-  if (census) return { latitude: census.latitude, longitude: census.longitude, state: known?.state ?? null };
+  if (census)
+    return { latitude: census.latitude, longitude: census.longitude, state: known?.state ?? null };
   if (known) return { latitude: known.latitude, longitude: known.longitude, state: known.state };
   return null;
 }
@@ -45,7 +46,10 @@ let cityIndex: Map<string, { latitude: number; longitude: number }> | null = nul
  * gazetteer's population does ("Bryn Mawr, PA" is the Main Line town, not the larger one
  * near Pittsburgh). Built on first use.
  */
-export function cityCentroidFromZips(city: string, state: string): { latitude: number; longitude: number } | null {
+export function cityCentroidFromZips(
+  city: string,
+  state: string,
+): { latitude: number; longitude: number } | null {
   warmZipTownIndex();
   const whole = normalisePlace(city);
   for (const name of [whole, withoutAdminSuffix(whole)]) {
@@ -74,7 +78,8 @@ function buildCityIndex(): Map<string, { latitude: number; longitude: number }> 
   // The median, not the mean: a few "New York, NY" ZIPs sit far from Manhattan and would
   // drag a mean 75 km away.
   const byState = new Map<string, { latitude: number; longitude: number }>();
-  for (const [key, pts] of points) byState.set(key, { latitude: median(pts.lats), longitude: median(pts.lons) });
+  for (const [key, pts] of points)
+    byState.set(key, { latitude: median(pts.lats), longitude: median(pts.lons) });
   return byState;
 }
 

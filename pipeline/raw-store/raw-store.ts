@@ -145,7 +145,8 @@ export class RawStore {
       const size = canonical.length;
       const prev = this.entries.get(record.nctId);
       if (prev && prev.run === runId) {
-        const better = (FORM_RANK[record.form] ?? 0) - (FORM_RANK[prev.form] ?? 0) || size - prev.size;
+        const better =
+          (FORM_RANK[record.form] ?? 0) - (FORM_RANK[prev.form] ?? 0) || size - prev.size;
         if (better > 0) {
           const change = changeOf(prev.base, hash);
           this.entries.set(record.nctId, { ...prev, hash, form: record.form, size, change });
@@ -179,7 +180,8 @@ export class RawStore {
     const entry = this.entries.get(nctId);
     if (!entry) return null;
     const held = this.held.get(nctId);
-    if (held && held.hash === entry.hash) return { nctId, form: held.form, study: held.study, entry };
+    if (held && held.hash === entry.hash)
+      return { nctId, form: held.form, study: held.study, entry };
     const body = await readJsonFile<{ form: string; study: unknown }>(this.recordFile(nctId));
     if (!body) return null;
     return { nctId, form: body.form, study: body.study, entry };
@@ -188,7 +190,10 @@ export class RawStore {
   /** Persists the index; call after each stored page so a resumed run knows what it has. */
   async flush(): Promise<void> {
     if (!this.dirty) return;
-    await writeFileAtomic(this.indexFile, JSON.stringify({ version: 1, entries: Object.fromEntries(this.entries) }));
+    await writeFileAtomic(
+      this.indexFile,
+      JSON.stringify({ version: 1, entries: Object.fromEntries(this.entries) }),
+    );
     this.dirty = false;
   }
 
@@ -196,7 +201,11 @@ export class RawStore {
    * Closes a run: a full run drops the records it did not see (they left the registry
    * query or the dump); counts come from the index, so a resumed run counts every page.
    */
-  async finishRun(runId: string, kind: RunKind, opts: { syncStartedAt?: string } = {}): Promise<FinishedRun> {
+  async finishRun(
+    runId: string,
+    kind: RunKind,
+    opts: { syncStartedAt?: string } = {},
+  ): Promise<FinishedRun> {
     let removed = 0;
     const counts: RunCounts = { new: 0, changed: 0, unchanged: 0 };
     const limit = pLimit(WRITE_CONCURRENCY);
@@ -212,8 +221,17 @@ export class RawStore {
     await Promise.all(deletions);
     if (removed) this.dirty = true;
     await this.flush();
-    const run: FinishedRun = { id: runId, kind, finished_at: new Date().toISOString(), removed, ...counts };
-    this.meta = { last_run: run, last_successful_sync: opts.syncStartedAt ?? this.meta.last_successful_sync };
+    const run: FinishedRun = {
+      id: runId,
+      kind,
+      finished_at: new Date().toISOString(),
+      removed,
+      ...counts,
+    };
+    this.meta = {
+      last_run: run,
+      last_successful_sync: opts.syncStartedAt ?? this.meta.last_successful_sync,
+    };
     await writeFileAtomic(this.metaFile, JSON.stringify(this.meta, null, 2));
     return run;
   }

@@ -13,7 +13,10 @@ import type { LocationFields, StudyFields } from './study-fields.js';
 /** "Active, not recruiting" / "Dietary Supplement" -> the v2 enum spelling, so analysts see one vocabulary. */
 export function enumSpelling(raw: string | null): string | null {
   if (!raw) return null;
-  return raw.trim().toUpperCase().replace(/[,\s/-]+/g, '_');
+  return raw
+    .trim()
+    .toUpperCase()
+    .replace(/[,\s/-]+/g, '_');
 }
 
 export function buildTrialRecord(fields: StudyFields, hash: string): TrialRecord {

@@ -33,11 +33,15 @@ export interface StudiesPage {
 }
 
 /** The query string of one page request. The registry wants the same query with each token. */
-export function studiesSearchParams(query: StudiesQuery, page: { pageToken?: string | null; countTotal?: boolean } = {}): URLSearchParams {
+export function studiesSearchParams(
+  query: StudiesQuery,
+  page: { pageToken?: string | null; countTotal?: boolean } = {},
+): URLSearchParams {
   const params = new URLSearchParams();
   params.set('format', 'json');
   params.set('query.cond', query.condition ?? LUNG_CANCER_CONDITION_QUERY);
-  if (query.since) params.set('filter.advanced', `AREA[LastUpdatePostDate]RANGE[${query.since},MAX]`);
+  if (query.since)
+    params.set('filter.advanced', `AREA[LastUpdatePostDate]RANGE[${query.since},MAX]`);
   params.set('pageSize', String(query.pageSize ?? 1000));
   if (page.countTotal) params.set('countTotal', 'true');
   if (page.pageToken) params.set('pageToken', page.pageToken);
@@ -87,7 +91,8 @@ export class CtgovClient {
   private nextSlot = 0;
 
   constructor(private readonly opts: CtgovClientOptions) {
-    if (!/^https?:\/\//.test(opts.baseUrl)) throw new Error(`baseUrl must be an http(s) URL, got "${opts.baseUrl}"`);
+    if (!/^https?:\/\//.test(opts.baseUrl))
+      throw new Error(`baseUrl must be an http(s) URL, got "${opts.baseUrl}"`);
     this.limit = pLimit(opts.concurrency ?? 1);
     this.fetchFn = opts.fetch ?? fetch;
   }
@@ -102,7 +107,8 @@ export class CtgovClient {
     const body = (await this.getJson(url.toString(), signal)) as Record<string, unknown>;
     return {
       studies: Array.isArray(body.studies) ? body.studies : [],
-      nextPageToken: typeof body.nextPageToken === 'string' && body.nextPageToken ? body.nextPageToken : null,
+      nextPageToken:
+        typeof body.nextPageToken === 'string' && body.nextPageToken ? body.nextPageToken : null,
       totalCount: typeof body.totalCount === 'number' ? body.totalCount : null,
     };
   }
@@ -115,7 +121,12 @@ export class CtgovClient {
         const res = await this.limit(() => this.paced(url, signal));
         if (res.ok) return (await res.json()) as unknown;
         const text = await res.text().catch(() => '');
-        throw new CtgovHttpError(res.status, url, text, parseRetryAfter(res.headers.get('retry-after')));
+        throw new CtgovHttpError(
+          res.status,
+          url,
+          text,
+          parseRetryAfter(res.headers.get('retry-after')),
+        );
       },
       {
         retries: this.opts.maxRetries ?? 5,
@@ -127,7 +138,9 @@ export class CtgovClient {
         retryAfterMs: (err) => (err instanceof CtgovHttpError ? err.retryAfterMs : null),
         onRetry: (err, attempt, delayMs) =>
           this.opts.logger?.warn(
-            err instanceof CtgovHttpError ? { status: err.status, attempt, delayMs } : { err: err.message, attempt, delayMs },
+            err instanceof CtgovHttpError
+              ? { status: err.status, attempt, delayMs }
+              : { err: err.message, attempt, delayMs },
             'registry request will be retried',
           ),
         signal,

@@ -29,7 +29,10 @@ function fileKind(name: string): FileKind | null {
   return null;
 }
 
-export async function* readRegistryDump(dumpPath: string, options: ReadDumpOptions = {}): AsyncGenerator<DumpEntry> {
+export async function* readRegistryDump(
+  dumpPath: string,
+  options: ReadDumpOptions = {},
+): AsyncGenerator<DumpEntry> {
   const onSkip = options.onSkip ?? (() => {});
   const stat = await fs.stat(dumpPath).catch(() => null);
   if (!stat) throw new PermanentStageError(`registry dump not found: ${dumpPath}`);
@@ -37,7 +40,10 @@ export async function* readRegistryDump(dumpPath: string, options: ReadDumpOptio
     for (const file of await listFiles(dumpPath)) yield* readFile(file, onSkip);
     return;
   }
-  if (!fileKind(dumpPath)) throw new PermanentStageError(`unsupported registry dump (want a directory, .zip, .json, .jsonl, .ndjson or .xml): ${dumpPath}`);
+  if (!fileKind(dumpPath))
+    throw new PermanentStageError(
+      `unsupported registry dump (want a directory, .zip, .json, .jsonl, .ndjson or .xml): ${dumpPath}`,
+    );
   yield* readFile(dumpPath, onSkip);
 }
 
@@ -64,7 +70,10 @@ async function listFiles(dir: string, seen = new Set<string>()): Promise<string[
   return out;
 }
 
-async function* readFile(file: string, onSkip: (s: SkippedRecord) => void): AsyncGenerator<DumpEntry> {
+async function* readFile(
+  file: string,
+  onSkip: (s: SkippedRecord) => void,
+): AsyncGenerator<DumpEntry> {
   switch (fileKind(file)) {
     case 'jsonl':
       yield* readJsonLines(file, onSkip);
@@ -81,8 +90,14 @@ async function* readFile(file: string, onSkip: (s: SkippedRecord) => void): Asyn
   }
 }
 
-async function* readJsonLines(file: string, onSkip: (s: SkippedRecord) => void): AsyncGenerator<DumpEntry> {
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+async function* readJsonLines(
+  file: string,
+  onSkip: (s: SkippedRecord) => void,
+): AsyncGenerator<DumpEntry> {
+  const lines = createInterface({
+    input: createReadStream(file, { encoding: 'utf8' }),
+    crlfDelay: Infinity,
+  });
   let n = 0;
   for await (const line of lines) {
     n++;
@@ -90,7 +105,11 @@ async function* readJsonLines(file: string, onSkip: (s: SkippedRecord) => void):
   }
 }
 
-function* jsonLine(line: string, origin: string, onSkip: (s: SkippedRecord) => void): Generator<DumpEntry> {
+function* jsonLine(
+  line: string,
+  origin: string,
+  onSkip: (s: SkippedRecord) => void,
+): Generator<DumpEntry> {
   if (jsonNestingExceeds(line)) {
     onSkip({ origin, reason: `JSON nested deeper than ${MAX_RECORD_DEPTH} levels` });
     return;
@@ -106,14 +125,17 @@ function* jsonLine(line: string, origin: string, onSkip: (s: SkippedRecord) => v
 }
 
 function* readZip(file: string, onSkip: (s: SkippedRecord) => void): Generator<DumpEntry> {
-  const entries = new AdmZip(file).getEntries().filter((e) => !e.isDirectory && fileKind(e.entryName));
+  const entries = new AdmZip(file)
+    .getEntries()
+    .filter((e) => !e.isDirectory && fileKind(e.entryName));
   entries.sort((a, b) => a.entryName.localeCompare(b.entryName));
   for (const entry of entries) {
     const origin = `${file}!${entry.entryName}`;
     const text = entry.getData().toString('utf8');
     if (fileKind(entry.entryName) === 'jsonl') {
       const lines = text.split('\n');
-      for (let i = 0; i < lines.length; i++) if (lines[i].trim()) yield* jsonLine(lines[i], `${origin}:${i + 1}`, onSkip);
+      for (let i = 0; i < lines.length; i++)
+        if (lines[i].trim()) yield* jsonLine(lines[i], `${origin}:${i + 1}`, onSkip);
     } else if (fileKind(entry.entryName) === 'zip') {
       onSkip({ origin, reason: 'nested zip archives are not read' });
     } else {
@@ -122,7 +144,11 @@ function* readZip(file: string, onSkip: (s: SkippedRecord) => void): Generator<D
   }
 }
 
-function* entriesInText(raw: string, origin: string, onSkip: (s: SkippedRecord) => void): Generator<DumpEntry> {
+function* entriesInText(
+  raw: string,
+  origin: string,
+  onSkip: (s: SkippedRecord) => void,
+): Generator<DumpEntry> {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (fileKind(origin) === 'xml' || text.trimStart().startsWith('<')) {
     let study: Record<string, unknown> | null;

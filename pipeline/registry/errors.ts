@@ -8,7 +8,10 @@ export class InvalidStudyError extends Error {
   override readonly name = 'InvalidStudyError';
   readonly code = 'invalid_study';
 
-  constructor(message: string, readonly origin?: string) {
+  constructor(
+    message: string,
+    readonly origin?: string,
+  ) {
     super(message);
   }
 }

@@ -32,23 +32,34 @@ export const NOT_A_RECORD = 'not a ClinicalTrials.gov registry record';
  * Registry records inside one parsed JSON value: a v2 study, a v2 search envelope
  * (`{studies: [...]}`), a v1 `FullStudiesResponse`, a v1 study, or an array of these.
  */
-export function* registryEntriesInJson(value: unknown, origin: string, onSkip: (s: SkippedRecord) => void): Generator<DumpEntry> {
+export function* registryEntriesInJson(
+  value: unknown,
+  origin: string,
+  onSkip: (s: SkippedRecord) => void,
+): Generator<DumpEntry> {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* registryEntriesInJson(value[i], `${origin}[${i}]`, onSkip);
+    for (let i = 0; i < value.length; i++)
+      yield* registryEntriesInJson(value[i], `${origin}[${i}]`, onSkip);
     return;
   }
   const o = obj(value);
   if (o.protocolSection) {
     yield { form: 'ctgov_v2', study: value, origin };
   } else if (Array.isArray(o.studies)) {
-    for (let i = 0; i < o.studies.length; i++) yield* registryEntriesInJson(o.studies[i], `${origin}#studies[${i}]`, onSkip);
+    for (let i = 0; i < o.studies.length; i++)
+      yield* registryEntriesInJson(o.studies[i], `${origin}#studies[${i}]`, onSkip);
   } else if (o.FullStudiesResponse) {
     const list = obj(o.FullStudiesResponse).FullStudies;
     const studies = Array.isArray(list) ? list : [];
     for (let i = 0; i < studies.length; i++) {
       const study = obj(studies[i]).Study;
-      if (obj(study).ProtocolSection) yield { form: 'ctgov_v1', study, origin: `${origin}#FullStudies[${i}]` };
-      else onSkip({ origin: `${origin}#FullStudies[${i}]`, reason: 'v1 entry without ProtocolSection' });
+      if (obj(study).ProtocolSection)
+        yield { form: 'ctgov_v1', study, origin: `${origin}#FullStudies[${i}]` };
+      else
+        onSkip({
+          origin: `${origin}#FullStudies[${i}]`,
+          reason: 'v1 entry without ProtocolSection',
+        });
     }
   } else if (o.ProtocolSection) {
     yield { form: 'ctgov_v1', study: value, origin };
@@ -60,7 +71,10 @@ export function* registryEntriesInJson(value: unknown, origin: string, onSkip: (
 }
 
 /** Routes a dump entry to the mapper for its form. Throws InvalidStudyError without an NCT id. */
-export function mapDumpEntry(entry: Pick<DumpEntry, 'form' | 'study'>, options: MapOptions = {}): TrialRecord {
+export function mapDumpEntry(
+  entry: Pick<DumpEntry, 'form' | 'study'>,
+  options: MapOptions = {},
+): TrialRecord {
   switch (entry.form) {
     case 'ctgov_v2':
       return mapStudyToRecord(entry.study, options);
@@ -74,6 +88,10 @@ export function mapDumpEntry(entry: Pick<DumpEntry, 'form' | 'study'>, options: 
 /** The NCT id of an entry without mapping it, upper-cased; null when it has none. */
 export function dumpEntryNctId(entry: Pick<DumpEntry, 'form' | 'study'>): string | null {
   const id =
-    entry.form === 'ctgov_v2' ? v2NctId(entry.study) : entry.form === 'ctgov_v1' ? v1NctId(entry.study) : classicNctId(entry.study);
+    entry.form === 'ctgov_v2'
+      ? v2NctId(entry.study)
+      : entry.form === 'ctgov_v1'
+        ? v1NctId(entry.study)
+        : classicNctId(entry.study);
   return id ? id.toUpperCase() : null;
 }

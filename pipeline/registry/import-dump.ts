@@ -25,7 +25,10 @@ export interface ImportRegistryDumpDeps {
 /** Records handed to the store at once: large enough to keep 16 writes busy, small enough for memory. */
 const BATCH = 500;
 
-export async function importRegistryDump(opts: ImportRegistryDumpOptions, deps: ImportRegistryDumpDeps): Promise<RegistrySyncSummary> {
+export async function importRegistryDump(
+  opts: ImportRegistryDumpOptions,
+  deps: ImportRegistryDumpDeps,
+): Promise<RegistrySyncSummary> {
   const started = Date.now();
   const log = deps.logger.child({ stage: 'registry-import' });
   const store = deps.rawStore;
@@ -49,7 +52,8 @@ export async function importRegistryDump(opts: ImportRegistryDumpOptions, deps: 
         skipReasons.set(s.reason, (skipReasons.get(s.reason) ?? 0) + 1);
         // Other schemas are expected in mixed dumps; a line that does not parse is a damaged
         // file the operator should see, with where it is.
-        if (s.reason !== NOT_A_RECORD) log.warn({ origin: s.origin, reason: s.reason }, 'dump record skipped');
+        if (s.reason !== NOT_A_RECORD)
+          log.warn({ origin: s.origin, reason: s.reason }, 'dump record skipped');
       },
     });
     for await (const entry of entries) {
@@ -62,7 +66,10 @@ export async function importRegistryDump(opts: ImportRegistryDumpOptions, deps: 
       }
       if (!isDumpTrialId(nctId)) {
         counts.invalidIds++;
-        log.warn({ origin: entry.origin, nct_id: nctId.slice(0, 40) }, 'registry record with an id that is not NCT + 8 digits (nor a DEMO- id) skipped');
+        log.warn(
+          { origin: entry.origin, nct_id: nctId.slice(0, 40) },
+          'registry record with an id that is not NCT + 8 digits (nor a DEMO- id) skipped',
+        );
         continue;
       }
       counts.stored++;
@@ -79,10 +86,16 @@ export async function importRegistryDump(opts: ImportRegistryDumpOptions, deps: 
     const why = [...skipReasons].map(([reason, n]) => `${n} ${reason}`);
     if (counts.invalidIds) why.push(`${counts.invalidIds} with an invalid NCT id`);
     if (counts.failed) why.push(`${counts.failed} without an NCT id`);
-    throw new EmptyRegistryInputError(`registry dump ${opts.path} holds no valid registry record${why.length ? ` (${why.join('; ')})` : ''}`);
+    throw new EmptyRegistryInputError(
+      `registry dump ${opts.path} holds no valid registry record${why.length ? ` (${why.join('; ')})` : ''}`,
+    );
   }
   const run = await store.finishRun(runId, 'full');
-  if (counts.skipped) log.info({ skipped: Object.fromEntries(skipReasons) }, 'dump records that are not registry records were skipped');
+  if (counts.skipped)
+    log.info(
+      { skipped: Object.fromEntries(skipReasons) },
+      'dump records that are not registry records were skipped',
+    );
   const summary: RegistrySyncSummary = {
     mode: 'dump',
     run_id: runId,

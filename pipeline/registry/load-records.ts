@@ -20,7 +20,10 @@ export interface LoadRegistryRecordsOptions {
 /** Files read at once; reading is I/O bound and the mapping runs between chunks. */
 const CHUNK = 64;
 
-export async function* loadRegistryRecords(rawStore: RawStore, opts: LoadRegistryRecordsOptions = {}): AsyncGenerator<LoadedTrialRecord> {
+export async function* loadRegistryRecords(
+  rawStore: RawStore,
+  opts: LoadRegistryRecordsOptions = {},
+): AsyncGenerator<LoadedTrialRecord> {
   let ids = rawStore.ids();
   if (opts.changedOnly) ids = ids.filter((id) => rawStore.isChangedSinceLastRun(id));
   for (let i = 0; i < ids.length; i += CHUNK) {
@@ -28,22 +31,34 @@ export async function* loadRegistryRecords(rawStore: RawStore, opts: LoadRegistr
     for (const rec of stored) {
       if (!rec) continue;
       if (!(REGISTRY_FORMS as readonly string[]).includes(rec.form)) {
-        opts.logger?.warn({ nct_id: rec.nctId, form: rec.form }, 'raw record of an unknown form skipped');
+        opts.logger?.warn(
+          { nct_id: rec.nctId, form: rec.form },
+          'raw record of an unknown form skipped',
+        );
         continue;
       }
       try {
-        const record = mapDumpEntry({ form: rec.form as RegistryForm, study: rec.study }, { contentHash: rec.entry.hash });
+        const record = mapDumpEntry(
+          { form: rec.form as RegistryForm, study: rec.study },
+          { contentHash: rec.entry.hash },
+        );
         yield { ...record, changed: rawStore.isChangedSinceLastRun(rec.nctId) };
       } catch (err) {
         if (!(err instanceof InvalidStudyError)) throw err;
-        opts.logger?.warn({ nct_id: rec.nctId, err: err.message }, 'stored registry record could not be mapped');
+        opts.logger?.warn(
+          { nct_id: rec.nctId, err: err.message },
+          'stored registry record could not be mapped',
+        );
       }
     }
   }
 }
 
 /** All current records as an array, for callers that want them at once. */
-export async function loadRegistryRecordArray(rawStore: RawStore, opts: LoadRegistryRecordsOptions = {}): Promise<LoadedTrialRecord[]> {
+export async function loadRegistryRecordArray(
+  rawStore: RawStore,
+  opts: LoadRegistryRecordsOptions = {},
+): Promise<LoadedTrialRecord[]> {
   const out: LoadedTrialRecord[] = [];
   for await (const r of loadRegistryRecords(rawStore, opts)) out.push(r);
   return out;

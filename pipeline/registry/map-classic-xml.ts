@@ -4,7 +4,13 @@
  * store can keep and hash it like the JSON forms.
  */
 import { XMLParser } from 'fast-xml-parser';
-import type { Intervention, Outcome, Publication, StudyDocument, TrialRecord } from '../../domain/rows.js';
+import type {
+  Intervention,
+  Outcome,
+  Publication,
+  StudyDocument,
+  TrialRecord,
+} from '../../domain/rows.js';
 import { contentHash } from '../raw-store/content-hash.js';
 import { buildTrialRecord } from './build-record.js';
 import { parseRegistryDate } from './dates.js';
@@ -26,7 +32,9 @@ const parser = new XMLParser({
 /** Parses XML text; returns the `clinical_study` object, or null when the root is something else. */
 export function parseClassicXml(text: string): Record<string, unknown> | null {
   const doc = obj(parser.parse(text));
-  return doc.clinical_study && typeof doc.clinical_study === 'object' ? obj(doc.clinical_study) : null;
+  return doc.clinical_study && typeof doc.clinical_study === 'object'
+    ? obj(doc.clinical_study)
+    : null;
 }
 
 export function mapClassicXmlToRecord(study: unknown, options: MapOptions = {}): TrialRecord {
@@ -104,7 +112,9 @@ function readIntervention(raw: unknown): Intervention[] {
 function readOutcome(raw: unknown): Outcome[] {
   const o = obj(raw);
   const measure = str(o.measure);
-  return measure ? [{ measure, time_frame: str(o.time_frame), description: str(o.description) }] : [];
+  return measure
+    ? [{ measure, time_frame: str(o.time_frame), description: str(o.description) }]
+    : [];
 }
 
 function readDocument(raw: unknown): StudyDocument[] {

@@ -3,7 +3,13 @@
  * structure (`protocolSection.<module>...`). Records fetched with a `fields=` list or
  * captured by other tools are trimmed, so every module is optional.
  */
-import type { Intervention, Outcome, Publication, StudyDocument, TrialRecord } from '../../domain/rows.js';
+import type {
+  Intervention,
+  Outcome,
+  Publication,
+  StudyDocument,
+  TrialRecord,
+} from '../../domain/rows.js';
 import { contentHash } from '../raw-store/content-hash.js';
 import { buildTrialRecord } from './build-record.js';
 import { parseRegistryDate } from './dates.js';
@@ -45,16 +51,23 @@ export function readV2Fields(study: unknown): StudyFields {
     phases: strings(design.phases),
     studyType: str(design.studyType),
     // Trimmed records (fields=OrgFullName) carry the organisation but not the lead sponsor.
-    sponsor: str(at(protocol, 'sponsorCollaboratorsModule.leadSponsor.name')) ?? str(at(id, 'organization.fullName')),
+    sponsor:
+      str(at(protocol, 'sponsorCollaboratorsModule.leadSponsor.name')) ??
+      str(at(id, 'organization.fullName')),
     conditions: strings(conditions.conditions),
     keywords: strings(conditions.keywords),
-    meshTerms: strings(arr(at(study, 'derivedSection.conditionBrowseModule.meshes')).map((m) => obj(m).term)),
-    interventions: arr(at(protocol, 'armsInterventionsModule.interventions')).flatMap(readIntervention),
+    meshTerms: strings(
+      arr(at(study, 'derivedSection.conditionBrowseModule.meshes')).map((m) => obj(m).term),
+    ),
+    interventions: arr(at(protocol, 'armsInterventionsModule.interventions')).flatMap(
+      readIntervention,
+    ),
     enrollment: int(at(design, 'enrollmentInfo.count')),
     sex: str(eligibility.sex),
     minimumAge: str(eligibility.minimumAge),
     maximumAge: str(eligibility.maximumAge),
-    eligibilityCriteria: typeof eligibility.eligibilityCriteria === 'string' ? eligibility.eligibilityCriteria : null,
+    eligibilityCriteria:
+      typeof eligibility.eligibilityCriteria === 'string' ? eligibility.eligibilityCriteria : null,
     startDate: str(at(status, 'startDateStruct.date')),
     firstPosted: str(at(status, 'studyFirstPostDateStruct.date')),
     primaryCompletion: str(at(status, 'primaryCompletionDateStruct.date')),
@@ -62,7 +75,9 @@ export function readV2Fields(study: unknown): StudyFields {
     lastUpdated: str(at(status, 'lastUpdatePostDateStruct.date')),
     primaryOutcomes: arr(outcomes.primaryOutcomes).flatMap(readOutcome),
     secondaryOutcomes: arr(outcomes.secondaryOutcomes).flatMap(readOutcome),
-    documents: arr(at(study, 'documentSection.largeDocumentModule.largeDocs')).flatMap((d) => readLargeDoc(nctId, d)),
+    documents: arr(at(study, 'documentSection.largeDocumentModule.largeDocs')).flatMap((d) =>
+      readLargeDoc(nctId, d),
+    ),
     publications: arr(at(protocol, 'referencesModule.references')).flatMap(readReference),
     locations: arr(at(protocol, 'contactsLocationsModule.locations')).map(readLocation),
   };
@@ -77,7 +92,9 @@ function readIntervention(raw: unknown): Intervention[] {
 function readOutcome(raw: unknown): Outcome[] {
   const o = obj(raw);
   const measure = str(o.measure);
-  return measure ? [{ measure, time_frame: str(o.timeFrame), description: str(o.description) }] : [];
+  return measure
+    ? [{ measure, time_frame: str(o.timeFrame), description: str(o.description) }]
+    : [];
 }
 
 function readLargeDoc(nctId: string | null, raw: unknown): StudyDocument[] {

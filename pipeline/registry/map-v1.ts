@@ -2,7 +2,13 @@
  * Legacy ClinicalTrials.gov API v1 "full study" JSON (`FullStudiesResponse.FullStudies[].Study`,
  * PascalCase paths with `...List.Item` wrappers) -> TrialRecord.
  */
-import type { Intervention, Outcome, Publication, StudyDocument, TrialRecord } from '../../domain/rows.js';
+import type {
+  Intervention,
+  Outcome,
+  Publication,
+  StudyDocument,
+  TrialRecord,
+} from '../../domain/rows.js';
 import { contentHash } from '../raw-store/content-hash.js';
 import { buildTrialRecord } from './build-record.js';
 import { parseRegistryDate } from './dates.js';
@@ -49,24 +55,37 @@ export function readV1Fields(raw: unknown): StudyFields {
     conditions: strings(at(conditions, 'ConditionList.Condition')),
     keywords: strings(at(conditions, 'KeywordList.Keyword')),
     meshTerms: strings(
-      arr(at(study, 'DerivedSection.ConditionBrowseModule.ConditionMeshList.ConditionMesh')).map((m) => obj(m).ConditionMeshTerm),
+      arr(at(study, 'DerivedSection.ConditionBrowseModule.ConditionMeshList.ConditionMesh')).map(
+        (m) => obj(m).ConditionMeshTerm,
+      ),
     ),
-    interventions: arr(at(protocol, 'ArmsInterventionsModule.InterventionList.Intervention')).flatMap(readIntervention),
+    interventions: arr(
+      at(protocol, 'ArmsInterventionsModule.InterventionList.Intervention'),
+    ).flatMap(readIntervention),
     enrollment: int(at(design, 'EnrollmentInfo.EnrollmentCount')),
     // v1 renamed Gender to Sex late in its life; both appear in archived records.
     sex: str(eligibility.Sex) ?? str(eligibility.Gender),
     minimumAge: str(eligibility.MinimumAge),
     maximumAge: str(eligibility.MaximumAge),
-    eligibilityCriteria: typeof eligibility.EligibilityCriteria === 'string' ? eligibility.EligibilityCriteria : null,
+    eligibilityCriteria:
+      typeof eligibility.EligibilityCriteria === 'string' ? eligibility.EligibilityCriteria : null,
     startDate: str(at(status, 'StartDateStruct.StartDate')),
     firstPosted: str(at(status, 'StudyFirstPostDateStruct.StudyFirstPostDate')),
     primaryCompletion: str(at(status, 'PrimaryCompletionDateStruct.PrimaryCompletionDate')),
     completion: str(at(status, 'CompletionDateStruct.CompletionDate')),
     lastUpdated: str(at(status, 'LastUpdatePostDateStruct.LastUpdatePostDate')),
-    primaryOutcomes: arr(at(outcomes, 'PrimaryOutcomeList.PrimaryOutcome')).flatMap((o) => readOutcome(o, 'Primary')),
-    secondaryOutcomes: arr(at(outcomes, 'SecondaryOutcomeList.SecondaryOutcome')).flatMap((o) => readOutcome(o, 'Secondary')),
-    documents: arr(at(study, 'DocumentSection.LargeDocumentModule.LargeDocList.LargeDoc')).flatMap((d) => readLargeDoc(nctId, d)),
-    publications: arr(at(protocol, 'ReferencesModule.ReferenceList.Reference')).flatMap(readReference),
+    primaryOutcomes: arr(at(outcomes, 'PrimaryOutcomeList.PrimaryOutcome')).flatMap((o) =>
+      readOutcome(o, 'Primary'),
+    ),
+    secondaryOutcomes: arr(at(outcomes, 'SecondaryOutcomeList.SecondaryOutcome')).flatMap((o) =>
+      readOutcome(o, 'Secondary'),
+    ),
+    documents: arr(at(study, 'DocumentSection.LargeDocumentModule.LargeDocList.LargeDoc')).flatMap(
+      (d) => readLargeDoc(nctId, d),
+    ),
+    publications: arr(at(protocol, 'ReferencesModule.ReferenceList.Reference')).flatMap(
+      readReference,
+    ),
     locations: arr(at(protocol, 'ContactsLocationsModule.LocationList.Location')).map(readLocation),
   };
 }
@@ -74,14 +93,22 @@ export function readV1Fields(raw: unknown): StudyFields {
 function readIntervention(raw: unknown): Intervention[] {
   const iv = obj(raw);
   const name = str(iv.InterventionName);
-  return name ? [{ type: str(iv.InterventionType), name, description: str(iv.InterventionDescription) }] : [];
+  return name
+    ? [{ type: str(iv.InterventionType), name, description: str(iv.InterventionDescription) }]
+    : [];
 }
 
 function readOutcome(raw: unknown, kind: 'Primary' | 'Secondary'): Outcome[] {
   const o = obj(raw);
   const measure = str(o[`${kind}OutcomeMeasure`]);
   return measure
-    ? [{ measure, time_frame: str(o[`${kind}OutcomeTimeFrame`]), description: str(o[`${kind}OutcomeDescription`]) }]
+    ? [
+        {
+          measure,
+          time_frame: str(o[`${kind}OutcomeTimeFrame`]),
+          description: str(o[`${kind}OutcomeDescription`]),
+        },
+      ]
     : [];
 }
 
@@ -97,7 +124,9 @@ function readLargeDoc(nctId: string | null, raw: unknown): StudyDocument[] {
 function readReference(raw: unknown): Publication[] {
   const r = obj(raw);
   const citation = str(r.ReferenceCitation);
-  return citation ? [{ pmid: str(r.ReferencePMID), citation, type: str(r.ReferenceType)?.toUpperCase() ?? null }] : [];
+  return citation
+    ? [{ pmid: str(r.ReferencePMID), citation, type: str(r.ReferenceType)?.toUpperCase() ?? null }]
+    : [];
 }
 
 function readLocation(raw: unknown): LocationFields {

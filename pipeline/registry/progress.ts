@@ -10,15 +10,25 @@ export interface ProgressReporter {
   stop(): void;
 }
 
-export function createProgressReporter(label: string, logger: Logger, tty: boolean = process.stderr.isTTY === true): ProgressReporter {
+export function createProgressReporter(
+  label: string,
+  logger: Logger,
+  tty: boolean = process.stderr.isTTY === true,
+): ProgressReporter {
   if (tty) {
     let bar: cliProgress.SingleBar | null = null;
     return {
       update(done, total) {
         if (!bar) {
           // Without a total (a dump being read) a bar would sit at 100%: show a counter instead.
-          const format = total === null ? `${label} {value} records | {duration_formatted}` : `${label} [{bar}] {value}/{total} {percentage}% | {duration_formatted}`;
-          bar = new cliProgress.SingleBar({ format, hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
+          const format =
+            total === null
+              ? `${label} {value} records | {duration_formatted}`
+              : `${label} [{bar}] {value}/{total} {percentage}% | {duration_formatted}`;
+          bar = new cliProgress.SingleBar(
+            { format, hideCursor: true, stream: process.stderr },
+            cliProgress.Presets.shades_classic,
+          );
           bar.start(total ?? done, done);
         }
         if (total !== null) bar.setTotal(total);

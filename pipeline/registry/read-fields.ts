@@ -7,7 +7,9 @@
 export type Json = Record<string, unknown>;
 
 export function obj(value: unknown): Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Json)
+    : {};
 }
 
 /** Walks a dotted path through nested objects; any gap gives undefined. */
@@ -27,7 +29,8 @@ export function str(value: unknown): string | null {
     return t ? t : null;
   }
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (value !== null && typeof value === 'object' && '#text' in value) return str((value as Json)['#text']);
+  if (value !== null && typeof value === 'object' && '#text' in value)
+    return str((value as Json)['#text']);
   return null;
 }
 

@@ -20,7 +20,12 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /** Delay before retry `attempt` (0-based): base * 2^attempt with up to 25% jitter, capped. */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const exp = Math.min(maxMs, baseMs * 2 ** attempt);
   return Math.round(exp * (0.75 + 0.25 * random()));
 }
@@ -47,7 +52,10 @@ export interface RetryPolicy {
  * Runs `work` with p-retry, waiting Retry-After when the server sent one and the jittered
  * backoff otherwise. Shared by the registry client and the sponsor page scraper.
  */
-export function withRetries<T>(work: (attempt: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
+export function withRetries<T>(
+  work: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+): Promise<T> {
   return pRetry(work, {
     retries: policy.retries,
     // p-retry's own timer is off (it knows nothing of Retry-After); shouldRetry does the waiting.
@@ -57,7 +65,8 @@ export function withRetries<T>(work: (attempt: number) => Promise<T>, policy: Re
       if (!policy.isRetryable(error)) return false;
       const retryAfter = policy.retryAfterMs?.(error) ?? null;
       if (retryAfter !== null && retryAfter > (policy.maxRetryAfterMs ?? Infinity)) return false;
-      const delay = retryAfter ?? backoffDelay(attemptNumber - 1, policy.baseMs, policy.maxMs ?? Infinity);
+      const delay =
+        retryAfter ?? backoffDelay(attemptNumber - 1, policy.baseMs, policy.maxMs ?? Infinity);
       policy.onRetry?.(error, attemptNumber, delay);
       await sleep(delay, undefined, { signal: policy.signal });
       return true;

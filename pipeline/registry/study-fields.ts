@@ -3,7 +3,13 @@
  * before one builder turns them into a TrialRecord, so the conversions (status table,
  * phases, ages, criteria split, H3) live in one place.
  */
-import type { Intervention, Outcome, Publication, SiteLocation, StudyDocument } from '../../domain/rows.js';
+import type {
+  Intervention,
+  Outcome,
+  Publication,
+  SiteLocation,
+  StudyDocument,
+} from '../../domain/rows.js';
 
 export type LocationFields = SiteLocation;
 

@@ -7,7 +7,12 @@ import type { Logger } from '../../config/logger.js';
 import { isNctId } from '../../domain/nct-id.js';
 import { EmptyRegistryInputError } from './errors.js';
 import { newRunId, type RawRecord, type RawStore, type RunKind } from '../raw-store/raw-store.js';
-import { CtgovClient, CtgovHttpError, LUNG_CANCER_CONDITION_QUERY, type CtgovClientOptions } from './client.js';
+import {
+  CtgovClient,
+  CtgovHttpError,
+  LUNG_CANCER_CONDITION_QUERY,
+  type CtgovClientOptions,
+} from './client.js';
 import { v2NctId } from './map-study.js';
 import { createProgressReporter } from './progress.js';
 import type { RegistryProgress, RegistrySyncSummary } from './summary.js';
@@ -58,7 +63,10 @@ interface SyncState {
 
 const STATE = 'sync-state';
 
-export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistryDeps): Promise<RegistrySyncSummary> {
+export async function syncRegistry(
+  opts: SyncRegistryOptions,
+  deps: SyncRegistryDeps,
+): Promise<RegistrySyncSummary> {
   const started = Date.now();
   const log = deps.logger.child({ stage: 'registry-sync' });
   const store = deps.rawStore;
@@ -66,10 +74,23 @@ export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistry
   const condition = opts.condition ?? LUNG_CANCER_CONDITION_QUERY;
   const previous = await store.readState<SyncState>(STATE);
   // Left unspecified, an interrupted run keeps its own range (a full one stays full).
-  const since = opts.since !== undefined ? opts.since : previous ? previous.since : sinceOf(store.lastSuccessfulSync);
+  const since =
+    opts.since !== undefined
+      ? opts.since
+      : previous
+        ? previous.since
+        : sinceOf(store.lastSuccessfulSync);
   const resumable =
-    previous && previous.base_url === opts.baseUrl && previous.condition === condition && previous.since === since && previous.page_size === pageSize;
-  if (previous && !resumable) log.warn({ previous: previous.run_id }, 'discarding the state of an interrupted sync with other parameters');
+    previous &&
+    previous.base_url === opts.baseUrl &&
+    previous.condition === condition &&
+    previous.since === since &&
+    previous.page_size === pageSize;
+  if (previous && !resumable)
+    log.warn(
+      { previous: previous.run_id },
+      'discarding the state of an interrupted sync with other parameters',
+    );
   const state: SyncState = resumable
     ? previous
     : {
@@ -88,8 +109,16 @@ export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistry
         duplicates: 0,
         total: null,
       };
-  log.info({ run: state.run_id, kind: state.kind, since, resumed: !!resumable, page: state.pages + 1 }, 'registry sync starting');
-  const client = new CtgovClient({ ...opts.client, baseUrl: opts.baseUrl, fetch: deps.fetch, logger: log });
+  log.info(
+    { run: state.run_id, kind: state.kind, since, resumed: !!resumable, page: state.pages + 1 },
+    'registry sync starting',
+  );
+  const client = new CtgovClient({
+    ...opts.client,
+    baseUrl: opts.baseUrl,
+    fetch: deps.fetch,
+    logger: log,
+  });
   const progress = createProgressReporter('registry sync', log, deps.tty);
   const query = { condition, pageSize, since };
   try {
@@ -103,7 +132,10 @@ export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistry
         if (!nctId) state.failed++;
         else if (!isNctId(nctId)) {
           state.invalid_ids = (state.invalid_ids ?? 0) + 1;
-          log.warn({ page: state.pages + 1, nct_id: nctId.slice(0, 40) }, 'registry record with an id that is not NCT + 8 digits skipped');
+          log.warn(
+            { page: state.pages + 1, nct_id: nctId.slice(0, 40) },
+            'registry record with an id that is not NCT + 8 digits skipped',
+          );
         } else records.push({ nctId, form: 'ctgov_v2', study });
       }
       const results = await store.putMany(state.run_id, records);
@@ -115,7 +147,12 @@ export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistry
       state.next_page_token = page.nextPageToken;
       await store.writeState(STATE, state);
       progress.update(state.fetched, state.total);
-      deps.onProgress?.({ stage: 'registry-sync', done: state.fetched, total: state.total, pages: state.pages });
+      deps.onProgress?.({
+        stage: 'registry-sync',
+        done: state.fetched,
+        total: state.total,
+        pages: state.pages,
+      });
       if (!page.nextPageToken) break;
     }
   } finally {
@@ -124,7 +161,9 @@ export async function syncRegistry(opts: SyncRegistryOptions, deps: SyncRegistry
   // A full run drops whatever it did not see: an empty answer must not empty the store.
   if (state.kind === 'full' && state.fetched - state.failed - (state.invalid_ids ?? 0) === 0) {
     await store.clearState(STATE);
-    throw new EmptyRegistryInputError(`full registry sync from ${opts.baseUrl} returned no valid registry record (${state.fetched} received)`);
+    throw new EmptyRegistryInputError(
+      `full registry sync from ${opts.baseUrl} returned no valid registry record (${state.fetched} received)`,
+    );
   }
   const run = await store.finishRun(state.run_id, state.kind, { syncStartedAt: state.started_at });
   await store.clearState(STATE);
@@ -164,11 +203,25 @@ async function fetchPage(
 ) {
   const first = state.pages === 0;
   try {
-    return await client.fetchStudiesPage(query, { pageToken: state.next_page_token, countTotal: first }, signal);
+    return await client.fetchStudiesPage(
+      query,
+      { pageToken: state.next_page_token, countTotal: first },
+      signal,
+    );
   } catch (err) {
     if (!(err instanceof CtgovHttpError) || err.status !== 400 || !state.next_page_token) throw err;
-    log.warn({ status: err.status, page: state.pages + 1 }, 'saved page token refused; restarting the run from page 1');
-    Object.assign(state, { next_page_token: null, pages: 0, fetched: 0, failed: 0, invalid_ids: 0, duplicates: 0 });
+    log.warn(
+      { status: err.status, page: state.pages + 1 },
+      'saved page token refused; restarting the run from page 1',
+    );
+    Object.assign(state, {
+      next_page_token: null,
+      pages: 0,
+      fetched: 0,
+      failed: 0,
+      invalid_ids: 0,
+      duplicates: 0,
+    });
     return client.fetchStudiesPage(query, { countTotal: true }, signal);
   }
 }

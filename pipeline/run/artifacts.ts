@@ -10,7 +10,8 @@ import writeFileAtomic from 'write-file-atomic';
 import v8 from 'node:v8';
 
 export function runDirFor(dataDir: string, runId: string): string {
-  if (!/^[A-Za-z0-9_.-]+$/.test(runId)) throw new Error(`run id ${JSON.stringify(runId)} must be [A-Za-z0-9_.-]+`);
+  if (!/^[A-Za-z0-9_.-]+$/.test(runId))
+    throw new Error(`run id ${JSON.stringify(runId)} must be [A-Za-z0-9_.-]+`);
   return path.join(dataDir, 'runs', runId);
 }
 
@@ -32,6 +33,7 @@ export async function readArtifact<T>(runDir: string, name: string): Promise<T |
 
 export async function requireArtifact<T>(runDir: string, name: string): Promise<T> {
   const value = await readArtifact<T>(runDir, name);
-  if (value === null) throw new Error(`run artifact "${name}" is missing in ${runDir}: its stage has not finished`);
+  if (value === null)
+    throw new Error(`run artifact "${name}" is missing in ${runDir}: its stage has not finished`);
   return value;
 }

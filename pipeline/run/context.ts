@@ -9,7 +9,11 @@ import writeFileAtomic from 'write-file-atomic';
 import type { Logger } from '../../config/logger.js';
 import { PermanentStageError } from '../errors.js';
 import { runDirFor } from './artifacts.js';
-import { resolvePipelineOptions, type PipelineOptions, type ResolvedPipelineOptions } from './options.js';
+import {
+  resolvePipelineOptions,
+  type PipelineOptions,
+  type ResolvedPipelineOptions,
+} from './options.js';
 
 export interface PipelineDeps {
   /** Raw store, caches and run directories live here. */
@@ -43,7 +47,11 @@ export interface RunContext {
  * Creates the run directory with its options, or reopens it: a run id names one run, so
  * options given again for an existing run must be the ones it was created with.
  */
-export async function openRunContext(runId: string, options: PipelineOptions | null, deps: PipelineDeps): Promise<RunContext> {
+export async function openRunContext(
+  runId: string,
+  options: PipelineOptions | null,
+  deps: PipelineDeps,
+): Promise<RunContext> {
   let runDir: string;
   try {
     runDir = runDirFor(deps.dataDir, runId);
@@ -62,12 +70,18 @@ export async function openRunContext(runId: string, options: PipelineOptions | n
     if (text !== null) saved = JSON.parse(text) as ResolvedPipelineOptions;
   } catch (err) {
     // Options are written whole (temp file, then rename): unparsable ones stay unparsable.
-    throw new PermanentStageError(`run ${runId}: options.json does not parse: ${(err as Error).message}`, { cause: err });
+    throw new PermanentStageError(
+      `run ${runId}: options.json does not parse: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
   if (saved && options && (options.allowShrink !== undefined || options.maxShrink !== undefined)) {
     // The publish guard is the one setting an operator changes when resuming: a run refused
     // for shrinking is resumed with --allow-shrink instead of being redone from scratch.
-    const guard = { allowShrink: options.allowShrink ?? saved.allowShrink, maxShrink: options.maxShrink ?? saved.maxShrink };
+    const guard = {
+      allowShrink: options.allowShrink ?? saved.allowShrink,
+      maxShrink: options.maxShrink ?? saved.maxShrink,
+    };
     if (guard.allowShrink !== saved.allowShrink || guard.maxShrink !== saved.maxShrink) {
       saved = { ...saved, ...guard };
       await writeOptions(file, saved);
@@ -76,7 +90,10 @@ export async function openRunContext(runId: string, options: PipelineOptions | n
   if (!saved) {
     // Most likely this worker's DATA_DIR is not the one the run was created in.
     if (!options) throw new PermanentStageError(`run ${runId} does not exist in ${deps.dataDir}`);
-    const resolved = resolvePipelineOptions({ ...options, now: options.now ?? new Date().toISOString() });
+    const resolved = resolvePipelineOptions({
+      ...options,
+      now: options.now ?? new Date().toISOString(),
+    });
     await fs.mkdir(runDir, { recursive: true });
     await writeOptions(file, resolved);
     saved = resolved;

@@ -29,13 +29,25 @@ export function enrichmentCodeFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
     const files: string[] = [...CODE_FILES];
     for (const dir of CODE_DIRS) {
-      for (const entry of await fs.readdir(path.join(PROJECT_ROOT, dir), { recursive: true, withFileTypes: true })) {
+      for (const entry of await fs.readdir(path.join(PROJECT_ROOT, dir), {
+        recursive: true,
+        withFileTypes: true,
+      })) {
         const rel = path.relative(PROJECT_ROOT, path.join(entry.parentPath, entry.name));
-        if (entry.isFile() && entry.name.endsWith('.ts') && !rel.includes(`${path.sep}eval${path.sep}`)) files.push(rel);
+        if (
+          entry.isFile() &&
+          entry.name.endsWith('.ts') &&
+          !rel.includes(`${path.sep}eval${path.sep}`)
+        )
+          files.push(rel);
       }
     }
     const hash = createHash('sha256');
-    for (const rel of files.sort()) hash.update(rel).update('\0').update(await fs.readFile(path.join(PROJECT_ROOT, rel)));
+    for (const rel of files.sort())
+      hash
+        .update(rel)
+        .update('\0')
+        .update(await fs.readFile(path.join(PROJECT_ROOT, rel)));
     return hash.digest('hex');
   })();
   return fingerprint;
@@ -43,7 +55,17 @@ export function enrichmentCodeFingerprint(): Promise<string> {
 
 export function enrichInputKey(t: TrialRow): string {
   return createHash('sha256')
-    .update(JSON.stringify([t.inclusion_criteria, t.exclusion_criteria, t.brief_title, t.official_title, t.conditions, t.keywords, t.mesh_terms]))
+    .update(
+      JSON.stringify([
+        t.inclusion_criteria,
+        t.exclusion_criteria,
+        t.brief_title,
+        t.official_title,
+        t.conditions,
+        t.keywords,
+        t.mesh_terms,
+      ]),
+    )
     .digest('base64url');
 }
 
@@ -61,7 +83,10 @@ export class EnrichCache {
   static async load(file: string): Promise<EnrichCache> {
     const code = await enrichmentCodeFingerprint();
     try {
-      const stored = v8.deserialize(await fs.readFile(file)) as { fingerprint: string; entries: Map<string, EnrichEntry> };
+      const stored = v8.deserialize(await fs.readFile(file)) as {
+        fingerprint: string;
+        entries: Map<string, EnrichEntry>;
+      };
       if (stored.fingerprint === code) return new EnrichCache(file, code, stored.entries);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
@@ -87,6 +112,9 @@ export class EnrichCache {
   async save(): Promise<void> {
     const kept = new Map([...this.entries].filter(([k]) => this.used.has(k)));
     await fs.mkdir(path.dirname(this.file), { recursive: true });
-    await writeFileAtomic(this.file, v8.serialize({ fingerprint: this.fingerprint, entries: kept }));
+    await writeFileAtomic(
+      this.file,
+      v8.serialize({ fingerprint: this.fingerprint, entries: kept }),
+    );
   }
 }

@@ -32,7 +32,12 @@ export interface PipelineHooks {
   onStage?: (stage: StageName, state: 'active' | 'completed' | 'failed') => void;
 }
 
-export async function runPipeline(runId: string, options: PipelineOptions, deps: PipelineDeps, hooks: PipelineHooks = {}): Promise<PipelineResult> {
+export async function runPipeline(
+  runId: string,
+  options: PipelineOptions,
+  deps: PipelineDeps,
+  hooks: PipelineHooks = {},
+): Promise<PipelineResult> {
   const ctx = await openRunContext(runId, options, deps);
   const stages = {} as Record<StageName, StageReport>;
   for (const stage of STAGE_NAMES) {
@@ -51,5 +56,8 @@ export async function runPipeline(runId: string, options: PipelineOptions, deps:
 
 /** Run ids sort by creation time and are safe as directory and job names. */
 export function newPipelineRunId(now: Date = new Date()): string {
-  return `run-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${Math.random().toString(36).slice(2, 8)}`;
+  return `run-${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${Math.random().toString(36).slice(2, 8)}`;
 }

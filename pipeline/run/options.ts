@@ -53,10 +53,14 @@ export function resolvePipelineOptions(input: PipelineOptions): ResolvedPipeline
   const parsed = PipelineOptionsSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`invalid pipeline options: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(
+      `invalid pipeline options: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
   }
   if (!parsed.data.registryDump && !parsed.data.registryLive) {
-    throw new Error('invalid pipeline options: give a registry dump (--registry-dump) or a live registry base URL');
+    throw new Error(
+      'invalid pipeline options: give a registry dump (--registry-dump) or a live registry base URL',
+    );
   }
   return parsed.data;
 }

@@ -3,7 +3,15 @@
  * BullMQ flow builds its job tree from the same table, so the two cannot drift apart.
  */
 
-export const STAGE_NAMES = ['registry', 'sponsor-csv', 'scrape', 'extract', 'geocode', 'flags', 'publish'] as const;
+export const STAGE_NAMES = [
+  'registry',
+  'sponsor-csv',
+  'scrape',
+  'extract',
+  'geocode',
+  'flags',
+  'publish',
+] as const;
 export type StageName = (typeof STAGE_NAMES)[number];
 
 export const STAGE_DEPENDS_ON: Readonly<Record<StageName, readonly StageName[]>> = {

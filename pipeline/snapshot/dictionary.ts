@@ -22,7 +22,10 @@ export interface DictionaryColumn {
 
 export interface DataDictionary {
   schema_version: number;
-  tables: Record<TableName, { file: string; row: string; key: readonly string[]; columns: DictionaryColumn[] }>;
+  tables: Record<
+    TableName,
+    { file: string; row: string; key: readonly string[]; columns: DictionaryColumn[] }
+  >;
 }
 
 export function dataDictionary(): DataDictionary {
@@ -51,7 +54,8 @@ export function dataDictionary(): DataDictionary {
 /** Example queries shown to analysts; a test runs each on the demo snapshot and expects rows. */
 export const EXAMPLE_QUERIES: ReadonlyArray<{ title: string; sql: string }> = [
   {
-    title: 'Recruiting NSCLC trials that require a KRAS mutation (alteration null = any KRAS mutation), with their count of US sites',
+    title:
+      'Recruiting NSCLC trials that require a KRAS mutation (alteration null = any KRAS mutation), with their count of US sites',
     sql: `SELECT t.nct_id, t.brief_title, t.phase, coalesce(b.alteration, 'any') AS kras,
   count(s.site_index) FILTER (WHERE s.country = 'United States') AS us_sites
 FROM 'trials.parquet' t
@@ -100,8 +104,8 @@ export function dictionaryMarkdown(options: { heading?: string; intro?: string }
         `\`${MANIFEST_FILE}\` holds the version, row counts and sha256 of each file, \`${SCHEMA_FILE}\` this dictionary as JSON. ` +
         'Lists are LIST columns, structured lists STRUCT(...)[], dates DATE: read them with DuckDB, Polars or pandas as they are.',
     '',
-    'Three status columns: `overall_status` is the source\'s own wording, `status` the service vocabulary mapped from it (the API\'s ' +
-      '`trialStatus`), `status_bucket` the coarse bucket of `status` (the API\'s `statusBuckets`). `phases` holds the registry codes, ' +
+    "Three status columns: `overall_status` is the source's own wording, `status` the service vocabulary mapped from it (the API's " +
+      "`trialStatus`), `status_bucket` the coarse bucket of `status` (the API's `statusBuckets`). `phases` holds the registry codes, " +
       '`phase` the display label made from them.',
     '',
     '## Names in the API',
@@ -113,12 +117,21 @@ export function dictionaryMarkdown(options: { heading?: string; intro?: string }
   ];
   for (const table of TABLE_NAMES) {
     for (const c of dict.tables[table].columns) {
-      if (c.api_field !== c.name) out.push(`| ${table}.${c.name} | ${c.api_field === null ? '(not in the API)' : `\`${c.api_field}\``} |`);
+      if (c.api_field !== c.name)
+        out.push(
+          `| ${table}.${c.name} | ${c.api_field === null ? '(not in the API)' : `\`${c.api_field}\``} |`,
+        );
     }
   }
   for (const table of TABLE_NAMES) {
     const t = dict.tables[table];
-    out.push('', `## ${table} (\`${t.file}\`)`, '', `One row per ${t.row}.${t.key.length ? ` Key: ${t.key.map((k) => `\`${k}\``).join(' + ')}.` : ''}`, '');
+    out.push(
+      '',
+      `## ${table} (\`${t.file}\`)`,
+      '',
+      `One row per ${t.row}.${t.key.length ? ` Key: ${t.key.map((k) => `\`${k}\``).join(' + ')}.` : ''}`,
+      '',
+    );
     out.push('| column | type | null | meaning | values | example |', '|---|---|---|---|---|---|');
     for (const c of t.columns) {
       out.push(
@@ -146,11 +159,13 @@ export function snapshotDocMarkdown(): string {
       `    ${MANIFEST_FILE.padEnd(18)} version, created_at, schema_version, row_counts, sha256 per Parquet file, input_summary`,
       `    ${SCHEMA_FILE.padEnd(18)} this dictionary as JSON (every column: type, null, meaning, values, example, API name)`,
       `    ${README_FILE.padEnd(18)} this dictionary for a person`,
-      ...TABLE_NAMES.map((t) => `    ${parquetFileName(t).padEnd(18)} one row per ${TABLE_DOCS[t].row}`),
+      ...TABLE_NAMES.map(
+        (t) => `    ${parquetFileName(t).padEnd(18)} one row per ${TABLE_DOCS[t].row}`,
+      ),
       '```',
       '',
       'Zstd-compressed Parquet written by DuckDB. With the DuckDB CLI inside a snapshot folder:',
-      '`SELECT * FROM \'trials.parquet\' LIMIT 5;`. Polars: `pl.read_parquet(\'snapshots/latest/trials.parquet\')`;',
+      "`SELECT * FROM 'trials.parquet' LIMIT 5;`. Polars: `pl.read_parquet('snapshots/latest/trials.parquet')`;",
       'pandas: `pd.read_parquet(...)`. Lists are LIST columns, structured lists STRUCT(...)[], dates DATE.',
       `This file is generated from \`pipeline/snapshot/schema.ts\` (\`npm run docs:snapshot\`); schema version ${SNAPSHOT_SCHEMA_VERSION}.`,
     ].join('\n'),

@@ -7,7 +7,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import fs from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { SnapshotTables, TableName } from '../../domain/rows.js';
-import { emptySelectSql, quoteLiteral, readJsonColumnsSql, rowSerializer, selectListSql } from './schema.js';
+import {
+  emptySelectSql,
+  quoteLiteral,
+  readJsonColumnsSql,
+  rowSerializer,
+  selectListSql,
+} from './schema.js';
 
 const NDJSON_BATCH = 20_000;
 
@@ -34,13 +40,16 @@ export async function writeTableParquet<T extends TableName>(
     }
     // An empty NDJSON file has no rows to infer from, and the typed columns need none:
     // an empty typed SELECT still writes the full schema.
-    const source = rows.length > 0
-      ? `SELECT ${selectListSql(table)} FROM read_json(${quoteLiteral(stagingFile)}, format = 'newline_delimited', ` +
-        `columns = ${readJsonColumnsSql(table)}, maximum_object_size = 268435456)`
-      : `SELECT ${emptySelectSql(table)} LIMIT 0`;
+    const source =
+      rows.length > 0
+        ? `SELECT ${selectListSql(table)} FROM read_json(${quoteLiteral(stagingFile)}, format = 'newline_delimited', ` +
+          `columns = ${readJsonColumnsSql(table)}, maximum_object_size = 268435456)`
+        : `SELECT ${emptySelectSql(table)} LIMIT 0`;
     await con.run(`COPY (${source}) TO ${quoteLiteral(file)} (FORMAT parquet, COMPRESSION zstd)`);
   } catch (err) {
-    throw new Error(`snapshot: cannot write table ${table}: ${(err as Error).message}`, { cause: err });
+    throw new Error(`snapshot: cannot write table ${table}: ${(err as Error).message}`, {
+      cause: err,
+    });
   } finally {
     await fs.rm(stagingFile, { force: true });
   }
@@ -69,7 +78,10 @@ export async function readTableParquet<T extends TableName>(
       await nextTurn();
     }
   } catch (err) {
-    throw new Error(`snapshot: cannot read table ${table} from ${file}: ${(err as Error).message}`, { cause: err });
+    throw new Error(
+      `snapshot: cannot read table ${table} from ${file}: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
   return out as SnapshotTables[T];
 }

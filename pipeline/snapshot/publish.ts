@@ -47,9 +47,13 @@ export interface PublishResult {
 /** A temp dir of unknown owner untouched for this long belongs to a killed publisher. */
 const STALE_TEMP_MS = 6 * 60 * 60 * 1000;
 
-export async function publishSnapshot(tables: SnapshotTables, opts: PublishOptions): Promise<PublishResult> {
+export async function publishSnapshot(
+  tables: SnapshotTables,
+  opts: PublishOptions,
+): Promise<PublishResult> {
   const keep = opts.keep ?? 5;
-  if (!Number.isInteger(keep) || keep < 1) throw new Error(`publishSnapshot: keep must be an integer >= 1, got ${keep}`);
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new Error(`publishSnapshot: keep must be an integer >= 1, got ${keep}`);
   const now = opts.now ?? new Date();
   await fs.mkdir(opts.root, { recursive: true });
   await removeStaleTemps(opts.root, STALE_TEMP_MS);
@@ -59,7 +63,10 @@ export async function publishSnapshot(tables: SnapshotTables, opts: PublishOptio
   let placed: string | null = null;
   try {
     const files = await writeTables(tables, tmpDir);
-    const row_counts = Object.fromEntries(TABLE_NAMES.map((t) => [t, tables[t].length])) as Record<TableName, number>;
+    const row_counts = Object.fromEntries(TABLE_NAMES.map((t) => [t, tables[t].length])) as Record<
+      TableName,
+      number
+    >;
     const checksums: Record<string, string> = {};
     for (const file of files) checksums[path.basename(file)] = await sha256File(file);
     await writeDictionary(tmpDir);
@@ -84,7 +91,9 @@ export async function publishSnapshot(tables: SnapshotTables, opts: PublishOptio
     await switchLatest(opts.root, version);
     placed = null;
     await pruneVersions(opts.root, keep);
-    const manifest = JSON.parse(await fs.readFile(path.join(dir, MANIFEST_FILE), 'utf8')) as SnapshotManifest;
+    const manifest = JSON.parse(
+      await fs.readFile(path.join(dir, MANIFEST_FILE), 'utf8'),
+    ) as SnapshotManifest;
     return { version, dir, manifest };
   } catch (err) {
     await fs.rm(tmpDir, { recursive: true, force: true });
@@ -109,7 +118,8 @@ async function writeDictionary(dir: string): Promise<void> {
 
 async function writeTables(tables: SnapshotTables, dir: string): Promise<string[]> {
   for (const t of TABLE_NAMES) {
-    if (!Array.isArray(tables[t])) throw new Error(`publishSnapshot: table ${t} is missing (expected an array of rows)`);
+    if (!Array.isArray(tables[t]))
+      throw new Error(`publishSnapshot: table ${t} is missing (expected an array of rows)`);
   }
   return withDuckDB(async (con) => {
     const files: string[] = [];

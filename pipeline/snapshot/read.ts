@@ -26,7 +26,10 @@ export async function readManifest(dir: string): Promise<SnapshotManifest> {
   try {
     manifest = JSON.parse(await fs.readFile(file, 'utf8')) as SnapshotManifest;
   } catch (err) {
-    throw new SnapshotIntegrityError(`snapshot ${dir}: cannot read ${MANIFEST_FILE}: ${(err as Error).message}`, { cause: err });
+    throw new SnapshotIntegrityError(
+      `snapshot ${dir}: cannot read ${MANIFEST_FILE}: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
   if (manifest.schema_version !== SNAPSHOT_SCHEMA_VERSION) {
     throw new SnapshotIntegrityError(
@@ -41,26 +44,38 @@ export async function verifyChecksums(dir: string, manifest: SnapshotManifest): 
   for (const table of TABLE_NAMES) {
     const name = parquetFileName(table);
     const expected = manifest.checksums?.[name];
-    if (!expected) throw new SnapshotIntegrityError(`snapshot ${dir}: manifest has no checksum for ${name}`);
+    if (!expected)
+      throw new SnapshotIntegrityError(`snapshot ${dir}: manifest has no checksum for ${name}`);
     let actual: string;
     try {
       actual = await sha256File(path.join(dir, name));
     } catch (err) {
-      throw new SnapshotIntegrityError(`snapshot ${dir}: cannot read ${name}: ${(err as Error).message}`, { cause: err });
+      throw new SnapshotIntegrityError(
+        `snapshot ${dir}: cannot read ${name}: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
     if (actual !== expected) {
-      throw new SnapshotIntegrityError(`snapshot ${dir}: checksum mismatch for ${name} (manifest ${expected}, file ${actual})`);
+      throw new SnapshotIntegrityError(
+        `snapshot ${dir}: checksum mismatch for ${name} (manifest ${expected}, file ${actual})`,
+      );
     }
   }
 }
 
-export async function readSnapshot(dir: string): Promise<{ manifest: SnapshotManifest; tables: SnapshotTables }> {
+export async function readSnapshot(
+  dir: string,
+): Promise<{ manifest: SnapshotManifest; tables: SnapshotTables }> {
   const manifest = await readManifest(dir);
   await verifyChecksums(dir, manifest);
   const tables = await withDuckDB(async (con) => {
     const out: Partial<SnapshotTables> = {};
     for (const table of TABLE_NAMES) {
-      (out as Record<string, unknown>)[table] = await readTableParquet(con, table, path.join(dir, parquetFileName(table)));
+      (out as Record<string, unknown>)[table] = await readTableParquet(
+        con,
+        table,
+        path.join(dir, parquetFileName(table)),
+      );
     }
     return out as SnapshotTables;
   });

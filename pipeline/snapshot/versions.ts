@@ -20,7 +20,8 @@ export function tempName(kind = ''): string {
   return `${TEMP_PREFIX}${kind}${process.pid}@${os.hostname()}-${randomUUID()}`;
 }
 
-const TEMP_OWNER_RE = /^\.tmp-(?:latest-)?(\d+)@(.+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TEMP_OWNER_RE =
+  /^\.tmp-(?:latest-)?(\d+)@(.+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function ownerIsGone(name: string): boolean {
   const m = TEMP_OWNER_RE.exec(name);
@@ -42,7 +43,10 @@ export function isVersionName(name: string): boolean {
 }
 
 export function baseVersionName(now: Date): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** The n-th candidate name for a publish at `now` (0 = no suffix). */
@@ -67,7 +71,9 @@ export async function listVersions(root: string): Promise<string[]> {
 }
 
 /** The version `latest` points at, or null when there is none (or it dangles). */
-export async function resolveLatest(root: string): Promise<{ version: string; dir: string } | null> {
+export async function resolveLatest(
+  root: string,
+): Promise<{ version: string; dir: string } | null> {
   let target: string;
   try {
     target = await fs.readlink(path.join(root, LATEST_POINTER));
@@ -127,7 +133,11 @@ export async function pruneVersions(root: string, keep: number): Promise<string[
  * folder, an unnamed leftover) once older than `maxAgeMs`, since a younger one may belong
  * to a publish still running elsewhere. Returns the names removed.
  */
-export async function removeStaleTemps(root: string, maxAgeMs: number, now = Date.now()): Promise<string[]> {
+export async function removeStaleTemps(
+  root: string,
+  maxAgeMs: number,
+  now = Date.now(),
+): Promise<string[]> {
   const entries = await fs.readdir(root, { withFileTypes: true });
   const removed: string[] = [];
   for (const e of entries) {

@@ -44,7 +44,10 @@ export async function gotoWithRetry(page: Page, url: string, retry: RetryOptions
         const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
         const status = res?.status() ?? 200;
         if (status === 429 || status >= 500) {
-          throw new RetryableStatusError(`HTTP ${status} from ${url}`, parseRetryAfter(res?.headers()['retry-after'] ?? null));
+          throw new RetryableStatusError(
+            `HTTP ${status} from ${url}`,
+            parseRetryAfter(res?.headers()['retry-after'] ?? null),
+          );
         }
         if (status >= 400) throw new PageFetchError(url, status, `HTTP ${status} from ${url}`);
       },
@@ -57,7 +60,11 @@ export async function gotoWithRetry(page: Page, url: string, retry: RetryOptions
     );
   } catch (err) {
     if (err instanceof PageFetchError) throw err;
-    throw new PageFetchError(url, null, `${(err as Error).message.split('\n')[0]} (after ${attempts} attempts)`);
+    throw new PageFetchError(
+      url,
+      null,
+      `${(err as Error).message.split('\n')[0]} (after ${attempts} attempts)`,
+    );
   }
 }
 
@@ -107,7 +114,12 @@ const READ_FIELDS_JS = `function (root, spec) {
 }`;
 
 /** Reads every card matching `itemSelector` on the page. */
-export async function readCards(page: Page, itemSelector: string, fields: ExtractSpec, link: Extract): Promise<ReadResult[]> {
+export async function readCards(
+  page: Page,
+  itemSelector: string,
+  fields: ExtractSpec,
+  link: Extract,
+): Promise<ReadResult[]> {
   const spec: ReadSpec = { fields, link };
   return page.evaluate(
     `Array.from(document.querySelectorAll(${JSON.stringify(itemSelector)})).map(function (el) { return (${READ_FIELDS_JS})(el, ${JSON.stringify(spec)}); })`,
@@ -115,8 +127,13 @@ export async function readCards(page: Page, itemSelector: string, fields: Extrac
 }
 
 /** Reads detail fields and sites from the whole document. */
-export async function readDetail(page: Page, spec: { fields: ExtractSpec; sites?: ReadSpec['sites'] }): Promise<ReadResult> {
-  return page.evaluate(`(${READ_FIELDS_JS})(document, ${JSON.stringify(spec)})`) as Promise<ReadResult>;
+export async function readDetail(
+  page: Page,
+  spec: { fields: ExtractSpec; sites?: ReadSpec['sites'] },
+): Promise<ReadResult> {
+  return page.evaluate(
+    `(${READ_FIELDS_JS})(document, ${JSON.stringify(spec)})`,
+  ) as Promise<ReadResult>;
 }
 
 export async function countMatches(page: Page, selector: string): Promise<number> {

@@ -16,7 +16,14 @@ import { SPONSOR_CATALOG, catalogEntry } from './catalog/index.js';
 import { decodeSponsorFile } from './encoding.js';
 import { normaliseSponsorTrial, type RawSponsorTrial } from './normalise.js';
 import { countTrials, readRunState, summarise, writeRunState } from './run-state.js';
-import type { CsvSource, SponsorCatalogEntry, SponsorField, SponsorStageResult, SponsorTrial, StageCounts } from './types.js';
+import type {
+  CsvSource,
+  SponsorCatalogEntry,
+  SponsorField,
+  SponsorStageResult,
+  SponsorTrial,
+  StageCounts,
+} from './types.js';
 
 export interface CsvImportDeps {
   logger: Logger;
@@ -81,25 +88,52 @@ export class SponsorInputError extends PermanentStageError {
 export const REQUIRED_CSV_FIELDS: readonly SponsorField[] = ['nct_id', 'sponsor_study_id', 'title'];
 
 function badRow(slug: string, message: string, details: unknown): FlagRow {
-  return { nct_id: null, source: slug, kind: 'bad_source_row', severity: 'warning', message, details: JSON.stringify(details) };
+  return {
+    nct_id: null,
+    source: slug,
+    kind: 'bad_source_row',
+    severity: 'warning',
+    message,
+    details: JSON.stringify(details),
+  };
 }
 
-
 /** Imports one sponsor export file; never throws for a bad row, only for an unreadable file. */
-export async function importSponsorCsvFile(entry: SponsorCatalogEntry, file: string, logger?: Logger): Promise<CsvFileResult> {
+export async function importSponsorCsvFile(
+  entry: SponsorCatalogEntry,
+  file: string,
+  logger?: Logger,
+): Promise<CsvFileResult> {
   if (entry.source.kind !== 'csv') throw new Error(`sponsor ${entry.slug} is not a CSV source`);
   const source: CsvSource = entry.source;
   const decoded = decodeSponsorFile(await fsp.readFile(file), source.encoding);
   const delimiter = detectDelimiterInText(decoded.text);
   if (source.delimiter && source.delimiter !== delimiter) {
-    logger?.warn({ sponsor: entry.slug, file, expected: source.delimiter, found: delimiter }, 'sponsor CSV delimiter differs from the catalog; using the header');
+    logger?.warn(
+      { sponsor: entry.slug, file, expected: source.delimiter, found: delimiter },
+      'sponsor CSV delimiter differs from the catalog; using the header',
+    );
   }
-  const result: CsvFileResult = { trials: [], flags: [], failed: 0, delimiter, dataRows: 0, encoding: decoded.encoding };
+  const result: CsvFileResult = {
+    trials: [],
+    flags: [],
+    failed: 0,
+    delimiter,
+    dataRows: 0,
+    encoding: decoded.encoding,
+  };
   if (decoded.sniffed) {
     result.flags.push({
-      ...badRow(entry.slug, `${path.basename(file)}: not UTF-8; decoded as ${decoded.encoding} (guessed from the bytes)`, { file: path.basename(file), encoding: decoded.encoding }),
+      ...badRow(
+        entry.slug,
+        `${path.basename(file)}: not UTF-8; decoded as ${decoded.encoding} (guessed from the bytes)`,
+        { file: path.basename(file), encoding: decoded.encoding },
+      ),
     });
-    logger?.warn({ sponsor: entry.slug, file, encoding: decoded.encoding }, 'sponsor CSV is not UTF-8; decoded with a guessed charset');
+    logger?.warn(
+      { sponsor: entry.slug, file, encoding: decoded.encoding },
+      'sponsor CSV is not UTF-8; decoded with a guessed charset',
+    );
   }
   const parser = Readable.from([decoded.text]).pipe(
     parse({
@@ -118,12 +152,21 @@ export async function importSponsorCsvFile(entry: SponsorCatalogEntry, file: str
     if (skippedLines.has(err.lines)) return;
     skippedLines.add(err.lines);
     result.failed++;
-    result.flags.push(badRow(entry.slug, `${path.basename(file)} line ${err.lines ?? '?'}: unreadable CSV row (${err.message})`, { file: path.basename(file), error: err.message }));
+    result.flags.push(
+      badRow(
+        entry.slug,
+        `${path.basename(file)} line ${err.lines ?? '?'}: unreadable CSV row (${err.message})`,
+        { file: path.basename(file), error: err.message },
+      ),
+    );
   });
 
   let header: string[] | null = null;
   let columnIndex: Partial<Record<SponsorField, number>> = {};
-  for await (const { record: cells, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+  for await (const { record: cells, info } of parser as AsyncIterable<{
+    record: string[];
+    info: { lines: number };
+  }>) {
     // Trimmed here rather than by csv-parse: its `trim` option loses the rows after a broken quote.
     const record = cells.map((c) => c.trim());
     if (!header) {
@@ -157,11 +200,18 @@ export async function importSponsorCsvFile(entry: SponsorCatalogEntry, file: str
     const where = `${path.basename(file)} line ${info.lines}`;
     if (record.length !== header.length) {
       result.failed++;
-      result.flags.push(badRow(entry.slug, `${where}: expected ${header.length} columns, got ${record.length}`, record));
+      result.flags.push(
+        badRow(
+          entry.slug,
+          `${where}: expected ${header.length} columns, got ${record.length}`,
+          record,
+        ),
+      );
       continue;
     }
     const raw: RawSponsorTrial = { fields: {}, sites: [] };
-    for (const [field, i] of Object.entries(columnIndex) as [SponsorField, number][]) raw.fields[field] = record[i];
+    for (const [field, i] of Object.entries(columnIndex) as [SponsorField, number][])
+      raw.fields[field] = record[i];
     const norm = normaliseSponsorTrial(entry, raw, {
       dateFormats: source.dateFormats,
       listSeparator: source.listSeparator,
@@ -176,7 +226,11 @@ export async function importSponsorCsvFile(entry: SponsorCatalogEntry, file: str
     }
     result.trials.push(norm.trial);
     for (const w of norm.warnings) {
-      result.flags.push({ ...badRow(entry.slug, `${where}: ${w}`, asObject), nct_id: norm.trial.nct_id, severity: 'info' });
+      result.flags.push({
+        ...badRow(entry.slug, `${where}: ${w}`, asObject),
+        nct_id: norm.trial.nct_id,
+        severity: 'info',
+      });
     }
   }
   return result;
@@ -185,7 +239,8 @@ export async function importSponsorCsvFile(entry: SponsorCatalogEntry, file: str
 /** `<dir>/<slug>.csv` and every `<dir>/<slug>/*.csv`, for each CSV sponsor of the catalog. */
 async function filesInDir(dir: string): Promise<Record<string, string[]>> {
   // A mistyped directory must fail the run, not publish a snapshot without sponsor data.
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new PermanentStageError(`sponsor CSV directory ${dir} does not exist`);
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
+    throw new PermanentStageError(`sponsor CSV directory ${dir} does not exist`);
   const out: Record<string, string[]> = {};
   for (const entry of SPONSOR_CATALOG) {
     if (entry.source.kind !== 'csv') continue;
@@ -194,7 +249,8 @@ async function filesInDir(dir: string): Promise<Record<string, string[]>> {
     if (fs.existsSync(flat)) found.push(flat);
     const sub = path.join(dir, entry.slug);
     if (fs.existsSync(sub) && fs.statSync(sub).isDirectory()) {
-      for (const name of (await fsp.readdir(sub)).sort()) if (name.toLowerCase().endsWith('.csv')) found.push(path.join(sub, name));
+      for (const name of (await fsp.readdir(sub)).sort())
+        if (name.toLowerCase().endsWith('.csv')) found.push(path.join(sub, name));
     }
     if (found.length) out[entry.slug] = found;
   }
@@ -205,16 +261,25 @@ async function filesInDir(dir: string): Promise<Record<string, string[]>> {
  * Stage: imports the sponsors' CSV exports. `files` maps a sponsor slug to one file; `dir`
  * holds `<slug>.csv` or `<slug>/*.csv`. Bad rows become flags and count as failed.
  */
-export async function importSponsorCsvs(input: CsvImportInput, deps: CsvImportDeps): Promise<SponsorStageResult> {
+export async function importSponsorCsvs(
+  input: CsvImportInput,
+  deps: CsvImportDeps,
+): Promise<SponsorStageResult> {
   const log = deps.logger.child({ stage: 'sponsor-csv-import' });
   const bySlug: Record<string, string[]> =
-    'files' in input ? Object.fromEntries(Object.entries(input.files).map(([slug, f]) => [slug, [f]])) : await filesInDir(input.dir);
+    'files' in input
+      ? Object.fromEntries(Object.entries(input.files).map(([slug, f]) => [slug, [f]]))
+      : await filesInDir(input.dir);
   const previous = await readRunState(deps.stateFile);
   const trials: SponsorTrial[] = [];
   const flags: FlagRow[] = [];
   const counts: Record<string, StageCounts> = {};
   const keptPrevious: Record<string, string> = {};
-  const slugs = Object.keys(bySlug).sort((a, b) => SPONSOR_CATALOG.findIndex((e) => e.slug === a) - SPONSOR_CATALOG.findIndex((e) => e.slug === b));
+  const slugs = Object.keys(bySlug).sort(
+    (a, b) =>
+      SPONSOR_CATALOG.findIndex((e) => e.slug === a) -
+      SPONSOR_CATALOG.findIndex((e) => e.slug === b),
+  );
   for (const [n, slug] of slugs.entries()) {
     const entry = catalogEntry(slug);
     let own: SponsorTrial[] = [];
@@ -240,14 +305,24 @@ export async function importSponsorCsvs(input: CsvImportInput, deps: CsvImportDe
       // Keep what the sponsor listed last time: a bad export says nothing about its trials.
       own = await readLastGood(deps.lastGoodDir, slug);
       const message = `${problem}; kept ${own.length} trials from the previous import`;
-      sponsorFlags.push({ nct_id: null, source: slug, kind: 'page_shape_changed', severity: 'warning', message, details: JSON.stringify({ files: bySlug[slug].map((f) => path.basename(f)) }) });
+      sponsorFlags.push({
+        nct_id: null,
+        source: slug,
+        kind: 'page_shape_changed',
+        severity: 'warning',
+        message,
+        details: JSON.stringify({ files: bySlug[slug].map((f) => path.basename(f)) }),
+      });
       log.warn({ sponsor: slug, kept: own.length }, problem);
       keptPrevious[slug] = message;
     } else await writeLastGood(deps.lastGoodDir, slug, own);
     flags.push(...sponsorFlags);
     trials.push(...own);
     counts[slug] = countTrials(own, previous?.[slug], failed);
-    log.info({ sponsor: slug, progress: `${n + 1}/${slugs.length}`, ...counts[slug] }, `imported ${slug}`);
+    log.info(
+      { sponsor: slug, progress: `${n + 1}/${slugs.length}`, ...counts[slug] },
+      `imported ${slug}`,
+    );
   }
   if (deps.stateFile && previous) await writeRunState(deps.stateFile, previous, trials, slugs);
   const summary = summarise(counts, previous !== null);
@@ -266,7 +341,11 @@ async function readLastGood(dir: string | undefined, slug: string): Promise<Spon
   }
 }
 
-async function writeLastGood(dir: string | undefined, slug: string, trials: SponsorTrial[]): Promise<void> {
+async function writeLastGood(
+  dir: string | undefined,
+  slug: string,
+  trials: SponsorTrial[],
+): Promise<void> {
   if (!dir) return;
   await fsp.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${slug}.v8`);

@@ -11,7 +11,15 @@ function monthNumber(name: string, full: boolean): number | null {
   const i = MONTHS.indexOf(s.slice(0, 3));
   if (i < 0) return null;
   // "Sept" is common in exports; otherwise a full name must be spelled out whole.
-  if (full && s.length > 3 && !new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, i, 1))).toLowerCase().startsWith(s)) return null;
+  if (
+    full &&
+    s.length > 3 &&
+    !new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' })
+      .format(new Date(Date.UTC(2000, i, 1)))
+      .toLowerCase()
+      .startsWith(s)
+  )
+    return null;
   return i + 1;
 }
 
@@ -56,7 +64,10 @@ const PARSERS: Record<DateFormat, (s: string) => string | null> = {
 export type DateParse = { ok: true; value: string | null } | { ok: false; reason: string };
 
 /** Empty text is a missing date (ok, null); text that fits none of the formats is an error. */
-export function parseSponsorDate(raw: string | null | undefined, formats: readonly DateFormat[]): DateParse {
+export function parseSponsorDate(
+  raw: string | null | undefined,
+  formats: readonly DateFormat[],
+): DateParse {
   const s = (raw ?? '').trim();
   if (!s) return { ok: true, value: null };
   for (const f of formats) {

@@ -15,12 +15,28 @@ export interface DecodedText {
 }
 
 export function decodeSponsorFile(bytes: Uint8Array, declared?: string): DecodedText {
-  if (declared) return { text: new TextDecoder(declared).decode(bytes), encoding: declared, sniffed: false };
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8', sniffed: false };
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le', sniffed: false };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes), encoding: 'utf-16be', sniffed: false };
+  if (declared)
+    return { text: new TextDecoder(declared).decode(bytes), encoding: declared, sniffed: false };
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8', sniffed: false };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return {
+      text: new TextDecoder('utf-16le').decode(bytes),
+      encoding: 'utf-16le',
+      sniffed: false,
+    };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return {
+      text: new TextDecoder('utf-16be').decode(bytes),
+      encoding: 'utf-16be',
+      sniffed: false,
+    };
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8', sniffed: false };
+    return {
+      text: new TextDecoder('utf-8', { fatal: true }).decode(bytes),
+      encoding: 'utf-8',
+      sniffed: false,
+    };
   } catch {
     // Not UTF-8: guess below.
   }

@@ -37,7 +37,11 @@ export interface MergeResult {
 
 /** Lower case, punctuation to spaces: "Lung-Cancer Vaccine." and "lung cancer vaccine" meet. */
 export function normaliseTitle(title: string): string {
-  return title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, ' ').trim();
+  return title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 function normaliseSponsorId(id: string): string {
@@ -46,7 +50,10 @@ function normaliseSponsorId(id: string): string {
 
 /** Id for a sponsor trial that has neither an NCT id nor a sponsor id, stable across runs. */
 export function syntheticSponsorId(t: SponsorTrial): string {
-  const digest = createHash('sha256').update(normaliseTitle(t.title ?? '')).digest('hex').slice(0, 10);
+  const digest = createHash('sha256')
+    .update(normaliseTitle(t.title ?? ''))
+    .digest('hex')
+    .slice(0, 10);
   return `${t.source_slug.toUpperCase()}-${digest}`;
 }
 
@@ -128,7 +135,12 @@ export function sponsorOnlyRecord(trialId: string, t: SponsorTrial, url: string)
 
 type MatchedBy = 'nct_id' | 'sponsor_study_id' | 'title';
 
-function duplicateFlag(trialId: string, keptSlug: string, t: SponsorTrial, matchedBy: MatchedBy): FlagRow {
+function duplicateFlag(
+  trialId: string,
+  keptSlug: string,
+  t: SponsorTrial,
+  matchedBy: MatchedBy,
+): FlagRow {
   return {
     nct_id: trialId,
     source: t.source_slug,
@@ -146,7 +158,10 @@ function duplicateFlag(trialId: string, keptSlug: string, t: SponsorTrial, match
   };
 }
 
-export function mergeSponsorRecords(registry: TrialRecord[], sponsorTrials: SponsorTrial[]): MergeResult {
+export function mergeSponsorRecords(
+  registry: TrialRecord[],
+  sponsorTrials: SponsorTrial[],
+): MergeResult {
   const records: TrialRecord[] = registry.map((r) => ({ trial: { ...r.trial }, sites: r.sites }));
   const registryById = new Map(records.map((r) => [r.trial.nct_id, r]));
   /** Which sponsor owns the pharma link of each trial id. */
@@ -162,8 +177,10 @@ export function mergeSponsorRecords(registry: TrialRecord[], sponsorTrials: Spon
     .map((x) => x.t);
 
   const remember = (trialId: string, t: SponsorTrial) => {
-    if (t.sponsor_study_id && !bySponsorId.has(normaliseSponsorId(t.sponsor_study_id))) bySponsorId.set(normaliseSponsorId(t.sponsor_study_id), trialId);
-    if (t.title && !byTitle.has(normaliseTitle(t.title))) byTitle.set(normaliseTitle(t.title), trialId);
+    if (t.sponsor_study_id && !bySponsorId.has(normaliseSponsorId(t.sponsor_study_id)))
+      bySponsorId.set(normaliseSponsorId(t.sponsor_study_id), trialId);
+    if (t.title && !byTitle.has(normaliseTitle(t.title)))
+      byTitle.set(normaliseTitle(t.title), trialId);
     const list = sponsorStatuses.get(trialId) ?? [];
     list.push({ slug: t.source_slug, status: t.status });
     sponsorStatuses.set(trialId, list);
@@ -176,7 +193,9 @@ export function mergeSponsorRecords(registry: TrialRecord[], sponsorTrials: Spon
       trialId = t.nct_id;
       if (owner.has(trialId)) matchedBy = 'nct_id';
     } else {
-      const bySid = t.sponsor_study_id ? bySponsorId.get(normaliseSponsorId(t.sponsor_study_id)) : undefined;
+      const bySid = t.sponsor_study_id
+        ? bySponsorId.get(normaliseSponsorId(t.sponsor_study_id))
+        : undefined;
       const byT = t.title ? byTitle.get(normaliseTitle(t.title)) : undefined;
       if (bySid) [trialId, matchedBy] = [bySid, 'sponsor_study_id'];
       else if (byT) [trialId, matchedBy] = [byT, 'title'];
@@ -191,7 +210,9 @@ export function mergeSponsorRecords(registry: TrialRecord[], sponsorTrials: Spon
         joined.trial.pharma_url = t.page_url;
         joined.trial.pharma_source_slug = t.source_slug;
       } else {
-        const url = t.nct_id ? registryStudyUrl(t.nct_id) : (t.page_url ?? sponsorIdentity(t.source_slug).home_url);
+        const url = t.nct_id
+          ? registryStudyUrl(t.nct_id)
+          : (t.page_url ?? sponsorIdentity(t.source_slug).home_url);
         const rec = sponsorOnlyRecord(trialId, t, url);
         records.push(rec);
       }

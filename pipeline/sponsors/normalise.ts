@@ -35,7 +35,8 @@ export interface NormaliseOptions {
 }
 
 /** `warnings`: what was dropped from a row that still became a trial (an optional date ...). */
-export type NormaliseResult = { ok: true; trial: SponsorTrial; warnings: string[] } | { ok: false; reason: string };
+export type NormaliseResult =
+  { ok: true; trial: SponsorTrial; warnings: string[] } | { ok: false; reason: string };
 
 function text(v: string | string[] | null | undefined): string | null {
   if (v === null || v === undefined) return null;
@@ -52,7 +53,10 @@ function list(v: string | string[] | null | undefined, separator: string | undef
 /** "Facility, City, Country": the last parts are the most regular, so assign from the right. */
 export function parseSiteText(raw: string, parts: readonly SitePart[]): SponsorSite {
   const site: SponsorSite = { facility: null, city: null, state: null, zip: null, country: null };
-  const pieces = raw.split(',').map((p) => p.trim()).filter(Boolean);
+  const pieces = raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const n = parts.length;
   for (let i = n - 1; i >= 1 && pieces.length > 1; i--) site[parts[i]] = pieces.pop() ?? null;
   // Whatever is left belongs to the first part (facility names contain commas).
@@ -60,7 +64,10 @@ export function parseSiteText(raw: string, parts: readonly SitePart[]): SponsorS
   return site;
 }
 
-export function mapSponsorStatus(entry: SponsorCatalogEntry, raw: string | null): TrialStatus | null {
+export function mapSponsorStatus(
+  entry: SponsorCatalogEntry,
+  raw: string | null,
+): TrialStatus | null {
   if (!raw) return null;
   const key = raw.trim().toLowerCase().replace(/\s+/g, ' ');
   return entry.statusVocabulary[key] ?? mapRegistryStatus(raw).status;
@@ -70,12 +77,19 @@ function stableJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
 }
 
-export function normaliseSponsorTrial(entry: SponsorCatalogEntry, raw: RawSponsorTrial, opts: NormaliseOptions): NormaliseResult {
+export function normaliseSponsorTrial(
+  entry: SponsorCatalogEntry,
+  raw: RawSponsorTrial,
+  opts: NormaliseOptions,
+): NormaliseResult {
   const f = raw.fields;
   const nctText = text(f.nct_id);
   const nct = nctText?.match(NCT_ID_IN_TEXT_RE)?.[0].toUpperCase() ?? null;
@@ -99,7 +113,8 @@ export function normaliseSponsorTrial(entry: SponsorCatalogEntry, raw: RawSponso
   }
 
   let pageUrl = text(f.page_url);
-  if (!pageUrl && opts.pageUrlTemplate && sponsorId) pageUrl = opts.pageUrlTemplate.replace('{id}', encodeURIComponent(sponsorId));
+  if (!pageUrl && opts.pageUrlTemplate && sponsorId)
+    pageUrl = opts.pageUrlTemplate.replace('{id}', encodeURIComponent(sponsorId));
   if (pageUrl && opts.baseUrl) {
     try {
       pageUrl = new URL(pageUrl, opts.baseUrl).toString();
@@ -114,7 +129,13 @@ export function normaliseSponsorTrial(entry: SponsorCatalogEntry, raw: RawSponso
     sites = list(f.locations, opts.listSeparator).map((s) => parseSiteText(s, parts));
   }
   if (sites.length === 0 && f.countries) {
-    sites = list(f.countries, opts.listSeparator).map((country) => ({ facility: null, city: null, state: null, zip: null, country }));
+    sites = list(f.countries, opts.listSeparator).map((country) => ({
+      facility: null,
+      city: null,
+      state: null,
+      zip: null,
+      country,
+    }));
   }
 
   const statusText = text(f.status);

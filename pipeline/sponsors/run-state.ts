@@ -25,7 +25,12 @@ export async function readRunState(file: string | undefined): Promise<RunState |
 }
 
 /** Writes via a temp file and rename so a crash never leaves half a state file behind. */
-export async function writeRunState(file: string, previous: RunState, trials: SponsorTrial[], slugs: string[]): Promise<void> {
+export async function writeRunState(
+  file: string,
+  previous: RunState,
+  trials: SponsorTrial[],
+  slugs: string[],
+): Promise<void> {
   const next: RunState = { ...previous };
   for (const slug of slugs) next[slug] = {};
   for (const t of trials) next[t.source_slug][sponsorTrialKey(t)] = t.content_hash;
@@ -37,7 +42,11 @@ export async function writeRunState(file: string, previous: RunState, trials: Sp
  * Counts one sponsor's trials against the previous run. Without a state every trial is new
  * (the summary says `changeTracked: false`).
  */
-export function countTrials(trials: SponsorTrial[], previous: Record<string, string> | undefined, failed: number): StageCounts {
+export function countTrials(
+  trials: SponsorTrial[],
+  previous: Record<string, string> | undefined,
+  failed: number,
+): StageCounts {
   const c = emptyCounts();
   c.fetched = trials.length;
   c.failed = failed;
@@ -50,7 +59,10 @@ export function countTrials(trials: SponsorTrial[], previous: Record<string, str
   return c;
 }
 
-export function summarise(bySponsor: Record<string, StageCounts>, changeTracked: boolean): StageSummary {
+export function summarise(
+  bySponsor: Record<string, StageCounts>,
+  changeTracked: boolean,
+): StageSummary {
   const total = emptyCounts();
   for (const c of Object.values(bySponsor)) {
     for (const k of Object.keys(total) as (keyof StageCounts)[]) total[k] += c[k];

@@ -11,11 +11,23 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { Logger } from '../../config/logger.js';
 import type { FlagRow } from '../../domain/rows.js';
 import { ADAPTERS, PageShapeError } from './adapters/index.js';
-import { gotoWithRetry, readCards, readDetail, type PageFields, type RetryOptions } from './browser-pages.js';
+import {
+  gotoWithRetry,
+  readCards,
+  readDetail,
+  type PageFields,
+  type RetryOptions,
+} from './browser-pages.js';
 import { SPONSOR_CATALOG, sponsorIdentity } from './catalog/index.js';
 import { normaliseSponsorTrial, type RawSponsorTrial } from './normalise.js';
 import { countTrials, readRunState, summarise, writeRunState } from './run-state.js';
-import type { SponsorCatalogEntry, SponsorStageResult, SponsorTrial, StageCounts, WebSource } from './types.js';
+import type {
+  SponsorCatalogEntry,
+  SponsorStageResult,
+  SponsorTrial,
+  StageCounts,
+  WebSource,
+} from './types.js';
 
 /** Flags for Debian's Chromium in a container; see TOOLCHAIN.md. */
 export const CHROMIUM_ARGS = [
@@ -82,7 +94,14 @@ function shapeFlag(slug: string, err: PageShapeError): FlagRow {
 }
 
 function fetchFlag(slug: string, url: string, err: Error): FlagRow {
-  return { nct_id: null, source: slug, kind: 'bad_source_row', severity: 'warning', message: `${url}: ${err.message}`, details: JSON.stringify({ url }) };
+  return {
+    nct_id: null,
+    source: slug,
+    kind: 'bad_source_row',
+    severity: 'warning',
+    message: `${url}: ${err.message}`,
+    details: JSON.stringify({ url }),
+  };
 }
 
 /** Joins a base URL (possibly with a path, as in tests) and the catalog's list path. */
@@ -107,11 +126,24 @@ async function openList(page: Page, url: string, source: WebSource, s: Settings)
 }
 
 async function cardsOnPage(page: Page, source: WebSource): Promise<Card[]> {
-  const raw = await readCards(page, `${source.list.container} ${source.list.item}`, source.list.fields, source.list.detailLink);
-  return raw.map((c) => ({ url: c.link ? new URL(c.link, page.url()).toString() : null, fields: c.fields }));
+  const raw = await readCards(
+    page,
+    `${source.list.container} ${source.list.item}`,
+    source.list.fields,
+    source.list.detailLink,
+  );
+  return raw.map((c) => ({
+    url: c.link ? new URL(c.link, page.url()).toString() : null,
+    fields: c.fields,
+  }));
 }
 
-async function crawlList(context: BrowserContext, source: WebSource, base: string, s: Settings): Promise<Card[]> {
+async function crawlList(
+  context: BrowserContext,
+  source: WebSource,
+  base: string,
+  s: Settings,
+): Promise<Card[]> {
   const page = await newPage(context, s.timeoutMs);
   try {
     const first = joinUrl(base, source.listPath);
@@ -131,7 +163,12 @@ async function crawlList(context: BrowserContext, source: WebSource, base: strin
       const items = `${source.list.container} ${source.list.item}`;
       for (let i = 0; i < p.maxClicks; i++) {
         const button = page.locator(p.selector).first();
-        if ((await button.count()) === 0 || !(await button.isVisible()) || (await button.isDisabled())) break;
+        if (
+          (await button.count()) === 0 ||
+          !(await button.isVisible()) ||
+          (await button.isDisabled())
+        )
+          break;
         const before = await page.locator(items).count();
         await button.click();
         // Done when more cards arrived or the button went away (the last batch can be empty).
@@ -165,13 +202,20 @@ async function crawlList(context: BrowserContext, source: WebSource, base: strin
 function present(fields: PageFields | undefined): PageFields {
   const out: PageFields = {};
   for (const [k, v] of Object.entries(fields ?? {})) {
-    const empty = v === null || v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === '');
+    const empty =
+      v === null || v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === '');
     if (!empty) out[k as keyof PageFields] = v;
   }
   return out;
 }
 
-async function readDetailPage(context: BrowserContext, entry: SponsorCatalogEntry, source: WebSource, card: Card, s: Settings): Promise<RawSponsorTrial> {
+async function readDetailPage(
+  context: BrowserContext,
+  entry: SponsorCatalogEntry,
+  source: WebSource,
+  card: Card,
+  s: Settings,
+): Promise<RawSponsorTrial> {
   const detail = source.detail;
   const raw: RawSponsorTrial = { fields: { ...present(card.fields) }, sites: [] };
   if (card.url) raw.fields.page_url = card.url;
@@ -204,7 +248,13 @@ async function readDetailPage(context: BrowserContext, entry: SponsorCatalogEntr
   }
 }
 
-async function scrapeSponsor(browser: Browser, entry: SponsorCatalogEntry, base: string, s: Settings, userAgent: string): Promise<SponsorScrape> {
+async function scrapeSponsor(
+  browser: Browser,
+  entry: SponsorCatalogEntry,
+  base: string,
+  s: Settings,
+  userAgent: string,
+): Promise<SponsorScrape> {
   const source = entry.source as WebSource;
   const out: SponsorScrape = { trials: [], flags: [], failed: 0 };
   const context = await browser.newContext({ userAgent });
@@ -214,7 +264,11 @@ async function scrapeSponsor(browser: Browser, entry: SponsorCatalogEntry, base:
       cards = await s.limit(() => crawlList(context, source, base, s));
     } catch (err) {
       out.failed++;
-      out.flags.push(err instanceof PageShapeError ? shapeFlag(entry.slug, err) : fetchFlag(entry.slug, joinUrl(base, source.listPath), err as Error));
+      out.flags.push(
+        err instanceof PageShapeError
+          ? shapeFlag(entry.slug, err)
+          : fetchFlag(entry.slug, joinUrl(base, source.listPath), err as Error),
+      );
       s.log.error({ sponsor: entry.slug, err: (err as Error).message }, 'sponsor listing failed');
       return out;
     }
@@ -227,26 +281,52 @@ async function scrapeSponsor(browser: Browser, entry: SponsorCatalogEntry, base:
             return await readDetailPage(context, entry, source, card, s);
           } catch (err) {
             out.failed++;
-            out.flags.push(err instanceof PageShapeError ? shapeFlag(entry.slug, err) : fetchFlag(entry.slug, card.url ?? base, err as Error));
+            out.flags.push(
+              err instanceof PageShapeError
+                ? shapeFlag(entry.slug, err)
+                : fetchFlag(entry.slug, card.url ?? base, err as Error),
+            );
             return null;
           } finally {
             done++;
-            if (done % 10 === 0 || done === cards.length) s.log.info({ sponsor: entry.slug, progress: `${done}/${cards.length}` }, 'detail pages');
+            if (done % 10 === 0 || done === cards.length)
+              s.log.info(
+                { sponsor: entry.slug, progress: `${done}/${cards.length}` },
+                'detail pages',
+              );
           }
         }),
       ),
     );
     for (const raw of results) {
       if (!raw) continue;
-      const norm = normaliseSponsorTrial(entry, raw, { dateFormats: source.dateFormats, listSeparator: source.listSeparator, baseUrl: base });
+      const norm = normaliseSponsorTrial(entry, raw, {
+        dateFormats: source.dateFormats,
+        listSeparator: source.listSeparator,
+        baseUrl: base,
+      });
       if (!norm.ok) {
         out.failed++;
-        out.flags.push({ nct_id: null, source: entry.slug, kind: 'bad_source_row', severity: 'warning', message: `${raw.fields.page_url ?? base}: ${norm.reason}`, details: JSON.stringify(raw) });
+        out.flags.push({
+          nct_id: null,
+          source: entry.slug,
+          kind: 'bad_source_row',
+          severity: 'warning',
+          message: `${raw.fields.page_url ?? base}: ${norm.reason}`,
+          details: JSON.stringify(raw),
+        });
         continue;
       }
       out.trials.push(norm.trial);
       for (const w of norm.warnings) {
-        out.flags.push({ nct_id: norm.trial.nct_id, source: entry.slug, kind: 'bad_source_row', severity: 'info', message: `${norm.trial.page_url}: ${w}`, details: JSON.stringify(raw) });
+        out.flags.push({
+          nct_id: norm.trial.nct_id,
+          source: entry.slug,
+          kind: 'bad_source_row',
+          severity: 'info',
+          message: `${norm.trial.page_url}: ${w}`,
+          details: JSON.stringify(raw),
+        });
       }
     }
     return out;
@@ -259,7 +339,10 @@ async function scrapeSponsor(browser: Browser, entry: SponsorCatalogEntry, base:
  * Stage: scrapes the web sponsors of the catalog. Never throws for a sponsor's pages (they
  * become flags and `failed` counts); throws when Chromium is missing or cannot start.
  */
-export async function scrapeSponsors(input: ScrapeInput, deps: ScrapeDeps): Promise<SponsorStageResult> {
+export async function scrapeSponsors(
+  input: ScrapeInput,
+  deps: ScrapeDeps,
+): Promise<SponsorStageResult> {
   const log = deps.logger.child({ stage: 'sponsor-scrape' });
   const web = SPONSOR_CATALOG.filter((e) => e.source.kind === 'web');
   for (const slug of input.slugs ?? []) {
@@ -267,7 +350,9 @@ export async function scrapeSponsors(input: ScrapeInput, deps: ScrapeDeps): Prom
   }
   const entries = input.slugs ? web.filter((e) => input.slugs!.includes(e.slug)) : web;
   if (!fs.existsSync(deps.chromiumPath)) {
-    throw new Error(`Chromium not found at ${deps.chromiumPath}; run scripts/ensure-services.sh (Debian package "chromium")`);
+    throw new Error(
+      `Chromium not found at ${deps.chromiumPath}; run scripts/ensure-services.sh (Debian package "chromium")`,
+    );
   }
   const settings: Settings = {
     limit: pLimit(deps.concurrency ?? 2),
@@ -277,11 +362,23 @@ export async function scrapeSponsors(input: ScrapeInput, deps: ScrapeDeps): Prom
   };
   const userAgent = deps.userAgent ?? 'lungtrials-refresh/0.1 (monthly lung cancer trial index)';
   const previous = await readRunState(deps.stateFile);
-  const browser = await chromium.launch({ executablePath: deps.chromiumPath, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: deps.chromiumPath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   let scraped: SponsorScrape[];
   try {
     scraped = await Promise.all(
-      entries.map((e) => scrapeSponsor(browser, e, input.baseUrls?.[e.slug] ?? sponsorIdentity(e.slug).home_url, settings, userAgent)),
+      entries.map((e) =>
+        scrapeSponsor(
+          browser,
+          e,
+          input.baseUrls?.[e.slug] ?? sponsorIdentity(e.slug).home_url,
+          settings,
+          userAgent,
+        ),
+      ),
     );
   } finally {
     await browser.close();
@@ -295,7 +392,13 @@ export async function scrapeSponsors(input: ScrapeInput, deps: ScrapeDeps): Prom
     counts[e.slug] = countTrials(scraped[i].trials, previous?.[e.slug], scraped[i].failed);
     log.info({ sponsor: e.slug, ...counts[e.slug] }, `scraped ${e.slug}`);
   });
-  if (deps.stateFile && previous) await writeRunState(deps.stateFile, previous, trials, entries.map((e) => e.slug));
+  if (deps.stateFile && previous)
+    await writeRunState(
+      deps.stateFile,
+      previous,
+      trials,
+      entries.map((e) => e.slug),
+    );
   const summary = summarise(counts, previous !== null);
   log.info(summary.total, 'sponsor scraping done');
   return { trials, flags, summary };

@@ -2,19 +2,28 @@
 // `npm test` before the tests. It lives in this workspace because typescript-eslint needs the
 // TypeScript 5 compiler API that the project's TypeScript 7 no longer ships.
 //
-// Formatting rules (max-len, indentation, quotes) are off on purpose: turning them on means
-// reformatting the tree, which waits for a quiet moment (issue 14 follow-up).
+// Formatting is Prettier's (.prettierrc.json, checked by scripts/lint.sh after ESLint).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const UP = String.raw`^(\.\./)+`;
 
 /** no-restricted-imports with one regex pattern, for a layering rule. */
-const layer = (regex, message) => ({ 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] });
+const layer = (regex, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ regex, message }] }],
+});
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'snapshots/**', 'data/**', 'test/typed-client/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: [
+      '**/node_modules/**',
+      'snapshots/**',
+      'data/**',
+      'test/typed-client/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -30,11 +39,19 @@ export default tseslint.config(
     rules: {
       // Type-aware: a promise nobody awaits is a lost error; these are the cheap, high-value ones.
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrors: 'none',
+          ignoreRestSiblings: true,
+        },
       ],
       // Text cleaning matches control characters on purpose.
       'no-control-regex': 'off',
@@ -55,12 +72,18 @@ export default tseslint.config(
   // Layering (docs/architecture.md). pipeline/ runs without the API or the queues.
   {
     files: ['pipeline/**/*.ts'],
-    rules: layer(`${UP}(api|workers|cli)/`, 'pipeline/ imports nothing from api/, workers/ or cli/.'),
+    rules: layer(
+      `${UP}(api|workers|cli)/`,
+      'pipeline/ imports nothing from api/, workers/ or cli/.',
+    ),
   },
   // workers/ is wiring: the stage entry points (pipeline/run/index.ts) and the error type only.
   {
     files: ['workers/**/*.ts'],
-    rules: layer(`${UP}pipeline/(?!run/index\\.js$|errors\\.js$)`, 'workers/ imports only pipeline/run/index.js and pipeline/errors.js.'),
+    rules: layer(
+      `${UP}pipeline/(?!run/index\\.js$|errors\\.js$)`,
+      'workers/ imports only pipeline/run/index.js and pipeline/errors.js.',
+    ),
   },
   // api/ reads snapshots; it imports no pipeline/ internals. Allowed today, until the shared
   // contracts move out of pipeline/ (issue 14 follow-up: top-level snapshot/ and geo/ modules;
@@ -76,6 +99,9 @@ export default tseslint.config(
   // domain/ and config/ are shared by both halves and import neither.
   {
     files: ['domain/**/*.ts', 'config/**/*.ts'],
-    rules: layer(`${UP}(api|workers|pipeline|cli)/`, 'domain/ and config/ import nothing from api/, workers/, pipeline/ or cli/.'),
+    rules: layer(
+      `${UP}(api|workers|pipeline|cli)/`,
+      'domain/ and config/ import nothing from api/, workers/, pipeline/ or cli/.',
+    ),
   },
 );

@@ -7,13 +7,30 @@ import { testRedis, type TestRedis } from '../helpers/redis.js';
 import { jsonOf, startTestApi, type TestApi } from './http.js';
 
 const tables = buildTables({
-  trials: Array.from({ length: 60 }, (_, i) => trialRow(`TEST-${String(i).padStart(3, '0')}`, { brief_summary: 'Synthetic summary. '.repeat(20) })),
-  sites: [siteRow('TEST-000', 0, { latitude: 40.75, longitude: -73.99, zip: '10001', state: 'NY', geo_precision: 'site' })],
+  trials: Array.from({ length: 60 }, (_, i) =>
+    trialRow(`TEST-${String(i).padStart(3, '0')}`, {
+      brief_summary: 'Synthetic summary. '.repeat(20),
+    }),
+  ),
+  sites: [
+    siteRow('TEST-000', 0, {
+      latitude: 40.75,
+      longitude: -73.99,
+      zip: '10001',
+      state: 'NY',
+      geo_precision: 'site',
+    }),
+  ],
 });
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi(SnapshotHolder.fromTables(tables, { version: 'v-cache-1', created_at: '2026-11-01T00:00:00.000Z' }));
+  api = await startTestApi(
+    SnapshotHolder.fromTables(tables, {
+      version: 'v-cache-1',
+      created_at: '2026-11-01T00:00:00.000Z',
+    }),
+  );
 });
 afterAll(async () => api.close());
 
@@ -36,28 +53,58 @@ describe('ETag, 304 and Cache-Control on data endpoints', () => {
     expect(again.headers.get('cache-control')).toBe('private, max-age=300');
     expect(remaining(again)).toBe(remaining(first) - 1);
 
-    expect((await api.get('/api/v1/trials?limit=5', { headers: { 'If-None-Match': `"other", ${etag}` } })).status).toBe(304);
-    expect((await api.get('/api/v1/trials?limit=5', { headers: { 'If-None-Match': '*' } })).status).toBe(304);
+    expect(
+      (
+        await api.get('/api/v1/trials?limit=5', {
+          headers: { 'If-None-Match': `"other", ${etag}` },
+        })
+      ).status,
+    ).toBe(304);
+    expect(
+      (await api.get('/api/v1/trials?limit=5', { headers: { 'If-None-Match': '*' } })).status,
+    ).toBe(304);
     const changed = await api.get('/api/v1/trials?limit=6', { headers: { 'If-None-Match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     // fetch() sends Cache-Control: no-cache with a hand-set If-None-Match; the origin still evaluates it.
-    const revalidate = await api.get('/api/v1/trials?limit=5', { headers: { 'If-None-Match': etag, 'Cache-Control': 'no-cache' } });
+    const revalidate = await api.get('/api/v1/trials?limit=5', {
+      headers: { 'If-None-Match': etag, 'Cache-Control': 'no-cache' },
+    });
     expect(revalidate.status).toBe(304);
   });
 
   it('If-Modified-Since at or after the snapshot is 304; detail and sources behave alike', async () => {
-    expect((await api.get('/api/v1/trials/TEST-001', { headers: { 'If-Modified-Since': 'Mon, 02 Nov 2026 00:00:00 GMT' } })).status).toBe(304);
-    expect((await api.get('/api/v1/trials/TEST-001', { headers: { 'If-Modified-Since': 'Sat, 31 Oct 2026 00:00:00 GMT' } })).status).toBe(200);
+    expect(
+      (
+        await api.get('/api/v1/trials/TEST-001', {
+          headers: { 'If-Modified-Since': 'Mon, 02 Nov 2026 00:00:00 GMT' },
+        })
+      ).status,
+    ).toBe(304);
+    expect(
+      (
+        await api.get('/api/v1/trials/TEST-001', {
+          headers: { 'If-Modified-Since': 'Sat, 31 Oct 2026 00:00:00 GMT' },
+        })
+      ).status,
+    ).toBe(200);
     const sources = await api.get('/api/v1/sources');
-    expect((await api.get('/api/v1/sources', { headers: { 'If-None-Match': sources.headers.get('etag')! } })).status).toBe(304);
+    expect(
+      (
+        await api.get('/api/v1/sources', {
+          headers: { 'If-None-Match': sources.headers.get('etag')! },
+        })
+      ).status,
+    ).toBe(304);
   });
 
   it('another snapshot version gives another validator for the same request', async () => {
     const other = await startTestApi(SnapshotHolder.fromTables(tables, { version: 'v-cache-2' }));
     try {
       const etag = (await api.get('/api/v1/trials/TEST-001')).headers.get('etag')!;
-      const res = await other.get('/api/v1/trials/TEST-001', { headers: { 'If-None-Match': etag } });
+      const res = await other.get('/api/v1/trials/TEST-001', {
+        headers: { 'If-None-Match': etag },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('etag')).toMatch(/^W\/"v-cache-2-/);
     } finally {
@@ -82,7 +129,9 @@ describe('ETag, 304 and Cache-Control on data endpoints', () => {
       expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
       const etag = res.headers.get('etag')!;
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-      expect((await api.get(path, { key: null, headers: { 'If-None-Match': etag } })).status).toBe(304);
+      expect((await api.get(path, { key: null, headers: { 'If-None-Match': etag } })).status).toBe(
+        304,
+      );
     }
   });
 });
@@ -90,15 +139,21 @@ describe('ETag, 304 and Cache-Control on data endpoints', () => {
 describe('compression', () => {
   it('gzip and br above 1 KB for clients that accept them; identity otherwise', async () => {
     for (const encoding of ['gzip', 'br']) {
-      const res = await api.get('/api/v1/trials?limit=50', { headers: { 'Accept-Encoding': encoding } });
+      const res = await api.get('/api/v1/trials?limit=50', {
+        headers: { 'Accept-Encoding': encoding },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
       expect((await jsonOf(res)).data).toHaveLength(50);
     }
-    const plain = await api.get('/api/v1/trials?limit=50', { headers: { 'Accept-Encoding': 'identity' } });
+    const plain = await api.get('/api/v1/trials?limit=50', {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
     expect(plain.headers.get('content-encoding')).toBeNull();
-    const small = await api.get('/api/v1/trials?limit=0', { headers: { 'Accept-Encoding': 'gzip' } });
+    const small = await api.get('/api/v1/trials?limit=0', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     expect(small.headers.get('content-encoding')).toBeNull();
   });
 });
@@ -110,7 +165,11 @@ describe('GET /healthz', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await jsonOf(res);
-    expect(body).toMatchObject({ status: 'ok', snapshot: { version: 'v-cache-1', created_at: '2026-11-01T00:00:00.000Z' }, redis: 'fallback' });
+    expect(body).toMatchObject({
+      status: 'ok',
+      snapshot: { version: 'v-cache-1', created_at: '2026-11-01T00:00:00.000Z' },
+      redis: 'fallback',
+    });
     expect(body.snapshot.age_seconds).toBeGreaterThan(0);
     expect((await api.json('/api/v1/meta')).body.data.usage.quota_used).toBe(before);
   });
@@ -136,7 +195,12 @@ describe('GET /healthz', () => {
     it('reachable when it answers PING, unreachable when it does not', async () => {
       const up = await startTestApi(tables, { redis: redis.redis });
       // Nothing listens on port 1; no offline queue, so the PING fails at once.
-      const deadConnection = new Redis({ port: 1, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+      const deadConnection = new Redis({
+        port: 1,
+        lazyConnect: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+      });
       const down = await startTestApi(tables, { redis: deadConnection });
       try {
         expect((await jsonOf(await up.get('/healthz'))).redis).toBe('reachable');

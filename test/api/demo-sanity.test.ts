@@ -18,13 +18,19 @@ afterAll(async () => api.close());
 describe('demo snapshot', () => {
   it('default list covers exactly the default buckets', async () => {
     const { body } = await api.json('/api/v1/trials?limit=1');
-    expect(body.meta.total).toBe(tables.trials.filter((t) => DEFAULT_STATUS_BUCKETS.includes(t.status_bucket)).length);
+    expect(body.meta.total).toBe(
+      tables.trials.filter((t) => DEFAULT_STATUS_BUCKETS.includes(t.status_bucket)).length,
+    );
   });
 
   it('filters return only rows that satisfy them, and every one that does', async () => {
     const all = 'statusBuckets=recruiting,active,completed,unknown';
     const required = (gene: string) =>
-      new Set(tables.biomarkers.filter((b) => b.gene === gene && b.requirement === 'required').map((b) => b.nct_id));
+      new Set(
+        tables.biomarkers
+          .filter((b) => b.gene === gene && b.requirement === 'required')
+          .map((b) => b.nct_id),
+      );
     for (const gene of ['EGFR', 'KRAS', 'PD-L1']) {
       const ids = await idsOf(api, `${all}&biomarkers=${gene}`);
       expect(ids.length, gene).toBeGreaterThan(0);
@@ -39,7 +45,9 @@ describe('demo snapshot', () => {
       expect(t.sclc_stages.length === 0 || t.sclc_stages.includes('extensive')).toBe(true);
     }
     const { body } = await api.json(`/api/v1/trials?${all}&age=70&limit=200`);
-    const expected = tables.trials.filter((t) => (t.age_min ?? 0) <= 70 && (t.age_max ?? 999) >= 70).length;
+    const expected = tables.trials.filter(
+      (t) => (t.age_min ?? 0) <= 70 && (t.age_max ?? 999) >= 70,
+    ).length;
     expect(body.meta.total).toBe(expected);
   });
 

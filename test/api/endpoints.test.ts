@@ -5,16 +5,35 @@ import { TRIAL_PARAMETER_SCHEMAS } from '../../api/params/trials-query.js';
 import { SnapshotHolder } from '../../api/snapshot-holder.js';
 import { ALL_SOURCES } from '../../domain/sources.js';
 import { TIER_LIMITS } from '../../domain/tiers.js';
-import { biomarkerRow, buildTables, flagRow, siteRow, trialRow } from '../helpers/trial-fixtures.js';
+import {
+  biomarkerRow,
+  buildTables,
+  flagRow,
+  siteRow,
+  trialRow,
+} from '../helpers/trial-fixtures.js';
 import { jsonOf, startTestApi, type TestApi } from './http.js';
 
 const tables = buildTables({
   trials: [
-    trialRow('TEST-A', { last_updated: '2025-03-01', diagnosis_types: ['sclc'], sclc_stages: ['limited'], age_min: 18, age_max: 75 }),
+    trialRow('TEST-A', {
+      last_updated: '2025-03-01',
+      diagnosis_types: ['sclc'],
+      sclc_stages: ['limited'],
+      age_min: 18,
+      age_max: 75,
+    }),
     trialRow('TEST-B', { status: 'Completed', last_updated: '2025-04-01' }),
   ],
   sites: Array.from({ length: 7 }, (_, i) =>
-    siteRow('TEST-A', i, { city: `City ${i}`, state: 'NY', zip: '10001', latitude: 40.75 + i / 100, longitude: -73.99, geo_precision: 'site' }),
+    siteRow('TEST-A', i, {
+      city: `City ${i}`,
+      state: 'NY',
+      zip: '10001',
+      latitude: 40.75 + i / 100,
+      longitude: -73.99,
+      geo_precision: 'site',
+    }),
   ),
   biomarkers: [biomarkerRow('TEST-A', 'EGFR', 'L858R')],
   flags: [flagRow('TEST-A')],
@@ -36,7 +55,15 @@ describe('GET /api/v1/trials', () => {
     const remaining = Number(res.headers.get('x-ratelimit-remaining'));
     const body = await jsonOf(res);
     expect(Object.keys(body)).toEqual(['data', 'meta']);
-    expect(body.meta).toEqual({ total: 1, limit: 50, offset: 0, next: null, prev: null, quota_used: body.meta.quota_used, quota_limit: 1000 });
+    expect(body.meta).toEqual({
+      total: 1,
+      limit: 50,
+      offset: 0,
+      next: null,
+      prev: null,
+      quota_used: body.meta.quota_used,
+      quota_limit: 1000,
+    });
     expect(remaining).toBe(1000 - body.meta.quota_used);
     expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(body)));
     const [t] = body.data;
@@ -46,8 +73,16 @@ describe('GET /api/v1/trials', () => {
     expect(t.location_count).toBe(7);
     expect(t.locations_sample).toHaveLength(5);
     expect(t.locations_sample[0]).toEqual({
-      facility: 'Test Facility TEST-A-0', city: 'City 0', state: 'NY', state_source: 'record', zip: '10001', country: 'United States',
-      status: 'RECRUITING', latitude: 40.75, longitude: -73.99, geo_precision: 'site',
+      facility: 'Test Facility TEST-A-0',
+      city: 'City 0',
+      state: 'NY',
+      state_source: 'record',
+      zip: '10001',
+      country: 'United States',
+      status: 'RECRUITING',
+      latitude: 40.75,
+      longitude: -73.99,
+      geo_precision: 'site',
     });
   });
 
@@ -76,9 +111,20 @@ describe('GET /api/v1/trials/:nct_id', () => {
     expect(body.data.conditions_arr).toEqual(body.data.conditions);
     expect(body.data.locations).toHaveLength(7);
     expect(body.data.locations[6]).toMatchObject({ latitude: 40.81, longitude: -73.99 });
-    expect(body.data.biomarkers).toEqual([expect.objectContaining({ gene: 'EGFR', alteration: 'L858R', requirement: 'required' })]);
-    expect(body.data.flags).toEqual([{ kind: 'stale_record', severity: 'warning', message: 'Not updated for two years' }]);
-    expect(body.data).toMatchObject({ age_min: 18, age_max: 75, sexes_eligible: 'ALL', diagnosis_types: ['sclc'], sclc_stages: ['limited'], nsclc_stages: [] });
+    expect(body.data.biomarkers).toEqual([
+      expect.objectContaining({ gene: 'EGFR', alteration: 'L858R', requirement: 'required' }),
+    ]);
+    expect(body.data.flags).toEqual([
+      { kind: 'stale_record', severity: 'warning', message: 'Not updated for two years' },
+    ]);
+    expect(body.data).toMatchObject({
+      age_min: 18,
+      age_max: 75,
+      sexes_eligible: 'ALL',
+      diagnosis_types: ['sclc'],
+      sclc_stages: ['limited'],
+      nsclc_stages: [],
+    });
   });
 
   it('finds ids case-insensitively and answers 404 not_found for unknown ones', async () => {
@@ -94,7 +140,14 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
     const { status, body } = await api.json('/api/v1/sources');
     expect(status).toBe(200);
     expect(body.data.map((s: { slug: string }) => s.slug)).toEqual(ALL_SOURCES.map((s) => s.slug));
-    expect(body.data[0]).toEqual({ slug: 'ctgov', name: 'ClinicalTrials.gov', kind: 'registry', home_url: 'https://clinicaltrials.gov', ingest: 'api', trial_count: 2 });
+    expect(body.data[0]).toEqual({
+      slug: 'ctgov',
+      name: 'ClinicalTrials.gov',
+      kind: 'registry',
+      home_url: 'https://clinicaltrials.gov',
+      ingest: 'api',
+      trial_count: 2,
+    });
     expect(Object.keys(body.meta)).toEqual(['quota_used', 'quota_limit']);
   });
 
@@ -105,7 +158,10 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
     expect(after.body.data.usage.quota_used).toBe(before.body.data.usage.quota_used);
     expect(after.body.data.key).toEqual({ label: 'test-client', tier: 'standard' });
     expect(after.body.data.usage).toMatchObject({ quota_limit: 1000, burst_limit: 60 });
-    expect(after.body.data.snapshot).toMatchObject({ version: 'test-v1', row_counts: { trials: 2, sites: 7, biomarkers: 1, flags: 1, sources: 20 } });
+    expect(after.body.data.snapshot).toMatchObject({
+      version: 'test-v1',
+      row_counts: { trials: 2, sites: 7, biomarkers: 1, flags: 1, sources: 20 },
+    });
     expect(after.headers.get('x-ratelimit-limit')).toBe('1000');
     await api.json('/api/v1/sources');
     const counted = await api.json('/api/v1/meta');
@@ -117,11 +173,19 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-ratelimit-limit')).toBeNull();
     const docs = await jsonOf(res);
-    expect(docs).toMatchObject({ version: 'v1', base_path: '/api/v1', contact: { email: 'ops@test.invalid' } });
+    expect(docs).toMatchObject({
+      version: 'v1',
+      base_path: '/api/v1',
+      contact: { email: 'ops@test.invalid' },
+    });
     const trials = docs.endpoints.find((e: { path: string }) => e.path === '/api/v1/trials');
-    expect(trials.parameters.map((p: { name: string }) => p.name).sort()).toEqual(Object.keys(TRIAL_PARAMETER_SCHEMAS).sort());
+    expect(trials.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
+      Object.keys(TRIAL_PARAMETER_SCHEMAS).sort(),
+    );
     expect(trials.parameters).toHaveLength(19);
-    expect(trials.parameters.find((p: { name: string }) => p.name === 'trialPhase').allowed).toContain('All Phases');
+    expect(
+      trials.parameters.find((p: { name: string }) => p.name === 'trialPhase').allowed,
+    ).toContain('All Phases');
     expect(docs.fields.trial_list).toEqual([...LIST_FIELDS]);
     expect(docs.fields.trial_detail).toEqual([...DETAIL_FIELDS]);
     expect(docs.errors.map((e: { code: string }) => e.code)).toEqual(ERROR_CODES);
@@ -147,9 +211,15 @@ describe('errors', () => {
     const notFound = await api.get('/api/v2/trials', { key: null });
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await jsonOf(notFound)).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    expect(await jsonOf(notFound)).toEqual({
+      error: { code: 'not_found', message: expect.any(String) },
+    });
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      const res = await api.get('/api/v1/trials/TEST-A', { method, key: null, body: method === 'DELETE' ? undefined : '{bad json' });
+      const res = await api.get('/api/v1/trials/TEST-A', {
+        method,
+        key: null,
+        body: method === 'DELETE' ? undefined : '{bad json',
+      });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD');
       expect((await jsonOf(res)).error.code).toBe('method_not_allowed');
@@ -160,7 +230,11 @@ describe('errors', () => {
     const res = await api.get('/api/v1/trials', {
       method: 'OPTIONS',
       key: null,
-      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-api-key' },
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization,x-api-key',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -172,7 +246,10 @@ describe('errors', () => {
   });
 
   it('429 rate_limit_exceeded with Retry-After once the burst is spent', async () => {
-    const limited = await startTestApi(tables, { tier: 'free', limits: { ...TIER_LIMITS, free: { dailyQuota: 100, burstPerMinute: 2 } } });
+    const limited = await startTestApi(tables, {
+      tier: 'free',
+      limits: { ...TIER_LIMITS, free: { dailyQuota: 100, burstPerMinute: 2 } },
+    });
     try {
       expect((await limited.get('/api/v1/sources')).status).toBe(200);
       expect((await limited.get('/api/v1/sources')).status).toBe(200);
@@ -186,7 +263,10 @@ describe('errors', () => {
   });
 
   it('429 quota_exceeded once the daily quota is spent', async () => {
-    const limited = await startTestApi(tables, { tier: 'free', limits: { ...TIER_LIMITS, free: { dailyQuota: 1, burstPerMinute: 10 } } });
+    const limited = await startTestApi(tables, {
+      tier: 'free',
+      limits: { ...TIER_LIMITS, free: { dailyQuota: 1, burstPerMinute: 10 } },
+    });
     try {
       expect((await limited.get('/api/v1/trials/TEST-A')).status).toBe(200);
       const res = await limited.get('/api/v1/trials/TEST-A');
@@ -226,7 +306,9 @@ describe('errors', () => {
       const res = await api2.get('/api/v1/trials/TEST-A');
       expect(res.status).toBe(500);
       const text = await res.text();
-      expect(JSON.parse(text)).toEqual({ error: { code: 'internal_error', message: 'An internal error occurred.' } });
+      expect(JSON.parse(text)).toEqual({
+        error: { code: 'internal_error', message: 'An internal error occurred.' },
+      });
       expect(text).not.toMatch(/at |\.ts|Error:/);
     } finally {
       await api2.close();

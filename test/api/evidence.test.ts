@@ -16,7 +16,8 @@ describe('diagnosis evidence', () => {
     for (const t of trials) {
       const hinted = findEvidence(t);
       expect(hinted, t.nct_id).toEqual(findEvidence(t, false));
-      signals += hinted.diagnosis_types.length + hinted.sclc_stages.length + hinted.nsclc_stages.length;
+      signals +=
+        hinted.diagnosis_types.length + hinted.sclc_stages.length + hinted.nsclc_stages.length;
     }
     expect(signals).toBeGreaterThan(trials.length);
   }, 60_000);
@@ -24,7 +25,11 @@ describe('diagnosis evidence', () => {
   it('names a piece of text for each type signal of the real records', async () => {
     for (const t of (await realTables()).trials) {
       const e = findEvidence(t);
-      for (const type of t.diagnosis_types) expect(e.diagnosis_types.map((x) => x.value), t.nct_id).toContain(type);
+      for (const type of t.diagnosis_types)
+        expect(
+          e.diagnosis_types.map((x) => x.value),
+          t.nct_id,
+        ).toContain(type);
       for (const x of e.diagnosis_types) expect(t.diagnosis_types).toContain(x.value);
     }
   });

@@ -5,10 +5,32 @@ import { idsOf, startTestApi, type TestApi } from './http.js';
 
 const tables = buildTables({
   trials: [
-    trialRow('TEST-OPEN', { overall_status: 'RECRUITING', phases: ['PHASE1'], last_updated: '2025-06-01' }),
-    trialRow('TEST-SOON', { overall_status: 'NOT_YET_RECRUITING', status: 'Not yet recruiting', phases: ['PHASE2'], last_updated: '2025-05-01' }),
-    trialRow('TEST-STOP', { overall_status: 'SUSPENDED', status: 'Closed', phases: ['PHASE3'], last_updated: '2025-04-01' }),
-    trialRow('TEST-OBS', { overall_status: 'ACTIVE_NOT_RECRUITING', status: 'Active', phases: [], study_type: 'Observational', official_title: null, brief_title: 'Short title only', last_updated: '2025-03-01' }),
+    trialRow('TEST-OPEN', {
+      overall_status: 'RECRUITING',
+      phases: ['PHASE1'],
+      last_updated: '2025-06-01',
+    }),
+    trialRow('TEST-SOON', {
+      overall_status: 'NOT_YET_RECRUITING',
+      status: 'Not yet recruiting',
+      phases: ['PHASE2'],
+      last_updated: '2025-05-01',
+    }),
+    trialRow('TEST-STOP', {
+      overall_status: 'SUSPENDED',
+      status: 'Closed',
+      phases: ['PHASE3'],
+      last_updated: '2025-04-01',
+    }),
+    trialRow('TEST-OBS', {
+      overall_status: 'ACTIVE_NOT_RECRUITING',
+      status: 'Active',
+      phases: [],
+      study_type: 'Observational',
+      official_title: null,
+      brief_title: 'Short title only',
+      last_updated: '2025-03-01',
+    }),
   ],
   sites: [],
 });
@@ -21,19 +43,33 @@ afterAll(async () => api.close());
 
 describe('brief_title and overall_status', () => {
   it('are served in the list and in the detail, so a trial without official_title still has a title', async () => {
-    const { body } = await api.json('/api/v1/trials?statusBuckets=recruiting,active,completed,unknown');
+    const { body } = await api.json(
+      '/api/v1/trials?statusBuckets=recruiting,active,completed,unknown',
+    );
     const obs = body.data.find((t: { nct_id: string }) => t.nct_id === 'TEST-OBS');
-    expect(obs).toMatchObject({ brief_title: 'Short title only', official_title: null, status: 'Active', overall_status: 'ACTIVE_NOT_RECRUITING' });
+    expect(obs).toMatchObject({
+      brief_title: 'Short title only',
+      official_title: null,
+      status: 'Active',
+      overall_status: 'ACTIVE_NOT_RECRUITING',
+    });
     const detail = await api.json('/api/v1/trials/TEST-STOP');
     expect(detail.status).toBe(200);
-    expect(detail.body.data).toMatchObject({ brief_title: 'Test trial TEST-STOP', status: 'Closed', overall_status: 'SUSPENDED' });
+    expect(detail.body.data).toMatchObject({
+      brief_title: 'Test trial TEST-STOP',
+      status: 'Closed',
+      overall_status: 'SUSPENDED',
+    });
   });
 });
 
 describe('Not yet recruiting', () => {
   it('is its own status label and filter value, inside the recruiting bucket', async () => {
     const { body } = await api.json('/api/v1/trials/TEST-SOON');
-    expect(body.data).toMatchObject({ status: 'Not yet recruiting', overall_status: 'NOT_YET_RECRUITING' });
+    expect(body.data).toMatchObject({
+      status: 'Not yet recruiting',
+      overall_status: 'NOT_YET_RECRUITING',
+    });
     expect(await idsOf(api, 'trialStatus=Recruiting')).toEqual(['TEST-OPEN']);
     expect(await idsOf(api, 'trialStatus=Not yet recruiting')).toEqual(['TEST-SOON']);
     expect(await idsOf(api, 'trialStatus=not%20YET%20recruiting')).toEqual(['TEST-SOON']);
@@ -43,15 +79,24 @@ describe('Not yet recruiting', () => {
 
 describe('comma lists', () => {
   it('trialStatus takes any of several labels; one value keeps working', async () => {
-    expect(await idsOf(api, 'trialStatus=Recruiting,Not yet recruiting')).toEqual(['TEST-OPEN', 'TEST-SOON']);
+    expect(await idsOf(api, 'trialStatus=Recruiting,Not yet recruiting')).toEqual([
+      'TEST-OPEN',
+      'TEST-SOON',
+    ]);
     expect(await idsOf(api, 'trialStatus=Closed,Active')).toEqual(['TEST-STOP', 'TEST-OBS']);
     expect(await idsOf(api, 'trialStatus=Closed')).toEqual(['TEST-STOP']);
   });
 
   it('trialPhase takes any of several values; All Phases in the list lifts the filter', async () => {
     const all = 'statusBuckets=recruiting,active,completed,unknown';
-    expect(await idsOf(api, `${all}&trialPhase=Phase I,Phase III`)).toEqual(['TEST-OPEN', 'TEST-STOP']);
-    expect(await idsOf(api, `${all}&trialPhase=Phase II,Observational`)).toEqual(['TEST-SOON', 'TEST-OBS']);
+    expect(await idsOf(api, `${all}&trialPhase=Phase I,Phase III`)).toEqual([
+      'TEST-OPEN',
+      'TEST-STOP',
+    ]);
+    expect(await idsOf(api, `${all}&trialPhase=Phase II,Observational`)).toEqual([
+      'TEST-SOON',
+      'TEST-OBS',
+    ]);
     expect(await idsOf(api, `${all}&trialPhase=Phase I,All Phases`)).toHaveLength(4);
   });
 

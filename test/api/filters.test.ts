@@ -17,13 +17,18 @@ async function world(tables: SnapshotTables): Promise<(query: string) => Promise
 
 describe('diagnosisType keeps untyped trials only when they are lung cancer trials', () => {
   it('a non-lung trial with no type signal (cholangiocarcinoma) is not kept for nsclc or sclc', async () => {
-    const ids = await world(buildTables({
-      trials: [
-        trialRow('LUNG-UNTYPED', { lung_cancer: true }),
-        trialRow('BILIARY', { lung_cancer: false, conditions: ['Intrahepatic Cholangiocarcinoma'] }),
-        trialRow('NSCLC', { diagnosis_types: ['nsclc'], lung_cancer: true }),
-      ],
-    }));
+    const ids = await world(
+      buildTables({
+        trials: [
+          trialRow('LUNG-UNTYPED', { lung_cancer: true }),
+          trialRow('BILIARY', {
+            lung_cancer: false,
+            conditions: ['Intrahepatic Cholangiocarcinoma'],
+          }),
+          trialRow('NSCLC', { diagnosis_types: ['nsclc'], lung_cancer: true }),
+        ],
+      }),
+    );
     expect(await ids('diagnosisType=nsclc')).toEqual(['LUNG-UNTYPED', 'NSCLC']);
     expect(await ids('diagnosisType=sclc')).toEqual(['LUNG-UNTYPED']);
     expect(await ids('diagnosisType=unknown')).toEqual(['BILIARY', 'LUNG-UNTYPED', 'NSCLC']);
@@ -46,20 +51,42 @@ describe('diagnosisType and cancerStage', () => {
 
   it('nsclc/sclc keep that type and untyped trials; unknown restricts nothing', async () => {
     const ids = await world(tables);
-    expect(await ids('diagnosisType=nsclc')).toEqual(['BOTH-TYPES', 'NSCLC', 'UNTYPED', 'UNTYPED-EXT']);
-    expect(await ids('diagnosisType=sclc')).toEqual(
-      ['BOTH-TYPES', 'SCLC-BOTH', 'SCLC-EXT', 'SCLC-LIM', 'SCLC-NOSTAGE', 'UNTYPED', 'UNTYPED-EXT'],
-    );
+    expect(await ids('diagnosisType=nsclc')).toEqual([
+      'BOTH-TYPES',
+      'NSCLC',
+      'UNTYPED',
+      'UNTYPED-EXT',
+    ]);
+    expect(await ids('diagnosisType=sclc')).toEqual([
+      'BOTH-TYPES',
+      'SCLC-BOTH',
+      'SCLC-EXT',
+      'SCLC-LIM',
+      'SCLC-NOSTAGE',
+      'UNTYPED',
+      'UNTYPED-EXT',
+    ]);
     expect(await ids('diagnosisType=unknown')).toHaveLength(8);
     expect(await ids('')).toHaveLength(8);
   });
 
   it('cancerStage is inclusive: the chosen stage, no stage signal, or both; never only the opposite', async () => {
     const ids = await world(tables);
-    expect(await ids('cancerStage=limited')).toEqual(['BOTH-TYPES', 'SCLC-BOTH', 'SCLC-LIM', 'SCLC-NOSTAGE', 'UNTYPED']);
-    expect(await ids('cancerStage=extensive')).toEqual(
-      ['BOTH-TYPES', 'SCLC-BOTH', 'SCLC-EXT', 'SCLC-NOSTAGE', 'UNTYPED', 'UNTYPED-EXT'],
-    );
+    expect(await ids('cancerStage=limited')).toEqual([
+      'BOTH-TYPES',
+      'SCLC-BOTH',
+      'SCLC-LIM',
+      'SCLC-NOSTAGE',
+      'UNTYPED',
+    ]);
+    expect(await ids('cancerStage=extensive')).toEqual([
+      'BOTH-TYPES',
+      'SCLC-BOTH',
+      'SCLC-EXT',
+      'SCLC-NOSTAGE',
+      'UNTYPED',
+      'UNTYPED-EXT',
+    ]);
     expect(await ids('diagnosisType=nsclc&cancerStage=limited')).toEqual(['BOTH-TYPES', 'UNTYPED']);
   });
 });
@@ -67,10 +94,32 @@ describe('diagnosisType and cancerStage', () => {
 describe('country, state, gender, age, phase, status, firstPostedAfter', () => {
   const tables = buildTables({
     trials: [
-      trialRow('US-ONLY', { sex: 'FEMALE', age_min: 18, age_max: 65, phases: ['PHASE1', 'PHASE2'], first_posted: '2024-05-01' }),
-      trialRow('INTL-ONLY', { sex: 'MALE', age_min: 50, age_max: null, phases: ['PHASE3'], first_posted: '2024-04-30' }),
-      trialRow('BOTH', { age_min: null, age_max: 40, phases: ['EARLY_PHASE1'], status: 'Enrolling' }),
-      trialRow('NO-SITES', { phases: [], study_type: 'Observational', status: 'Active', first_posted: null }),
+      trialRow('US-ONLY', {
+        sex: 'FEMALE',
+        age_min: 18,
+        age_max: 65,
+        phases: ['PHASE1', 'PHASE2'],
+        first_posted: '2024-05-01',
+      }),
+      trialRow('INTL-ONLY', {
+        sex: 'MALE',
+        age_min: 50,
+        age_max: null,
+        phases: ['PHASE3'],
+        first_posted: '2024-04-30',
+      }),
+      trialRow('BOTH', {
+        age_min: null,
+        age_max: 40,
+        phases: ['EARLY_PHASE1'],
+        status: 'Enrolling',
+      }),
+      trialRow('NO-SITES', {
+        phases: [],
+        study_type: 'Observational',
+        status: 'Active',
+        first_posted: null,
+      }),
       trialRow('DONE', { phases: ['PHASE4'], status: 'Completed' }),
       trialRow('CLOSED', { phases: ['PHASE2', 'PHASE3'], status: 'Closed' }),
       trialRow('UNKNOWN', { status: null, phases: ['NA'] }),
@@ -151,8 +200,21 @@ describe('country, state, gender, age, phase, status, firstPostedAfter', () => {
 describe('biomarkers and mutations', () => {
   const tables = buildTables({
     trials: [
-      'EGFR-ANY', 'EGFR-L858R', 'EGFR-EX20', 'EGFR-EXCL', 'EGFR-EXCL-T790M', 'KRAS-G12X', 'KRAS-G12C', 'HER2-MUT',
-      'PDL1-50', 'PDL1-LT1', 'PDL1-ANY', 'PDL1-CPS10', 'PDL1-1-49', 'ALK-FUSION', 'NONE',
+      'EGFR-ANY',
+      'EGFR-L858R',
+      'EGFR-EX20',
+      'EGFR-EXCL',
+      'EGFR-EXCL-T790M',
+      'KRAS-G12X',
+      'KRAS-G12C',
+      'HER2-MUT',
+      'PDL1-50',
+      'PDL1-LT1',
+      'PDL1-ANY',
+      'PDL1-CPS10',
+      'PDL1-1-49',
+      'ALK-FUSION',
+      'NONE',
     ].map((id) => trialRow(id)),
     biomarkers: [
       biomarkerRow('EGFR-ANY', 'EGFR', null),
@@ -165,18 +227,40 @@ describe('biomarkers and mutations', () => {
       biomarkerRow('KRAS-G12X', 'KRAS', 'G12X'),
       biomarkerRow('KRAS-G12C', 'KRAS', 'G12C'),
       biomarkerRow('HER2-MUT', 'HER2', 'MUT'),
-      biomarkerRow('PDL1-50', 'PD-L1', null, 'required', { metric: 'TPS', comparator: '>=', cutoff: 50 }),
-      biomarkerRow('PDL1-LT1', 'PD-L1', null, 'required', { metric: 'TPS', comparator: '<', cutoff: 1 }),
+      biomarkerRow('PDL1-50', 'PD-L1', null, 'required', {
+        metric: 'TPS',
+        comparator: '>=',
+        cutoff: 50,
+      }),
+      biomarkerRow('PDL1-LT1', 'PD-L1', null, 'required', {
+        metric: 'TPS',
+        comparator: '<',
+        cutoff: 1,
+      }),
       biomarkerRow('PDL1-ANY', 'PD-L1', null),
-      biomarkerRow('PDL1-CPS10', 'PD-L1', null, 'required', { metric: 'CPS', comparator: '>=', cutoff: 10 }),
-      biomarkerRow('PDL1-1-49', 'PD-L1', null, 'required', { metric: 'TPS', comparator: 'between', cutoff: 1, cutoff_high: 49 }),
+      biomarkerRow('PDL1-CPS10', 'PD-L1', null, 'required', {
+        metric: 'CPS',
+        comparator: '>=',
+        cutoff: 10,
+      }),
+      biomarkerRow('PDL1-1-49', 'PD-L1', null, 'required', {
+        metric: 'TPS',
+        comparator: 'between',
+        cutoff: 1,
+        cutoff_high: 49,
+      }),
       biomarkerRow('ALK-FUSION', 'ALK', 'FUSION'),
     ],
   });
 
   it('biomarkers: a required gene matches; a trial excluding the gene never does; lists OR', async () => {
     const ids = await world(tables);
-    expect(await ids('biomarkers=EGFR')).toEqual(['EGFR-ANY', 'EGFR-EX20', 'EGFR-EXCL-T790M', 'EGFR-L858R']);
+    expect(await ids('biomarkers=EGFR')).toEqual([
+      'EGFR-ANY',
+      'EGFR-EX20',
+      'EGFR-EXCL-T790M',
+      'EGFR-L858R',
+    ]);
     expect(await ids('biomarkers=ALK')).toEqual(['ALK-FUSION', 'EGFR-EXCL']);
     expect(await ids('biomarkers=KRAS,HER2')).toEqual(['HER2-MUT', 'KRAS-G12C', 'KRAS-G12X']);
     expect(await ids('biomarkers=RET')).toEqual([]);
@@ -184,10 +268,24 @@ describe('biomarkers and mutations', () => {
 
   it('mutations: exact alteration or gene-level requirement; exon-20-only does not match L858R; exclusions never match', async () => {
     const ids = await world(tables);
-    expect(await ids('mutations=EGFR:L858R')).toEqual(['EGFR-ANY', 'EGFR-EXCL-T790M', 'EGFR-L858R']);
-    expect(await ids('mutations=EGFR:EX20INS')).toEqual(['EGFR-ANY', 'EGFR-EX20', 'EGFR-EXCL-T790M']);
+    expect(await ids('mutations=EGFR:L858R')).toEqual([
+      'EGFR-ANY',
+      'EGFR-EXCL-T790M',
+      'EGFR-L858R',
+    ]);
+    expect(await ids('mutations=EGFR:EX20INS')).toEqual([
+      'EGFR-ANY',
+      'EGFR-EX20',
+      'EGFR-EXCL-T790M',
+    ]);
     expect(await ids('mutations=EGFR:T790M')).toEqual(['EGFR-ANY']);
-    expect(await ids('mutations=EGFR:L858R,ALK:FUSION')).toEqual(['ALK-FUSION', 'EGFR-ANY', 'EGFR-EXCL', 'EGFR-EXCL-T790M', 'EGFR-L858R']);
+    expect(await ids('mutations=EGFR:L858R,ALK:FUSION')).toEqual([
+      'ALK-FUSION',
+      'EGFR-ANY',
+      'EGFR-EXCL',
+      'EGFR-EXCL-T790M',
+      'EGFR-L858R',
+    ]);
   });
 
   it('mutations: broad alterations cover narrow ones (KRAS G12X covers G12C, HER2 MUT covers EX20INS)', async () => {
@@ -213,28 +311,44 @@ describe('biomarkers and mutations', () => {
   it('biomarkers and mutations AND together', async () => {
     const ids = await world(tables);
     expect(await ids('biomarkers=ALK&mutations=EGFR:L858R')).toEqual([]);
-    expect(await ids('biomarkers=EGFR&mutations=EGFR:EX20INS')).toEqual(['EGFR-ANY', 'EGFR-EX20', 'EGFR-EXCL-T790M']);
+    expect(await ids('biomarkers=EGFR&mutations=EGFR:EX20INS')).toEqual([
+      'EGFR-ANY',
+      'EGFR-EX20',
+      'EGFR-EXCL-T790M',
+    ]);
   });
 });
 
 describe('biomarker rows of another tumour cohort', () => {
   it('never match the biomarker filters and are served apart from the lung requirements', async () => {
-    const api = await startTestApi(buildTables({
-      trials: [trialRow('BASKET'), trialRow('HER2-LUNG')],
-      biomarkers: [
-        biomarkerRow('BASKET', 'HER2', 'OVEREXP', 'required', { scope: 'other_tumour', source_text: 'Cohort C: HER2-positive breast carcinoma' }),
-        biomarkerRow('BASKET', 'KRAS', 'G12C', 'required'),
-        biomarkerRow('HER2-LUNG', 'HER2', 'MUT', 'required'),
-      ],
-    }));
+    const api = await startTestApi(
+      buildTables({
+        trials: [trialRow('BASKET'), trialRow('HER2-LUNG')],
+        biomarkers: [
+          biomarkerRow('BASKET', 'HER2', 'OVEREXP', 'required', {
+            scope: 'other_tumour',
+            source_text: 'Cohort C: HER2-positive breast carcinoma',
+          }),
+          biomarkerRow('BASKET', 'KRAS', 'G12C', 'required'),
+          biomarkerRow('HER2-LUNG', 'HER2', 'MUT', 'required'),
+        ],
+      }),
+    );
     open.push(api);
     expect((await idsOf(api, 'biomarkers=HER2')).sort()).toEqual(['HER2-LUNG']);
     expect(await idsOf(api, 'biomarkers=KRAS')).toEqual(['BASKET']);
     const res = await api.json('/api/v1/trials/BASKET');
     expect(res.status).toBe(200);
-    expect(res.body.data.biomarkers).toEqual([expect.objectContaining({ gene: 'KRAS', alteration: 'G12C', scope: 'lung' })]);
+    expect(res.body.data.biomarkers).toEqual([
+      expect.objectContaining({ gene: 'KRAS', alteration: 'G12C', scope: 'lung' }),
+    ]);
     expect(res.body.data.other_cohort_biomarkers).toEqual([
-      expect.objectContaining({ gene: 'HER2', alteration: 'OVEREXP', scope: 'other_tumour', source_text: 'Cohort C: HER2-positive breast carcinoma' }),
+      expect.objectContaining({
+        gene: 'HER2',
+        alteration: 'OVEREXP',
+        scope: 'other_tumour',
+        source_text: 'Cohort C: HER2-positive breast carcinoma',
+      }),
     ]);
   });
 });

@@ -1,14 +1,22 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import {
-  BruteForceGeoCandidates, H3GeoCandidates, PointDistances, milesBetween, type GeoPoints,
+  BruteForceGeoCandidates,
+  H3GeoCandidates,
+  PointDistances,
+  milesBetween,
+  type GeoPoints,
 } from '../../api/query/geo-candidates.js';
 
 /** Points clustered like trial sites: around a few hundred "cities" across the US, Alaska and Hawaii. */
 function randomPoints(seed: string, n: number): GeoPoints {
   const rng = seedrandom(seed);
   const cities = Array.from({ length: 300 }, (_, i) =>
-    i < 10 ? [19 + rng() * 3, -160 + rng() * 5] : i < 20 ? [55 + rng() * 10, -165 + rng() * 25] : [25 + rng() * 24, -124 + rng() * 57],
+    i < 10
+      ? [19 + rng() * 3, -160 + rng() * 5]
+      : i < 20
+        ? [55 + rng() * 10, -165 + rng() * 25]
+        : [25 + rng() * 24, -124 + rng() * 57],
   );
   const lat = new Float64Array(n);
   const lon = new Float64Array(n);
@@ -20,7 +28,12 @@ function randomPoints(seed: string, n: number): GeoPoints {
   return { count: n, lat, lon };
 }
 
-function collect(c: { within: H3GeoCandidates['within'] }, lat: number, lon: number, miles: number): Map<number, number> {
+function collect(
+  c: { within: H3GeoCandidates['within'] },
+  lat: number,
+  lon: number,
+  miles: number,
+): Map<number, number> {
   const out = new Map<number, number>();
   c.within(lat, lon, miles, (p, d) => {
     expect(out.has(p)).toBe(false);
@@ -60,7 +73,9 @@ describe('geo candidates', () => {
       const miles = radii[i % radii.length];
       const expected = collect(brute, lat, lon, miles);
       const actual = collect(h3, lat, lon, miles);
-      expect([...actual.keys()].sort((a, b) => a - b)).toEqual([...expected.keys()].sort((a, b) => a - b));
+      expect([...actual.keys()].sort((a, b) => a - b)).toEqual(
+        [...expected.keys()].sort((a, b) => a - b),
+      );
       for (const [k, d] of expected) expect(actual.get(k)).toBe(d);
       if (expected.size > 0) nonEmpty++;
     }
@@ -68,7 +83,11 @@ describe('geo candidates', () => {
   });
 
   it('includes a point exactly on the radius and excludes one just beyond', () => {
-    const pts: GeoPoints = { count: 2, lat: Float64Array.from([40, 41]), lon: Float64Array.from([-100, -100]) };
+    const pts: GeoPoints = {
+      count: 2,
+      lat: Float64Array.from([40, 41]),
+      lon: Float64Array.from([-100, -100]),
+    };
     const d = milesBetween(40.5, -100, 41, -100);
     const h3 = new H3GeoCandidates(pts);
     expect([...collect(h3, 40.5, -100, d).keys()].sort()).toEqual([0, 1]);

@@ -20,14 +20,24 @@ function world(seed: string, n: number, trials: number): { points: GeoPoints; pa
     const [clat, clon] = cities[Math.floor(rng() * cities.length)];
     lat[i] = clat + (rng() - 0.5) * 0.8;
     lon[i] = clon + (rng() - 0.5) * 0.8;
-    const here = new Set(Array.from({ length: 1 + Math.floor(rng() * 4) }, () => Math.floor(rng() * trials)));
+    const here = new Set(
+      Array.from({ length: 1 + Math.floor(rng() * 4) }, () => Math.floor(rng() * trials)),
+    );
     ranks.push(...[...here].sort((a, b) => a - b));
     pairStart[i + 1] = ranks.length;
   }
-  return { points: { count: n, lat, lon }, pairs: { pairStart, pairRank: Int32Array.from(ranks), trialCount: trials } };
+  return {
+    points: { count: n, lat, lon },
+    pairs: { pairStart, pairRank: Int32Array.from(ranks), trialCount: trials },
+  };
 }
 
-function bruteForce({ points, pairs }: ReturnType<typeof world>, lat: number, lon: number, miles: number): number[] {
+function bruteForce(
+  { points, pairs }: ReturnType<typeof world>,
+  lat: number,
+  lon: number,
+  miles: number,
+): number[] {
   const out = new Set<number>();
   for (let p = 0; p < points.count; p++) {
     if (milesBetween(lat, lon, points.lat[p], points.lon[p]) > miles) continue;
@@ -36,7 +46,13 @@ function bruteForce({ points, pairs }: ReturnType<typeof world>, lat: number, lo
   return [...out].sort((a, b) => a - b);
 }
 
-function marked(cells: TrialCells, trials: number, lat: number, lon: number, miles: number): number[] {
+function marked(
+  cells: TrialCells,
+  trials: number,
+  lat: number,
+  lon: number,
+  miles: number,
+): number[] {
   const out = new Bitset(trials);
   cells.markWithin(lat, lon, miles, out);
   return out.slice(0, trials);
@@ -66,7 +82,9 @@ describe('TrialCells', () => {
     for (const centre of [40.5, 40.9, 35]) {
       const d = milesBetween(centre, -100, 41, -100);
       expect(marked(edge, 2, centre, -100, d)).toEqual(bruteForce(small, centre, -100, d));
-      expect(marked(edge, 2, centre, -100, d - 1e-9)).toEqual(bruteForce(small, centre, -100, d - 1e-9));
+      expect(marked(edge, 2, centre, -100, d - 1e-9)).toEqual(
+        bruteForce(small, centre, -100, d - 1e-9),
+      );
     }
   });
 });

@@ -28,11 +28,21 @@ export async function startTestApi(
   source: SnapshotTables | SnapshotHolder,
   opts: { tier?: Tier; limits?: Readonly<Record<Tier, TierLimits>>; redis?: Redis | null } = {},
 ): Promise<TestApi> {
-  const holder = source instanceof SnapshotHolder ? source : SnapshotHolder.fromTables(source, { version: 'test-v1' });
+  const holder =
+    source instanceof SnapshotHolder
+      ? source
+      : SnapshotHolder.fromTables(source, { version: 'test-v1' });
   const keys = new MemoryKeyStore();
   const { plaintext } = await keys.create('test-client', opts.tier ?? 'partner');
   const usage = new MemoryUsageCounter(opts.limits ? { limits: opts.limits } : {});
-  const app = createApp({ snapshots: holder, keys, usage, logger: createLogger('silent'), contactEmail: 'ops@test.invalid', redis: opts.redis ?? null });
+  const app = createApp({
+    snapshots: holder,
+    keys,
+    usage,
+    logger: createLogger('silent'),
+    contactEmail: 'ops@test.invalid',
+    redis: opts.redis ?? null,
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -40,7 +50,8 @@ export async function startTestApi(
   const get: TestApi['get'] = (path, init = {}) => {
     const { key = plaintext, headers, ...rest } = init;
     const h = new Headers(headers);
-    if (key !== null && !h.has('authorization') && !h.has('x-api-key')) h.set('Authorization', `Bearer ${key}`);
+    if (key !== null && !h.has('authorization') && !h.has('x-api-key'))
+      h.set('Authorization', `Bearer ${key}`);
     return fetch(base + path, { ...rest, headers: h });
   };
   return {

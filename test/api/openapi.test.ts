@@ -6,11 +6,24 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  DetailTrialSchema, ErrorResponseSchema, HealthSchema, ExplainedZipListTrialSchema, KeyMetaResponseSchema, ListTrialSchema, SourcesResponseSchema, TrialDetailResponseSchema,
-  TrialListResponseSchema, ZipListTrialSchema,
+  DetailTrialSchema,
+  ErrorResponseSchema,
+  HealthSchema,
+  ExplainedZipListTrialSchema,
+  KeyMetaResponseSchema,
+  ListTrialSchema,
+  SourcesResponseSchema,
+  TrialDetailResponseSchema,
+  TrialListResponseSchema,
+  ZipListTrialSchema,
 } from '../../api/openapi/schemas.js';
 import {
-  EXAMPLE_DETAIL_TRIAL, EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL, EXAMPLE_LIST_TRIAL, EXAMPLE_MATCH, EXAMPLE_SOURCES, EXAMPLE_ZIP_LIST_TRIAL,
+  EXAMPLE_DETAIL_TRIAL,
+  EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL,
+  EXAMPLE_LIST_TRIAL,
+  EXAMPLE_MATCH,
+  EXAMPLE_SOURCES,
+  EXAMPLE_ZIP_LIST_TRIAL,
 } from '../../api/openapi/examples.js';
 import { ERROR_CODES } from '../../api/errors.js';
 import { TRIAL_PARAMETER_SCHEMAS } from '../../api/params/trials-query.js';
@@ -29,7 +42,10 @@ afterAll(async () => api.close());
 /** Parses strictly: a field the schema does not know is an error, as a missing one is. */
 function conforms(schema: z.ZodType, body: unknown): void {
   const result = schema.safeParse(body);
-  expect(result.success, result.success ? '' : JSON.stringify(result.error.issues.slice(0, 3))).toBe(true);
+  expect(
+    result.success,
+    result.success ? '' : JSON.stringify(result.error.issues.slice(0, 3)),
+  ).toBe(true);
 }
 
 describe('GET /api/v1/openapi.json', () => {
@@ -47,13 +63,34 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('describes every /trials parameter the validator accepts, with its allowed values', async () => {
     const doc = await jsonOf(await api.get('/api/v1/openapi.json'));
-    const params = doc.paths['/trials'].get.parameters as { name: string; schema: Record<string, any>; style?: string; explode?: boolean }[];
+    const params = doc.paths['/trials'].get.parameters as {
+      name: string;
+      schema: Record<string, any>;
+      style?: string;
+      explode?: boolean;
+    }[];
     expect(params.map((p) => p.name).sort()).toEqual(Object.keys(TRIAL_PARAMETER_SCHEMAS).sort());
     const byName = new Map(params.map((p) => [p.name, p]));
-    expect(byName.get('diagnosisType')!.schema).toMatchObject({ type: 'string', enum: ['nsclc', 'sclc', 'unknown'], default: 'unknown' });
-    expect(byName.get('limit')!.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 200, default: 50 });
-    expect(byName.get('biomarkers')).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', items: { enum: expect.arrayContaining(['EGFR', 'PD-L1']) } } });
-    expect(doc.components.securitySchemes).toMatchObject({ bearerAuth: { type: 'http', scheme: 'bearer' }, apiKeyHeader: { in: 'header', name: 'X-API-Key' } });
+    expect(byName.get('diagnosisType')!.schema).toMatchObject({
+      type: 'string',
+      enum: ['nsclc', 'sclc', 'unknown'],
+      default: 'unknown',
+    });
+    expect(byName.get('limit')!.schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 200,
+      default: 50,
+    });
+    expect(byName.get('biomarkers')).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { enum: expect.arrayContaining(['EGFR', 'PD-L1']) } },
+    });
+    expect(doc.components.securitySchemes).toMatchObject({
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+      apiKeyHeader: { in: 'header', name: 'X-API-Key' },
+    });
     expect(doc.paths['/openapi.json'].get.security).toEqual([]);
     const errorCodes = doc.components.schemas.Error.properties.error.properties.code.enum;
     expect(errorCodes).toEqual(ERROR_CODES);
@@ -78,7 +115,9 @@ describe('GET /api/v1/openapi.json', () => {
 
 describe('served bodies match the response schemas (demo snapshot)', () => {
   it('list, ZIP list, detail, sources, meta and errors', async () => {
-    const list = await api.json('/api/v1/trials?limit=200&statusBuckets=recruiting,active,completed,unknown');
+    const list = await api.json(
+      '/api/v1/trials?limit=200&statusBuckets=recruiting,active,completed,unknown',
+    );
     expect(list.status).toBe(200);
     conforms(TrialListResponseSchema, list.body);
     for (const t of list.body.data) conforms(ListTrialSchema, t);

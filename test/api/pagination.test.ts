@@ -13,7 +13,13 @@ const trials = Array.from({ length: 150 }, (_, i) => {
     last_updated: rng() < 0.1 ? null : `2024-0${1 + Math.floor(rng() * 4)}-01`,
   });
 });
-const sites = trials.map((t, i) => siteRow(t.nct_id, 0, { latitude: 40 + (i % 10) / 20, longitude: -74 - (i % 7) / 20, geo_precision: 'site' }));
+const sites = trials.map((t, i) =>
+  siteRow(t.nct_id, 0, {
+    latitude: 40 + (i % 10) / 20,
+    longitude: -74 - (i % 7) / 20,
+    geo_precision: 'site',
+  }),
+);
 
 let api: TestApi;
 beforeAll(async () => {
@@ -37,7 +43,11 @@ describe('ordering and pagination', () => {
       .sort((a, b) => {
         const ra = a.status && STATUS_TO_BUCKET[a.status] === 'recruiting' ? 0 : 1;
         const rb = b.status && STATUS_TO_BUCKET[b.status] === 'recruiting' ? 0 : 1;
-        return ra - rb || (b.last_updated ?? '').localeCompare(a.last_updated ?? '') || a.nct_id.localeCompare(b.nct_id);
+        return (
+          ra - rb ||
+          (b.last_updated ?? '').localeCompare(a.last_updated ?? '') ||
+          a.nct_id.localeCompare(b.nct_id)
+        );
       })
       .map((t) => t.nct_id);
     expect(all).toEqual(expected);
@@ -48,13 +58,16 @@ describe('ordering and pagination', () => {
     ['statusBuckets=recruiting,active,completed,unknown', 1],
     ['', 13],
     ['zip=10001&radius=100', 9],
-  ])('pages of %s (limit %i) concatenate to the full list with no gaps or duplicates', async (query, limit) => {
-    const full = await idsOf(api, query);
-    expect(full.length).toBeGreaterThan(20);
-    const paged = await pages(query, limit);
-    expect(paged).toEqual(full);
-    expect(new Set(paged).size).toBe(paged.length);
-  });
+  ])(
+    'pages of %s (limit %i) concatenate to the full list with no gaps or duplicates',
+    async (query, limit) => {
+      const full = await idsOf(api, query);
+      expect(full.length).toBeGreaterThan(20);
+      const paged = await pages(query, limit);
+      expect(paged).toEqual(full);
+      expect(new Set(paged).size).toBe(paged.length);
+    },
+  );
 
   it('an offset past the end gives an empty page with the true total', async () => {
     const { body } = await api.json('/api/v1/trials?offset=1000');

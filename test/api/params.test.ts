@@ -49,7 +49,11 @@ describe('GET /trials parameter validation', () => {
     ['mutations=EGFR:G12C', 'mutations', /unknown alteration 'G12C' for EGFR/],
     ['mutations=PD-L1:high', 'mutations', /expression range/],
     ['mutations=PD-L1:TPS%3E%3D150', 'mutations', /PD-L1 'TPS>=150': TPS runs from 0 to 100/],
-    ['mutations=PD-L1:TPS%3C0', 'mutations', /PD-L1 'TPS<0': no TPS value \(0-100\) is in that range/],
+    [
+      'mutations=PD-L1:TPS%3C0',
+      'mutations',
+      /PD-L1 'TPS<0': no TPS value \(0-100\) is in that range/,
+    ],
     ['mutations=PD-L1:TPS%3E100', 'mutations', /no TPS value/],
     ['mutations=PD-L1:CPS20-120', 'mutations', /CPS runs from 0 to 100/],
     ['firstPostedAfter=2024-13-01', 'firstPostedAfter', /YYYY-MM-DD/],
@@ -72,14 +76,27 @@ describe('GET /trials parameter validation', () => {
   it('rejects query parameters on endpoints that take none', async () => {
     const res = await api.get('/api/v1/trials/TEST-P?verbose=1');
     expect(res.status).toBe(400);
-    expect((await jsonOf(res)).error).toMatchObject({ code: 'invalid_parameter', parameter: 'verbose' });
+    expect((await jsonOf(res)).error).toMatchObject({
+      code: 'invalid_parameter',
+      parameter: 'verbose',
+    });
   });
 
   it('accepts values case-insensitively, synonyms for genes and state names, and blank values as absent', async () => {
     for (const q of [
-      'diagnosisType=NSCLC', 'trialPhase=phase%20ii', 'trialStatus=recruiting', 'statusBuckets=RECRUITING,Active',
-      'biomarkers=erbb2,pdl1', 'mutations=egfr:l858r,PD-L1:TPS%3E%3D50,kras:g12x', 'state=new%20york', 'state=ca',
-      'zip=10001&radius=12.5', 'limit=200&offset=0', 'age=', 'gender=', 'firstPostedAfter=2024-02-29',
+      'diagnosisType=NSCLC',
+      'trialPhase=phase%20ii',
+      'trialStatus=recruiting',
+      'statusBuckets=RECRUITING,Active',
+      'biomarkers=erbb2,pdl1',
+      'mutations=egfr:l858r,PD-L1:TPS%3E%3D50,kras:g12x',
+      'state=new%20york',
+      'state=ca',
+      'zip=10001&radius=12.5',
+      'limit=200&offset=0',
+      'age=',
+      'gender=',
+      'firstPostedAfter=2024-02-29',
     ]) {
       const res = await api.get(`/api/v1/trials?${q}`);
       expect(res.status, q).toBe(200);

@@ -17,7 +17,11 @@ let api: TestApi;
 let browser: Browser;
 beforeAll(async () => {
   api = await startTestApi(generateDemoTables({ scale: 'demo' }));
-  browser = await chromium.launch({ executablePath: loadEnv().CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({
+    executablePath: loadEnv().CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -30,9 +34,13 @@ describe('GET /api/v1/reference', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await res.text()).toContain('/api/v1/reference/assets/swagger-ui-bundle.js');
-    expect((await api.get('/api/v1/reference/assets/swagger-ui.css', { key: null })).status).toBe(200);
+    expect((await api.get('/api/v1/reference/assets/swagger-ui.css', { key: null })).status).toBe(
+      200,
+    );
     expect((await api.get('/api/v1/reference/assets/index.html', { key: null })).status).toBe(404);
-    expect((await api.get('/api/v1/reference/assets/..%2Fpackage.json', { key: null })).status).toBe(404);
+    expect(
+      (await api.get('/api/v1/reference/assets/..%2Fpackage.json', { key: null })).status,
+    ).toBe(404);
   });
 
   it('renders offline in Chromium: endpoints, schemas and a working "Try it out"', async () => {
@@ -55,15 +63,23 @@ describe('GET /api/v1/reference', () => {
       for (const p of ['/trials', '/trials/{nct_id}', '/sources', '/meta', '/openapi.json']) {
         expect(await page.locator(`.opblock-summary-path[data-path="${p}"]`).count(), p).toBe(1);
       }
-      expect(await page.locator('.info .title').innerText()).toContain('Lung Cancer Clinical Trial Search API');
+      expect(await page.locator('.info .title').innerText()).toContain(
+        'Lung Cancer Clinical Trial Search API',
+      );
 
       if (process.env.UPDATE_DOCS_SCREENSHOT) {
-        await page.screenshot({ path: path.join(import.meta.dirname, '../../docs/api-reference.png'), fullPage: false });
+        await page.screenshot({
+          path: path.join(import.meta.dirname, '../../docs/api-reference.png'),
+          fullPage: false,
+        });
       }
 
       // Authorize with the key, open GET /trials, fill q, execute.
       await page.locator('button.authorize').first().click();
-      await page.locator('.auth-container input[type=text], .auth-container input[type=password]').first().fill(api.key);
+      await page
+        .locator('.auth-container input[type=text], .auth-container input[type=password]')
+        .first()
+        .fill(api.key);
       await page.locator('.auth-container button.authorize').first().click();
       await page.locator('button.btn-done, .modal-ux .close-modal').first().click();
       await trials.click();
@@ -75,7 +91,9 @@ describe('GET /api/v1/reference', () => {
       const status = op.locator('.live-responses-table .response .response-col_status').first();
       await status.waitFor({ timeout: 150_000 });
       expect((await status.innerText()).trim()).toBe('200');
-      expect(await op.locator('.live-responses-table .microlight').first().innerText()).toContain('"nct_id"');
+      expect(await op.locator('.live-responses-table .microlight').first().innerText()).toContain(
+        '"nct_id"',
+      );
       expect(foreign).toEqual([]);
       expect(errors).toEqual([]);
     } finally {

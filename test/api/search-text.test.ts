@@ -6,15 +6,57 @@ import { idsOf, jsonOf, startTestApi, type TestApi } from './http.js';
 const drug = (name: string) => [{ type: 'DRUG', name, description: null }];
 const tables = buildTables({
   trials: [
-    trialRow('TEST-OSI', { brief_title: 'Osimertinib After Surgery', interventions: drug('Osimertinib'), sponsor: 'Acme Pharma', last_updated: '2025-01-01', study_start: '2021-01-01' }),
-    trialRow('TEST-COMBO', { brief_title: 'Chemotherapy With or Without a New Drug', interventions: drug('Osimertinib plus chemotherapy'), sponsor: 'Beta Oncology', last_updated: '2025-03-01', study_start: '2024-06-01' }),
-    trialRow('TEST-KEY', { brief_title: 'Pembrolizumab Before Surgery (KEYNOTE-789)', official_title: null, interventions: drug('Pembrolizumab'), sponsor: 'Acme Pharma', last_updated: '2024-06-01', study_start: null }),
-    trialRow('TEST-CLOSED', { status: 'Completed', brief_title: 'Osimertinib Long-term Follow-up', interventions: drug('Osimertinib'), last_updated: '2025-05-01' }),
-    trialRow('TEST-CAFÉ', { brief_title: 'Étude de Sotorasib', conditions: ['Non-small Cell Lung Cancer'], last_updated: '2023-01-01' }),
+    trialRow('TEST-OSI', {
+      brief_title: 'Osimertinib After Surgery',
+      interventions: drug('Osimertinib'),
+      sponsor: 'Acme Pharma',
+      last_updated: '2025-01-01',
+      study_start: '2021-01-01',
+    }),
+    trialRow('TEST-COMBO', {
+      brief_title: 'Chemotherapy With or Without a New Drug',
+      interventions: drug('Osimertinib plus chemotherapy'),
+      sponsor: 'Beta Oncology',
+      last_updated: '2025-03-01',
+      study_start: '2024-06-01',
+    }),
+    trialRow('TEST-KEY', {
+      brief_title: 'Pembrolizumab Before Surgery (KEYNOTE-789)',
+      official_title: null,
+      interventions: drug('Pembrolizumab'),
+      sponsor: 'Acme Pharma',
+      last_updated: '2024-06-01',
+      study_start: null,
+    }),
+    trialRow('TEST-CLOSED', {
+      status: 'Completed',
+      brief_title: 'Osimertinib Long-term Follow-up',
+      interventions: drug('Osimertinib'),
+      last_updated: '2025-05-01',
+    }),
+    trialRow('TEST-CAFÉ', {
+      brief_title: 'Étude de Sotorasib',
+      conditions: ['Non-small Cell Lung Cancer'],
+      last_updated: '2023-01-01',
+    }),
   ],
   sites: [
-    siteRow('TEST-OSI', 0, { city: 'Far', state: 'NY', zip: '12901', latitude: 44.69, longitude: -73.45, geo_precision: 'site' }),
-    siteRow('TEST-COMBO', 0, { city: 'Near', state: 'NY', zip: '10001', latitude: 40.75, longitude: -73.99, geo_precision: 'site' }),
+    siteRow('TEST-OSI', 0, {
+      city: 'Far',
+      state: 'NY',
+      zip: '12901',
+      latitude: 44.69,
+      longitude: -73.45,
+      geo_precision: 'site',
+    }),
+    siteRow('TEST-COMBO', 0, {
+      city: 'Near',
+      state: 'NY',
+      zip: '10001',
+      latitude: 40.75,
+      longitude: -73.99,
+      geo_precision: 'site',
+    }),
   ],
 });
 
@@ -46,8 +88,15 @@ describe('q: free text', () => {
 
   it('combines with every other filter (default buckets, trialStatus, zip)', async () => {
     expect(await idsOf(api, 'q=osimertinib&statusBuckets=completed')).toEqual(['TEST-CLOSED']);
-    expect(await idsOf(api, 'q=osimertinib&trialStatus=Completed,Recruiting')).toEqual(['TEST-OSI', 'TEST-CLOSED', 'TEST-COMBO']);
-    expect(await idsOf(api, 'q=osimertinib&zip=10001&radius=500')).toEqual(['TEST-COMBO', 'TEST-OSI']);
+    expect(await idsOf(api, 'q=osimertinib&trialStatus=Completed,Recruiting')).toEqual([
+      'TEST-OSI',
+      'TEST-CLOSED',
+      'TEST-COMBO',
+    ]);
+    expect(await idsOf(api, 'q=osimertinib&zip=10001&radius=500')).toEqual([
+      'TEST-COMBO',
+      'TEST-OSI',
+    ]);
     expect(await idsOf(api, 'q=osimertinib&zip=10001&radius=50')).toEqual(['TEST-COMBO']);
   });
 });
@@ -55,8 +104,18 @@ describe('q: free text', () => {
 describe('sort', () => {
   it('last_updated and start_date: newest first, missing dates last', async () => {
     const all = 'statusBuckets=recruiting,active,completed,unknown';
-    expect(await idsOf(api, `${all}&sort=last_updated`)).toEqual(['TEST-CLOSED', 'TEST-COMBO', 'TEST-OSI', 'TEST-KEY', 'TEST-CAFÉ']);
-    expect((await idsOf(api, 'sort=start_date')).slice(0, 3)).toEqual(['TEST-COMBO', 'TEST-CAFÉ', 'TEST-OSI']);
+    expect(await idsOf(api, `${all}&sort=last_updated`)).toEqual([
+      'TEST-CLOSED',
+      'TEST-COMBO',
+      'TEST-OSI',
+      'TEST-KEY',
+      'TEST-CAFÉ',
+    ]);
+    expect((await idsOf(api, 'sort=start_date')).slice(0, 3)).toEqual([
+      'TEST-COMBO',
+      'TEST-CAFÉ',
+      'TEST-OSI',
+    ]);
     expect((await idsOf(api, 'sort=start_date')).at(-1)).toBe('TEST-KEY');
   });
 
@@ -66,7 +125,7 @@ describe('sort', () => {
     expect((await api.json('/api/v1/trials?sort=relevance')).status).toBe(400);
   });
 
-  it('a ZIP search in another order still reports each trial\'s nearest site and distance', async () => {
+  it("a ZIP search in another order still reports each trial's nearest site and distance", async () => {
     const { body } = await api.json('/api/v1/trials?zip=10001&radius=500&sort=last_updated');
     expect(body.data.map((t: { nct_id: string }) => t.nct_id)).toEqual(['TEST-COMBO', 'TEST-OSI']);
     expect(body.data[1].nearest_site.city).toBe('Far');
@@ -94,8 +153,12 @@ describe('page links', () => {
     }
     expect(seen).toEqual(await idsOf(api, `${all}&sort=last_updated`));
     expect(prevs[0]).toBeNull();
-    expect(prevs[1]).toBe('/api/v1/trials?statusBuckets=recruiting%2Cactive%2Ccompleted%2Cunknown&sort=last_updated&limit=2&offset=0');
-    const exposed = (await api.get('/api/v1/trials', { headers: { Origin: 'https://app.example' } })).headers.get('access-control-expose-headers');
+    expect(prevs[1]).toBe(
+      '/api/v1/trials?statusBuckets=recruiting%2Cactive%2Ccompleted%2Cunknown&sort=last_updated&limit=2&offset=0',
+    );
+    const exposed = (
+      await api.get('/api/v1/trials', { headers: { Origin: 'https://app.example' } })
+    ).headers.get('access-control-expose-headers');
     expect(exposed).toContain('Link');
   });
 
@@ -103,7 +166,7 @@ describe('page links', () => {
     const one = await api.get('/api/v1/trials?limit=50');
     expect(one.headers.get('link')).toBeNull();
     expect((await jsonOf(one)).meta).toMatchObject({ next: null, prev: null });
-    const past = await jsonOf(await api.get("/api/v1/trials?limit=2&offset=10"));
+    const past = await jsonOf(await api.get('/api/v1/trials?limit=2&offset=10'));
     expect(past.meta).toMatchObject({ next: null, prev: '/api/v1/trials?limit=2&offset=2' });
   });
 });

@@ -30,11 +30,18 @@ const log = capturingLogger();
 
 beforeAll(async () => {
   world = await testRedis();
-  dashboard = (await openOperatorDashboard({ token: TOKEN, redisUrl: world.url, redisPrefix: world.prefix, logger: log.logger }))!;
+  dashboard = (await openOperatorDashboard({
+    token: TOKEN,
+    redisUrl: world.url,
+    redisPrefix: world.prefix,
+    logger: log.logger,
+  }))!;
   const keys = new MemoryKeyStore();
   key = (await keys.create('security', 'partner')).plaintext;
   const app = createApp({
-    snapshots: SnapshotHolder.fromTables(generateDemoTables({ scale: 'demo' }), { version: 'sec-v1' }),
+    snapshots: SnapshotHolder.fromTables(generateDemoTables({ scale: 'demo' }), {
+      version: 'sec-v1',
+    }),
     keys,
     usage: new MemoryUsageCounter(),
     logger: log.logger,
@@ -69,11 +76,15 @@ function raw(request: string | Buffer): Promise<string> {
 
 describe('security headers and CORS', () => {
   it('API responses carry helmet headers and no X-Powered-By; CORS only on /api/v1', async () => {
-    const res = await fetch(`${base}/api/v1/trials?limit=1`, { headers: { Authorization: `Bearer ${key}`, Origin: 'https://app.example' } });
+    const res = await fetch(`${base}/api/v1/trials?limit=1`, {
+      headers: { Authorization: `Bearer ${key}`, Origin: 'https://app.example' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('x-powered-by')).toBeNull();
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -84,9 +95,13 @@ describe('security headers and CORS', () => {
   });
 
   it('the dashboard sends its own CSP, no X-Powered-By and no CORS', async () => {
-    const page = await fetch(`${base}/operator/queues`, { headers: { Authorization: basic, Origin: 'https://evil.example' } });
+    const page = await fetch(`${base}/operator/queues`, {
+      headers: { Authorization: basic, Origin: 'https://evil.example' },
+    });
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self';.*frame-ancestors 'none'/);
+    expect(page.headers.get('content-security-policy')).toMatch(
+      /default-src 'self';.*frame-ancestors 'none'/,
+    );
     expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('referrer-policy')).toBe('same-origin');
@@ -107,14 +122,36 @@ describe('security headers and CORS', () => {
       const before = await queue.count();
       const add = `${base}/operator/queues/api/queues/${encodeURIComponent(queue.name)}/add`;
       const body = JSON.stringify({ name: 'csrf', data: {} });
-      const attack = await fetch(add, { method: 'POST', headers: { Authorization: basic, 'Content-Type': 'text/plain', Origin: 'https://evil.example' }, body });
+      const attack = await fetch(add, {
+        method: 'POST',
+        headers: {
+          Authorization: basic,
+          'Content-Type': 'text/plain',
+          Origin: 'https://evil.example',
+        },
+        body,
+      });
       expect(attack.status).toBe(403);
-      expect(((await attack.json()) as { error: { code: string } }).error.code).toBe('cross_site_request');
-      const siteOnly = await fetch(add, { method: 'POST', headers: { Authorization: basic, 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'cross-site' }, body });
+      expect(((await attack.json()) as { error: { code: string } }).error.code).toBe(
+        'cross_site_request',
+      );
+      const siteOnly = await fetch(add, {
+        method: 'POST',
+        headers: {
+          Authorization: basic,
+          'Content-Type': 'text/plain',
+          'Sec-Fetch-Site': 'cross-site',
+        },
+        body,
+      });
       expect(siteOnly.status).toBe(403);
       expect(await queue.count()).toBe(before);
       // The dashboard's own request (same origin) still works.
-      const own = await fetch(add, { method: 'POST', headers: { Authorization: basic, 'Content-Type': 'application/json', Origin: base }, body });
+      const own = await fetch(add, {
+        method: 'POST',
+        headers: { Authorization: basic, 'Content-Type': 'application/json', Origin: base },
+        body,
+      });
       expect(own.status).toBe(200);
       expect(await queue.count()).toBe(before + 1);
       await queue.obliterate({ force: true });
@@ -127,14 +164,24 @@ describe('security headers and CORS', () => {
 
 describe('parser-level errors and the access log', () => {
   it('answers headers over the limit, bad bytes and unknown methods with the JSON envelope', async () => {
-    const big = await raw(`GET /api/v1/trials HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const big = await raw(
+      `GET /api/v1/trials HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(big).toMatch(/^HTTP\/1\.1 431 /);
     expect(big).toContain('Content-Type: application/json');
-    expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toEqual({ error: { code: 'headers_too_large', message: 'The request headers are too large.' } });
-    for (const request of ['\x00\x01\x02garbage\r\n\r\n', 'FROB /api/v1/trials HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /api/v1/trials HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n']) {
+    expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: { code: 'headers_too_large', message: 'The request headers are too large.' },
+    });
+    for (const request of [
+      '\x00\x01\x02garbage\r\n\r\n',
+      'FROB /api/v1/trials HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /api/v1/trials HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n',
+    ]) {
       const answer = await raw(request);
       expect(answer, JSON.stringify(request)).toMatch(/^HTTP\/1\.1 400 /);
-      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).error.code).toBe('bad_request');
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).error.code).toBe(
+        'bad_request',
+      );
     }
   });
 
@@ -142,10 +189,23 @@ describe('parser-level errors and the access log', () => {
     await fetch(`${base}/api/v1/trials?limit=2`, { headers: { Authorization: `Bearer ${key}` } });
     await fetch(`${base}/api/v1/trials?limit=2&api_key=${key}`, { headers: { 'X-API-Key': key } });
     // pino-http writes its line when the response finishes, which may come after fetch resolves.
-    await expect.poll(() => log.lines().filter((l) => l.component === 'access').length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => log.lines().filter((l) => l.component === 'access').length, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(2);
     const lines = log.lines().filter((l) => l.component === 'access');
-    expect(lines).toContainEqual(expect.objectContaining({ req: { method: 'GET', url: '/api/v1/trials?limit=2' }, res: { statusCode: 200 }, responseTime: expect.any(Number) as unknown }));
-    expect(lines).toContainEqual(expect.objectContaining({ req: { method: 'GET', url: '/api/v1/trials?limit=2&api_key=[redacted]' }, res: { statusCode: 400 } }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        req: { method: 'GET', url: '/api/v1/trials?limit=2' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number) as unknown,
+      }),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        req: { method: 'GET', url: '/api/v1/trials?limit=2&api_key=[redacted]' },
+        res: { statusCode: 400 },
+      }),
+    );
     expect(JSON.stringify(log.lines())).not.toContain(key);
   });
 });

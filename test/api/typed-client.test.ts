@@ -30,10 +30,16 @@ describe('a client generated from /api/v1/openapi.json', () => {
     await writeFile(docFile, doc);
     // openapi-typescript needs TypeScript 5's compiler API: it lives in its own workspace.
     const cli = path.join(clientDir, 'node_modules/openapi-typescript/bin/cli.js');
-    await run(process.execPath, [cli, docFile, '--output', path.join(clientDir, 'generated/api.d.ts')], { cwd: clientDir });
+    await run(
+      process.execPath,
+      [cli, docFile, '--output', path.join(clientDir, 'generated/api.d.ts')],
+      { cwd: clientDir },
+    );
 
     const tsc = path.join(root, 'node_modules/.bin/tsc');
-    const checked = await run(tsc, ['--noEmit', '-p', path.join(clientDir, 'tsconfig.json')], { cwd: root }).then(
+    const checked = await run(tsc, ['--noEmit', '-p', path.join(clientDir, 'tsconfig.json')], {
+      cwd: root,
+    }).then(
       () => '',
       (e: { stdout?: string }) => e.stdout ?? String(e),
     );
@@ -42,7 +48,9 @@ describe('a client generated from /api/v1/openapi.json', () => {
     // A computed specifier: the project's own type-check must not follow it into a client
     // whose types exist only once this test has generated them.
     const client = pathToFileURL(path.join(clientDir, 'client.ts')).href;
-    const { findTrials } = (await import(client)) as { findTrials: (base: string, key: string) => Promise<Record<string, any>> };
+    const { findTrials } = (await import(client)) as {
+      findTrials: (base: string, key: string) => Promise<Record<string, any>>;
+    };
     const out = await findTrials(`${api.base}/api/v1`, api.key);
     expect(out.total).toBeGreaterThan(0);
     expect(out.titles.length).toBeGreaterThan(0);

@@ -9,7 +9,9 @@ const ZIP_10001 = { lat: 40.75065, lon: -73.997293 };
 /** Independent haversine on the sphere turf uses (R = 6371008.8 m). */
 function miles(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
   return (2 * 6371008.8 * Math.asin(Math.sqrt(h))) / 1609.344;
 }
 
@@ -21,7 +23,15 @@ const LOS_ANGELES = { lat: 34.0522, lon: -118.2437 };
 const TORONTO = { lat: 43.6532, lon: -79.3832 };
 
 const site = (nct: string, i: number, p: { lat: number; lon: number }, over = {}) =>
-  siteRow(nct, i, { latitude: p.lat, longitude: p.lon, geo_precision: 'site', city: `C${i}`, state: 'NY', zip: '10001', ...over });
+  siteRow(nct, i, {
+    latitude: p.lat,
+    longitude: p.lon,
+    geo_precision: 'site',
+    city: `C${i}`,
+    state: 'NY',
+    zip: '10001',
+    ...over,
+  });
 
 const tables = buildTables({
   trials: [
@@ -36,7 +46,12 @@ const tables = buildTables({
   ],
   sites: [
     site('Z-NEAR', 0, LOS_ANGELES, { facility: 'LA site' }),
-    site('Z-NEAR', 1, TIMES_SQUARE, { facility: 'Midtown site', state: 'NY', city: 'New York', zip: '10036' }),
+    site('Z-NEAR', 1, TIMES_SQUARE, {
+      facility: 'Midtown site',
+      state: 'NY',
+      city: 'New York',
+      zip: '10036',
+    }),
     site('Z-TIE-NEWER', 0, TIMES_SQUARE),
     site('Z-TIE-OLDER', 0, TIMES_SQUARE),
     site('Z-MID', 0, PHILADELPHIA),
@@ -58,13 +73,26 @@ describe('zip + radius', () => {
   it('reports the nearest site and its distance, nearest first, ties in the default order', async () => {
     const { status, body } = await api.json('/api/v1/trials?zip=10001&radius=50');
     expect(status).toBe(200);
-    expect(body.data.map((t: { nct_id: string }) => t.nct_id)).toEqual(['Z-TIE-NEWER', 'Z-NEAR', 'Z-TIE-OLDER', 'Z-MID']);
+    expect(body.data.map((t: { nct_id: string }) => t.nct_id)).toEqual([
+      'Z-TIE-NEWER',
+      'Z-NEAR',
+      'Z-TIE-OLDER',
+      'Z-MID',
+    ]);
     expect(body.meta.total).toBe(4);
     const near = body.data[1];
     expect(Object.keys(near.nearest_site)).toEqual([...NEAREST_SITE_FIELDS]);
     expect(near.nearest_site).toEqual({
-      facility: 'Midtown site', city: 'New York', state: 'NY', state_source: 'record', zip: '10036', country: 'United States', status: 'RECRUITING',
-      latitude: TIMES_SQUARE.lat, longitude: TIMES_SQUARE.lon, geo_precision: 'site',
+      facility: 'Midtown site',
+      city: 'New York',
+      state: 'NY',
+      state_source: 'record',
+      zip: '10036',
+      country: 'United States',
+      status: 'RECRUITING',
+      latitude: TIMES_SQUARE.lat,
+      longitude: TIMES_SQUARE.lon,
+      geo_precision: 'site',
     });
     expect(near.distance_miles).toBe(Math.round(miles(ZIP_10001, TIMES_SQUARE) * 10) / 10);
     expect(body.data[3].nearest_site.facility).toBe('Newark site');
@@ -83,7 +111,9 @@ describe('zip + radius', () => {
     expect(r500).toEqual(r200);
     expect(miles(ZIP_10001, TORONTO)).toBeLessThan(500);
     const boundary = miles(ZIP_10001, NEWARK);
-    expect(await idsOf(api, `zip=10001&radius=${(boundary - 0.01).toFixed(2)}`)).not.toContain('Z-MID');
+    expect(await idsOf(api, `zip=10001&radius=${(boundary - 0.01).toFixed(2)}`)).not.toContain(
+      'Z-MID',
+    );
     expect(await idsOf(api, `zip=10001&radius=${(boundary + 0.01).toFixed(2)}`)).toContain('Z-MID');
   });
 

@@ -12,11 +12,24 @@ const places = [
   { city: 'Unplaced', state: 'NY', latitude: null, longitude: null },
   { city: 'Manchester', state: 'NH', latitude: 42.99, longitude: -71.46 },
   { city: 'Newark', state: 'NJ', latitude: 40.74, longitude: -74.17 },
-  { city: 'New York', state: 'NY', latitude: 40.75, longitude: -73.99, status: 'NOT_YET_RECRUITING' },
+  {
+    city: 'New York',
+    state: 'NY',
+    latitude: 40.75,
+    longitude: -73.99,
+    status: 'NOT_YET_RECRUITING',
+  },
 ];
 const tables = buildTables({
   trials: [trialRow('TEST-MANY')],
-  sites: places.map((p, i) => siteRow('TEST-MANY', i, { ...p, country: 'United States', status: p.status ?? 'RECRUITING', geo_precision: p.latitude === null ? 'none' : 'city' })),
+  sites: places.map((p, i) =>
+    siteRow('TEST-MANY', i, {
+      ...p,
+      country: 'United States',
+      status: p.status ?? 'RECRUITING',
+      geo_precision: p.latitude === null ? 'none' : 'city',
+    }),
+  ),
 });
 
 let api: TestApi;
@@ -30,16 +43,37 @@ describe('locations_sample in a ZIP search', () => {
     const res = await api.get('/api/v1/trials?zip=10001&radius=500');
     expect(res.status).toBe(200);
     const [trial] = (await jsonOf(res)).data;
-    expect(trial.locations_sample.map((s: { city: string }) => s.city)).toEqual(['New York', 'Newark', 'Manchester', 'Charleston', 'Jackson']);
+    expect(trial.locations_sample.map((s: { city: string }) => s.city)).toEqual([
+      'New York',
+      'Newark',
+      'Manchester',
+      'Charleston',
+      'Jackson',
+    ]);
     expect(trial.location_count).toBe(8);
-    expect(trial.nearest_site).toMatchObject({ city: 'New York', status: 'NOT_YET_RECRUITING', geo_precision: 'city' });
-    expect(trial.locations_sample[0]).toMatchObject({ city: 'New York', status: 'NOT_YET_RECRUITING' });
+    expect(trial.nearest_site).toMatchObject({
+      city: 'New York',
+      status: 'NOT_YET_RECRUITING',
+      geo_precision: 'city',
+    });
+    expect(trial.locations_sample[0]).toMatchObject({
+      city: 'New York',
+      status: 'NOT_YET_RECRUITING',
+    });
   });
 
   it('stays the first five in record order outside a ZIP search and in the detail', async () => {
     const { body } = await api.json('/api/v1/trials');
-    expect(body.data[0].locations_sample.map((s: { city: string }) => s.city)).toEqual(['Charleston', 'Houston', 'Omaha', 'Jackson', 'Unplaced']);
+    expect(body.data[0].locations_sample.map((s: { city: string }) => s.city)).toEqual([
+      'Charleston',
+      'Houston',
+      'Omaha',
+      'Jackson',
+      'Unplaced',
+    ]);
     const detail = await api.json('/api/v1/trials/TEST-MANY');
-    expect(detail.body.data.locations.map((s: { city: string }) => s.city)).toEqual(places.map((p) => p.city));
+    expect(detail.body.data.locations.map((s: { city: string }) => s.city)).toEqual(
+      places.map((p) => p.city),
+    );
   });
 });

@@ -33,7 +33,8 @@ function referenceSearch(index: TrialIndex, q: TrialQuery): SearchResult {
     if (miles > near.radiusMiles) continue;
     for (let k = pairStart[p]; k < pairStart[p + 1]; k++) {
       const cur = best.get(pairRank[k]);
-      if (!cur || miles < cur.miles || (miles === cur.miles && k < cur.pair)) best.set(pairRank[k], { miles, pair: k });
+      if (!cur || miles < cur.miles || (miles === cur.miles && k < cur.pair))
+        best.set(pairRank[k], { miles, pair: k });
     }
   }
   const matches = matchFilters(index, q);
@@ -42,7 +43,9 @@ function referenceSearch(index: TrialIndex, q: TrialQuery): SearchResult {
   ranks.sort((a, b) => key(a) - key(b) || a - b);
   return {
     total: ranks.length,
-    hits: ranks.slice(q.offset, q.offset + q.limit).map((r) => ({ rank: r, pair: best.get(r)!.pair, miles: key(r) / 10 })),
+    hits: ranks
+      .slice(q.offset, q.offset + q.limit)
+      .map((r) => ({ rank: r, pair: best.get(r)!.pair, miles: key(r) / 10 })),
   };
 }
 
@@ -54,9 +57,14 @@ const MILES_PER_DEGREE_LAT = (6371008.8 / 1609.344) * (Math.PI / 180);
 function ringTables() {
   const rng = seedrandom('rings');
   // Around the 25- and 100-mile circles and the 0.05-mile key boundaries next to them.
-  const distances = [0, 0.04, 0.05, 0.06, 3, 24.9, 24.94, 24.95, 24.96, 24.999, 25, 25.001, 25.04, 25.05, 25.06, 60, 99.95, 100, 100.05, 180, 499.9];
+  const distances = [
+    0, 0.04, 0.05, 0.06, 3, 24.9, 24.94, 24.95, 24.96, 24.999, 25, 25.001, 25.04, 25.05, 25.06, 60,
+    99.95, 100, 100.05, 180, 499.9,
+  ];
   const trials = Array.from({ length: 240 }, (_, i) =>
-    trialRow(`TEST-R${String(i).padStart(3, '0')}`, { last_updated: `2024-${String(1 + (i % 12)).padStart(2, '0')}-01` }),
+    trialRow(`TEST-R${String(i).padStart(3, '0')}`, {
+      last_updated: `2024-${String(1 + (i % 12)).padStart(2, '0')}-01`,
+    }),
   );
   const sites = trials.flatMap((t) => {
     const n = 1 + Math.floor(rng() * 3);
@@ -78,7 +86,10 @@ function compareAll(index: TrialIndex, queries: TrialQuery[]): number {
   let nonEmpty = 0;
   for (const q of queries) {
     const expected = referenceSearch(index, q);
-    expect(searchTrials(index, q), `${q.near!.zip} ${q.near!.radiusMiles} mi, offset ${q.offset}, limit ${q.limit}`).toEqual(expected);
+    expect(
+      searchTrials(index, q),
+      `${q.near!.zip} ${q.near!.radiusMiles} mi, offset ${q.offset}, limit ${q.limit}`,
+    ).toEqual(expected);
     if (expected.hits.length > 0) nonEmpty++;
   }
   return nonEmpty;
@@ -86,13 +97,21 @@ function compareAll(index: TrialIndex, queries: TrialQuery[]): number {
 
 describe('ZIP search against its definition', () => {
   it('matches on the demo data for many ZIPs, radii, pages and filters', () => {
-    const index = buildTrialIndex(generateDemoTables({ scale: 'demo', seed: 'zip-reference', now: new Date('2026-11-01T00:00:00Z') }));
+    const index = buildTrialIndex(
+      generateDemoTables({
+        scale: 'demo',
+        seed: 'zip-reference',
+        now: new Date('2026-11-01T00:00:00Z'),
+      }),
+    );
     const queries: TrialQuery[] = [];
     for (const zip of randomZips(40, 'zip-reference')) {
       for (const radius of ['10', '25', '60', '100', '150', '500']) {
         queries.push(parseTrialsQuery({ zip, radius }));
         queries.push(parseTrialsQuery({ zip, radius, limit: '3' }));
-        queries.push(parseTrialsQuery({ zip, radius, offset: '5', limit: '10', diagnosisType: 'nsclc' }));
+        queries.push(
+          parseTrialsQuery({ zip, radius, offset: '5', limit: '10', diagnosisType: 'nsclc' }),
+        );
       }
     }
     expect(compareAll(index, queries)).toBeGreaterThan(100);
@@ -105,10 +124,24 @@ describe('ZIP search against its definition', () => {
       // Page ends at every depth, so some end just inside the keys next to 25 and 100 miles.
       for (let offset = 0; offset < 250; offset += 7) {
         for (const limit of [1, 13, 50]) {
-          queries.push(parseTrialsQuery({ zip: '10001', radius, offset: String(offset), limit: String(limit) }));
+          queries.push(
+            parseTrialsQuery({
+              zip: '10001',
+              radius,
+              offset: String(offset),
+              limit: String(limit),
+            }),
+          );
         }
       }
-      queries.push(parseTrialsQuery({ zip: '10001', radius, statusBuckets: 'recruiting,active,completed,unknown', limit: '200' }));
+      queries.push(
+        parseTrialsQuery({
+          zip: '10001',
+          radius,
+          statusBuckets: 'recruiting,active,completed,unknown',
+          limit: '200',
+        }),
+      );
     }
     expect(compareAll(index, queries)).toBeGreaterThan(40);
   });

@@ -11,7 +11,11 @@ import { randomZips } from '../../bench/http-mixes.js';
 import { generateDemoTables } from '../../pipeline/demo/index.js';
 
 describe('bench geo comparison', () => {
-  const tables = generateDemoTables({ scale: 'demo', seed: 'bench-test', now: new Date('2026-11-01T00:00:00Z') });
+  const tables = generateDemoTables({
+    scale: 'demo',
+    seed: 'bench-test',
+    now: new Date('2026-11-01T00:00:00Z'),
+  });
   const h3 = buildTrialIndex(tables, { geo: 'h3' });
   const brute = buildTrialIndex(tables, { geo: 'brute' });
 
@@ -19,7 +23,11 @@ describe('bench geo comparison', () => {
     let nonEmpty = 0;
     for (const zip of randomZips(60, 'test-zips')) {
       for (const radius of ['5', '25', '100', '250', '500']) {
-        for (const extra of [{}, { offset: '10', limit: '7' }, { diagnosisType: 'nsclc', country: 'us' }]) {
+        for (const extra of [
+          {},
+          { offset: '10', limit: '7' },
+          { diagnosisType: 'nsclc', country: 'us' },
+        ]) {
           const q = { ...parseTrialsQuery({ zip, radius, ...extra }) };
           const a = searchTrials(h3, q);
           const b = searchTrials(brute, q);

@@ -21,8 +21,16 @@ afterEach(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-async function start(env: Record<string, string>): Promise<{ output: string; key: string; url: string }> {
-  const proc = startCli(['start'], { DATA_DIR: path.join(work, 'data'), SNAPSHOT_DIR: path.join(work, 'snapshots'), PORT: '0', LOG_LEVEL: 'info', ...env });
+async function start(
+  env: Record<string, string>,
+): Promise<{ output: string; key: string; url: string }> {
+  const proc = startCli(['start'], {
+    DATA_DIR: path.join(work, 'data'),
+    SNAPSHOT_DIR: path.join(work, 'snapshots'),
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
   try {
     const line = await proc.waitFor(/^curl /, 120_000);
     const [, key, url] = /Bearer (\S+)" "(http:\/\/[^/]+)\//.exec(line)!;
@@ -36,11 +44,16 @@ async function start(env: Record<string, string>): Promise<{ output: string; key
 
 describe('lungtrials start and the demo key', { timeout: 240_000 }, () => {
   it('a start on Redis after a start without it re-creates the key in Redis and says why', async () => {
-    const offline = await start({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, REDIS_PREFIX: world.prefix });
+    const offline = await start({
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+      REDIS_PREFIX: world.prefix,
+    });
     expect(offline.output).toMatch(/in the key file store/);
     const online = await start({ REDIS_URL: world.url, REDIS_PREFIX: world.prefix });
     expect(online.key).not.toBe(offline.key);
-    expect(online.output).toMatch(/^New demo key: the saved demo key was held by the key file .*keys\.json, but this start uses Redis at .*, so a new one was created there/m);
+    expect(online.output).toMatch(
+      /^New demo key: the saved demo key was held by the key file .*keys\.json, but this start uses Redis at .*, so a new one was created there/m,
+    );
     expect(online.output).toMatch(/in the Redis store/);
     const again = await start({ REDIS_URL: world.url, REDIS_PREFIX: world.prefix });
     expect(again.key).toBe(online.key);

@@ -38,7 +38,9 @@ describe('lungtrials keys', { timeout: 180_000 }, () => {
   });
 
   it('refuses a duplicate label and an unknown tier with a clear error and a non-zero exit', async () => {
-    expect((await runCli(['keys', 'create', '--label', 'dup', '--tier', 'free'], env)).code).toBe(0);
+    expect((await runCli(['keys', 'create', '--label', 'dup', '--tier', 'free'], env)).code).toBe(
+      0,
+    );
     const duplicate = await runCli(['keys', 'create', '--label', 'dup', '--tier', 'partner'], env);
     expect(duplicate.code).not.toBe(0);
     expect(duplicate.stderr).toMatch(/already exists/);
@@ -61,7 +63,9 @@ describe('lungtrials keys', { timeout: 180_000 }, () => {
     const listed = await runCli(['keys', 'list', '--json'], env);
     expect(listed.code).toBe(0);
     const rows = JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
-    expect(rows.map((r) => [r.label, r.tier, r.revoked !== null, r.used_today, r.daily_quota])).toEqual([
+    expect(
+      rows.map((r) => [r.label, r.tier, r.revoked !== null, r.used_today, r.daily_quota]),
+    ).toEqual([
       ['gone', 'free', true, 0, 100],
       ['kept', 'partner', false, 0, 10_000],
     ]);
@@ -77,7 +81,10 @@ describe('lungtrials keys', { timeout: 180_000 }, () => {
 
   it('writes the DATA_DIR key file, with a warning, when Redis is unreachable', async () => {
     const offline = { ...env, REDIS_URL: `redis://127.0.0.1:${await closedPort()}` };
-    const created = await runCli(['keys', 'create', '--label', 'offline', '--tier', 'free'], offline);
+    const created = await runCli(
+      ['keys', 'create', '--label', 'offline', '--tier', 'free'],
+      offline,
+    );
     expect(created.code).toBe(0);
     expect(created.stderr).toMatch(/warning: Redis is not reachable/);
     const plaintext = lastLine(created.stdout);
@@ -88,7 +95,10 @@ describe('lungtrials keys', { timeout: 180_000 }, () => {
     expect(listed.stdout).toMatch(/offline\s+free/);
   });
   it('exports the key records (hashes, never plaintext) and imports them into another store, skipping labels present', async () => {
-    const created = await runCli(['keys', 'create', '--label', 'backup-me', '--tier', 'partner'], env);
+    const created = await runCli(
+      ['keys', 'create', '--label', 'backup-me', '--tier', 'partner'],
+      env,
+    );
     const plaintext = lastLine(created.stdout);
     expect((await runCli(['keys', 'revoke', 'backup-me'], env)).code).toBe(0);
     await runCli(['keys', 'create', '--label', 'second', '--tier', 'free'], env);
@@ -105,12 +115,22 @@ describe('lungtrials keys', { timeout: 180_000 }, () => {
     await runCli(['keys', 'create', '--label', 'second', '--tier', 'standard'], restored);
     const imported = await runCli(['keys', 'import', out], restored);
     expect(imported.code).toBe(0);
-    expect(imported.stdout).toMatch(/Imported 1 keys into the redis store; skipped 1 already present \(second\)/);
-    const record = await new RedisKeyStore(world.redis, restored.REDIS_PREFIX).findByPlaintext(plaintext);
+    expect(imported.stdout).toMatch(
+      /Imported 1 keys into the redis store; skipped 1 already present \(second\)/,
+    );
+    const record = await new RedisKeyStore(world.redis, restored.REDIS_PREFIX).findByPlaintext(
+      plaintext,
+    );
     expect(record).toMatchObject({ label: 'backup-me', tier: 'partner' });
     expect(record?.revoked_at).not.toBeNull();
 
-    await fs.writeFile(out, JSON.stringify({ version: 1, keys: [{ label: 'x', tier: 'gold', hash: 'abc', created_at: 'now', revoked_at: null }] }));
+    await fs.writeFile(
+      out,
+      JSON.stringify({
+        version: 1,
+        keys: [{ label: 'x', tier: 'gold', hash: 'abc', created_at: 'now', revoked_at: null }],
+      }),
+    );
     const bad = await runCli(['keys', 'import', out], restored);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/hash is not a hex sha256/);

@@ -50,7 +50,9 @@ afterEach(async () => {
 });
 
 /** Starts `lungtrials serve` and resolves with its base URL once it listens. */
-async function serve(extraEnv: Record<string, string> = {}): Promise<{ url: string; proc: RunningProcess }> {
+async function serve(
+  extraEnv: Record<string, string> = {},
+): Promise<{ url: string; proc: RunningProcess }> {
   const proc = startCli(['serve'], { ...env, ...extraEnv });
   running.push(proc);
   const line = await proc.waitFor(/"msg":"API listening"/, 60_000);
@@ -64,27 +66,40 @@ describe('lungtrials serve', { timeout: 180_000 }, () => {
   it('two API processes share one key’s quota exactly', async () => {
     const [a, b] = await Promise.all([serve(), serve()]);
     expect(a.url).not.toBe(b.url);
-    const { record, plaintext } = await new RedisKeyStore(world.redis, world.prefix).create('shared', 'free');
+    const { record, plaintext } = await new RedisKeyStore(world.redis, world.prefix).create(
+      'shared',
+      'free',
+    );
     // Spend 92 of the free tier's 100 quickly, with a burst limit out of the way, then clear the burst window.
     const filler = new RedisUsageCounter(world.redis, world.prefix, {
-      limits: { free: { dailyQuota: 100, burstPerMinute: 1000 }, standard: { dailyQuota: 1, burstPerMinute: 1 }, partner: { dailyQuota: 1, burstPerMinute: 1 } },
+      limits: {
+        free: { dailyQuota: 100, burstPerMinute: 1000 },
+        standard: { dailyQuota: 1, burstPerMinute: 1 },
+        partner: { dailyQuota: 1, burstPerMinute: 1 },
+      },
     });
     for (let i = 0; i < 92; i += 1) await filler.consume(record.hash, 'free');
     await world.redis.del(`${world.prefix}usage:burst:${record.hash}`);
 
     const responses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        fetch(`${i % 2 ? a.url : b.url}/api/v1/sources`, { headers: { Authorization: `Bearer ${plaintext}` } }),
+        fetch(`${i % 2 ? a.url : b.url}/api/v1/sources`, {
+          headers: { Authorization: `Bearer ${plaintext}` },
+        }),
       ),
     );
     const ok = responses.filter((r) => r.status === 200);
     const refused = responses.filter((r) => r.status === 429);
     expect(ok).toHaveLength(8);
     expect(refused).toHaveLength(4);
-    expect(ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(
+      ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((x, y) => x - y),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     for (const r of refused) {
       expect(((await r.json()) as { error: { code: string } }).error.code).toBe('quota_exceeded');
-      expect(Math.abs(Number(r.headers.get('retry-after')) - secondsToUtcMidnight(Date.now()))).toBeLessThanOrEqual(5);
+      expect(
+        Math.abs(Number(r.headers.get('retry-after')) - secondsToUtcMidnight(Date.now())),
+      ).toBeLessThanOrEqual(5);
       expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
     }
     for (const url of [a.url, b.url]) {
@@ -96,7 +111,10 @@ describe('lungtrials serve', { timeout: 180_000 }, () => {
 
   it('two API processes share one key’s burst window exactly', async () => {
     const [a, b] = await Promise.all([serve(), serve()]);
-    const { plaintext } = await new RedisKeyStore(world.redis, world.prefix).create('bursty', 'standard');
+    const { plaintext } = await new RedisKeyStore(world.redis, world.prefix).create(
+      'bursty',
+      'standard',
+    );
     const responses = await Promise.all(
       Array.from({ length: 80 }, (_, i) =>
         fetch(`${i % 2 ? a.url : b.url}/api/v1/sources`, { headers: { 'X-API-Key': plaintext } }),
@@ -106,7 +124,9 @@ describe('lungtrials serve', { timeout: 180_000 }, () => {
     const refused = responses.filter((r) => r.status === 429);
     expect(refused).toHaveLength(20);
     for (const r of refused) {
-      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('rate_limit_exceeded');
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe(
+        'rate_limit_exceeded',
+      );
       const retryAfter = Number(r.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
@@ -120,12 +140,16 @@ describe('lungtrials serve', { timeout: 180_000 }, () => {
     const created = await runCli(['keys', 'create', '--label', 'live', '--tier', 'standard'], env);
     expect(created.code).toBe(0);
     const plaintext = lastLine(created.stdout);
-    const ok = await fetch(`${url}/api/v1/sources`, { headers: { Authorization: `Bearer ${plaintext}` } });
+    const ok = await fetch(`${url}/api/v1/sources`, {
+      headers: { Authorization: `Bearer ${plaintext}` },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('x-ratelimit-limit')).toBe('1000');
 
     expect((await runCli(['keys', 'revoke', 'live'], env)).code).toBe(0);
-    const refused = await fetch(`${url}/api/v1/sources`, { headers: { Authorization: `Bearer ${plaintext}` } });
+    const refused = await fetch(`${url}/api/v1/sources`, {
+      headers: { Authorization: `Bearer ${plaintext}` },
+    });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('key_revoked');
   });
@@ -134,14 +158,21 @@ describe('lungtrials serve', { timeout: 180_000 }, () => {
     const offline = { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` };
     const { url, proc } = await serve(offline);
     expect(proc.output()).toMatch(/"level":40.*Redis is not reachable/);
-    const created = await runCli(['keys', 'create', '--label', 'offline', '--tier', 'free'], { ...env, ...offline });
+    const created = await runCli(['keys', 'create', '--label', 'offline', '--tier', 'free'], {
+      ...env,
+      ...offline,
+    });
     expect(created.code).toBe(0);
     const plaintext = lastLine(created.stdout);
-    const res = await fetch(`${url}/api/v1/sources`, { headers: { Authorization: `Bearer ${plaintext}` } });
+    const res = await fetch(`${url}/api/v1/sources`, {
+      headers: { Authorization: `Bearer ${plaintext}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-ratelimit-remaining')).toBe('99');
     expect((await runCli(['keys', 'revoke', 'offline'], { ...env, ...offline })).code).toBe(0);
-    expect((await fetch(`${url}/api/v1/sources`, { headers: { 'X-API-Key': plaintext } })).status).toBe(403);
+    expect(
+      (await fetch(`${url}/api/v1/sources`, { headers: { 'X-API-Key': plaintext } })).status,
+    ).toBe(403);
   });
 
   it('shuts down cleanly on SIGTERM', async () => {

@@ -25,7 +25,9 @@ const RUNTIME_FILES = new Set([
   'schema.json',
 ]);
 
-const topLevel = readdirSync(ROOT, { withFileTypes: true }).filter((e) => !IGNORED_DIRS.has(e.name));
+const topLevel = readdirSync(ROOT, { withFileTypes: true }).filter(
+  (e) => !IGNORED_DIRS.has(e.name),
+);
 const TOP_NAMES = new Set(topLevel.map((e) => e.name));
 
 /** Every path in the tree, relative to the root, folders with a trailing slash. */
@@ -43,7 +45,10 @@ function walk(rel: string, out: string[]): string[] {
 function namedPaths(markdown: string): string[] {
   const spans = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]);
   return [...new Set(spans)].filter(
-    (s) => /^\.?[\w-]+(\/[\w.-]+)*\/?$/.test(s) && (s.endsWith('/') || /\.(ts|js|mjs|cjs|md|json|lua|sh)$/.test(s)) && !/^\.\w+$/.test(s),
+    (s) =>
+      /^\.?[\w-]+(\/[\w.-]+)*\/?$/.test(s) &&
+      (s.endsWith('/') || /\.(ts|js|mjs|cjs|md|json|lua|sh)$/.test(s)) &&
+      !/^\.\w+$/.test(s),
   );
 }
 

@@ -27,5 +27,7 @@ export function extractRows(s: CriteriaSection): BiomarkerRow[] {
 
 /** Sorted units, duplicates kept (a duplicate would be an extractor bug worth seeing). */
 export function extractUnits(s: CriteriaSection): string[] {
-  return extractRows(s).map((r) => formatUnit(rowToUnit(r))).sort();
+  return extractRows(s)
+    .map((r) => formatUnit(rowToUnit(r)))
+    .sort();
 }

@@ -11,13 +11,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sharedCtgovDir } from '../../config/shared-data.js';
 
-
 /** `../shared/data/ctgov` beside the repo; tests fail with this message when it is missing. */
 export const CTGOV_DATA_DIR = sharedCtgovDir();
 
 export function requireCtgovData(): string {
   if (!fs.existsSync(path.join(CTGOV_DATA_DIR, 'v2', 'studies.jsonl'))) {
-    throw new Error(`Real registry records not found: ${CTGOV_DATA_DIR} (expected v2/studies.jsonl and original/). These tests read them at run time.`);
+    throw new Error(
+      `Real registry records not found: ${CTGOV_DATA_DIR} (expected v2/studies.jsonl and original/). These tests read them at run time.`,
+    );
   }
   return CTGOV_DATA_DIR;
 }
@@ -31,19 +32,26 @@ export function loadRealV2Studies(): unknown[] {
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as unknown);
   const biomcp = path.join(dir, 'original', 'ctgov_v2_biomcp');
-  for (const f of fs.readdirSync(biomcp).filter((f) => f.startsWith('get_')).sort()) {
+  for (const f of fs
+    .readdirSync(biomcp)
+    .filter((f) => f.startsWith('get_'))
+    .sort()) {
     studies.push(JSON.parse(fs.readFileSync(path.join(biomcp, f), 'utf8')));
   }
   return studies;
 }
 
 export function studyId(study: unknown): string {
-  return (study as { protocolSection: { identificationModule: { nctId: string } } }).protocolSection.identificationModule.nctId;
+  return (study as { protocolSection: { identificationModule: { nctId: string } } }).protocolSection
+    .identificationModule.nctId;
 }
 
 function lastUpdate(study: unknown): string | null {
-  const d = (study as { protocolSection?: { statusModule?: { lastUpdatePostDateStruct?: { date?: string } } } }).protocolSection?.statusModule
-    ?.lastUpdatePostDateStruct?.date;
+  const d = (
+    study as {
+      protocolSection?: { statusModule?: { lastUpdatePostDateStruct?: { date?: string } } };
+    }
+  ).protocolSection?.statusModule?.lastUpdatePostDateStruct?.date;
   if (!d) return null;
   return d.length === 7 ? `${d}-01` : d;
 }
@@ -81,7 +89,14 @@ export interface CtgovReplayServer {
   close(): Promise<void>;
 }
 
-const KNOWN_PARAMS = new Set(['format', 'query.cond', 'filter.advanced', 'pageSize', 'pageToken', 'countTotal']);
+const KNOWN_PARAMS = new Set([
+  'format',
+  'query.cond',
+  'filter.advanced',
+  'pageSize',
+  'pageToken',
+  'countTotal',
+]);
 const SINCE = /^AREA\[LastUpdatePostDate\]RANGE\[(\d{4}-\d{2}-\d{2}),MAX\]$/;
 
 interface Cursor {
@@ -90,11 +105,14 @@ interface Cursor {
   offset: number;
 }
 
-export async function startCtgovReplayServer(options: CtgovReplayOptions): Promise<CtgovReplayServer> {
+export async function startCtgovReplayServer(
+  options: CtgovReplayOptions,
+): Promise<CtgovReplayServer> {
   let byId = new Map(options.studies.map((s) => [studyId(s), s]));
   const faults = new Map<number, ReplayFault[]>();
   const addFaults = (more: Record<number, ReplayFault[]>) => {
-    for (const [page, list] of Object.entries(more)) faults.set(Number(page), [...(faults.get(Number(page)) ?? []), ...list]);
+    for (const [page, list] of Object.entries(more))
+      faults.set(Number(page), [...(faults.get(Number(page)) ?? []), ...list]);
   };
   addFaults(options.faults ?? {});
   const tokens = new Map<string, Cursor>();
@@ -111,11 +129,13 @@ export async function startCtgovReplayServer(options: CtgovReplayOptions): Promi
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== 'GET' || url.pathname !== '/api/v2/studies') return send(404, { message: 'not found' });
+    if (req.method !== 'GET' || url.pathname !== '/api/v2/studies')
+      return send(404, { message: 'not found' });
     const unknown = [...url.searchParams.keys()].find((k) => !KNOWN_PARAMS.has(k));
     if (unknown) return send(400, { message: `unknown parameter ${unknown}` });
     const pageSize = Number(params.pageSize ?? '10');
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) return send(400, { message: 'pageSize must be 1..1000' });
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
+      return send(400, { message: 'pageSize must be 1..1000' });
     let since: string | null = null;
     if (params['filter.advanced'] !== undefined) {
       const m = params['filter.advanced'].match(SINCE);
@@ -128,10 +148,13 @@ export async function startCtgovReplayServer(options: CtgovReplayOptions): Promi
     if (pageToken !== undefined) {
       const found = tokens.get(pageToken);
       if (!found) return send(400, { message: 'invalid pageToken' });
-      if (found.fingerprint !== fingerprint) return send(400, { message: 'pageToken was issued for another query' });
+      if (found.fingerprint !== fingerprint)
+        return send(400, { message: 'pageToken was issued for another query' });
       cursor = found;
     } else {
-      const ids = [...byId.keys()].filter((id) => !since || (lastUpdate(byId.get(id)) ?? '') >= since!).sort();
+      const ids = [...byId.keys()]
+        .filter((id) => !since || (lastUpdate(byId.get(id)) ?? '') >= since!)
+        .sort();
       cursor = { fingerprint, ids, offset: 0 };
     }
     const page = Math.floor(cursor.offset / pageSize) + 1;
@@ -141,7 +164,8 @@ export async function startCtgovReplayServer(options: CtgovReplayOptions): Promi
     const slice = cursor.ids.slice(cursor.offset, cursor.offset + pageSize);
     const studies = slice.map((id) => byId.get(id)).filter((s) => s !== undefined);
     const nextOffset = cursor.offset + slice.length;
-    const more = nextOffset < cursor.ids.length || (options.emptyLastPage !== false && slice.length > 0);
+    const more =
+      nextOffset < cursor.ids.length || (options.emptyLastPage !== false && slice.length > 0);
     const body: Record<string, unknown> = { studies };
     if (countTotal === 'true') body.totalCount = cursor.ids.length;
     if (more) {

@@ -28,7 +28,10 @@ const TYPES: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8',
 };
 
-export async function startFixtureServer(root: string, opts: FixtureServerOptions = {}): Promise<FixtureServer> {
+export async function startFixtureServer(
+  root: string,
+  opts: FixtureServerOptions = {},
+): Promise<FixtureServer> {
   const rootAbs = path.resolve(root);
   const failOnce = new Set(opts.failOncePaths ?? []);
   const requests: string[] = [];
@@ -38,7 +41,9 @@ export async function startFixtureServer(root: string, opts: FixtureServerOption
     const log = (status: number) => requests.push(`${status} ${url.pathname}${url.search}`);
     if (failOnce.delete(pathname)) {
       log(503);
-      res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '0' }).end('temporarily unavailable');
+      res
+        .writeHead(503, { 'content-type': 'text/plain', 'retry-after': '0' })
+        .end('temporarily unavailable');
       return;
     }
     let file = path.join(rootAbs, pathname);
@@ -52,7 +57,9 @@ export async function startFixtureServer(root: string, opts: FixtureServerOption
     try {
       const body = await fs.readFile(file);
       log(200);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body);
+      res
+        .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+        .end(body);
     } catch {
       log(404);
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

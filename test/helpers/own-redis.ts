@@ -25,12 +25,34 @@ export async function ownRedis(dir: string): Promise<OwnRedis> {
     url,
     port,
     async start() {
-      proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''], {
-        stdio: 'ignore',
-      });
+      proc = spawn(
+        'redis-server',
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--dir',
+          dir,
+          '--appendonly',
+          'yes',
+          '--appendfsync',
+          'always',
+          '--save',
+          '',
+        ],
+        {
+          stdio: 'ignore',
+        },
+      );
       const deadline = Date.now() + 15_000;
       for (;;) {
-        const probe = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        const probe = new Redis(url, {
+          lazyConnect: true,
+          connectTimeout: 500,
+          maxRetriesPerRequest: 0,
+          retryStrategy: () => null,
+        });
         probe.on('error', () => {});
         try {
           await probe.connect();

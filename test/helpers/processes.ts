@@ -20,16 +20,26 @@ export interface CliResult {
 }
 
 /** Runs `lungtrials <args>` to completion. */
-export function runCli(args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(TSX, [CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`lungtrials ${args.join(' ')} timed out\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(`lungtrials ${args.join(' ')} timed out\nstdout: ${stdout}\nstderr: ${stderr}`),
+      );
     }, timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -50,7 +60,11 @@ export interface RunningProcess {
 
 /** Starts `lungtrials <args>` and leaves it running. */
 export function startCli(args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, [CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer): void => {
@@ -73,9 +87,18 @@ export function startCli(args: string[], env: Record<string, string>): RunningPr
           const line = output.split('\n').find((l) => pattern.test(l));
           if (line !== undefined) finish(() => resolve(line));
           else if (child.exitCode !== null || child.signalCode !== null)
-            finish(() => reject(new Error(`process exited (${child.exitCode ?? child.signalCode}) before ${pattern}:\n${output}`)));
+            finish(() =>
+              reject(
+                new Error(
+                  `process exited (${child.exitCode ?? child.signalCode}) before ${pattern}:\n${output}`,
+                ),
+              ),
+            );
         };
-        const timer = setTimeout(() => finish(() => reject(new Error(`timed out waiting for ${pattern}:\n${output}`))), timeoutMs);
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`timed out waiting for ${pattern}:\n${output}`))),
+          timeoutMs,
+        );
         const finish = (settle: () => void): void => {
           clearTimeout(timer);
           listeners.delete(check);
@@ -110,7 +133,8 @@ export function capturingLogger(): { logger: Logger; lines(): Array<Record<strin
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       callback();
     },
   });

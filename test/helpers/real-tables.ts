@@ -27,7 +27,10 @@ async function build(): Promise<SnapshotTables> {
     }
   }
   const { records, biomarkers } = enrichRecords([...byId.values()]);
-  const { sites } = await geocodeSites(records.flatMap((r) => r.sites), { cache: GeocodeCache.inMemory() });
+  const { sites } = await geocodeSites(
+    records.flatMap((r) => r.sites),
+    { cache: GeocodeCache.inMemory() },
+  );
   return buildTables({ trials: records.map((r) => r.trial), sites, biomarkers });
 }
 

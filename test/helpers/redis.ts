@@ -32,7 +32,10 @@ export async function testRedis(): Promise<TestRedis> {
   try {
     await redis.ping();
   } catch (error) {
-    throw new Error(`Redis tests need a Redis at ${TEST_REDIS_URL} (run scripts/ensure-services.sh): ${String(error)}`, { cause: error });
+    throw new Error(
+      `Redis tests need a Redis at ${TEST_REDIS_URL} (run scripts/ensure-services.sh): ${String(error)}`,
+      { cause: error },
+    );
   }
   const keys = async (): Promise<string[]> => {
     const found: string[] = [];
@@ -53,7 +56,9 @@ export async function testRedis(): Promise<TestRedis> {
     async cleanup() {
       const leftover = await keys();
       if (leftover.length > 0) await redis.del(...leftover);
-      await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
+      await Promise.all(
+        connections.map((connection) => connection.quit().catch(() => connection.disconnect())),
+      );
     },
   };
 }

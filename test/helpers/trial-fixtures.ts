@@ -6,7 +6,14 @@
 import { ALL_SOURCES } from '../../domain/sources.js';
 import { phaseLabel } from '../../domain/phase.js';
 import { STATUS_TO_BUCKET } from '../../domain/status.js';
-import type { BiomarkerRow, FlagRow, SiteRow, SnapshotTables, SourceRow, TrialRow } from '../../domain/rows.js';
+import type {
+  BiomarkerRow,
+  FlagRow,
+  SiteRow,
+  SnapshotTables,
+  SourceRow,
+  TrialRow,
+} from '../../domain/rows.js';
 import type { Gene, Requirement } from '../../domain/biomarkers.js';
 
 export function trialRow(nct_id: string, over: Partial<TrialRow> = {}): TrialRow {
@@ -86,8 +93,14 @@ export function biomarkerRow(
   over: Partial<BiomarkerRow> = {},
 ): BiomarkerRow {
   return {
-    nct_id, gene, alteration, requirement,
-    metric: null, comparator: null, cutoff: null, cutoff_high: null,
+    nct_id,
+    gene,
+    alteration,
+    requirement,
+    metric: null,
+    comparator: null,
+    cutoff: null,
+    cutoff_high: null,
     section: requirement === 'required' ? 'inclusion' : 'exclusion',
     source_text: `${gene} ${alteration ?? ''} ${requirement}`.trim(),
     scope: 'lung',
@@ -96,13 +109,22 @@ export function biomarkerRow(
 }
 
 export function flagRow(nct_id: string, over: Partial<FlagRow> = {}): FlagRow {
-  return { nct_id, source: 'ctgov', kind: 'stale_record', severity: 'warning', message: 'Not updated for two years', details: null, ...over };
+  return {
+    nct_id,
+    source: 'ctgov',
+    kind: 'stale_record',
+    severity: 'warning',
+    message: 'Not updated for two years',
+    details: null,
+    ...over,
+  };
 }
 
 export function sourcesFor(trials: readonly TrialRow[]): SourceRow[] {
   return ALL_SOURCES.map((s) => ({
     ...s,
-    trial_count: trials.filter((t) => t.source === s.slug || t.pharma_source_slug === s.slug).length,
+    trial_count: trials.filter((t) => t.source === s.slug || t.pharma_source_slug === s.slug)
+      .length,
   }));
 }
 
@@ -115,7 +137,10 @@ export function buildTables(parts: {
   sources?: SourceRow[];
 }): SnapshotTables {
   const sites = parts.sites ?? [];
-  const trials = parts.trials.map((t) => ({ ...t, location_count: sites.filter((s) => s.nct_id === t.nct_id).length }));
+  const trials = parts.trials.map((t) => ({
+    ...t,
+    location_count: sites.filter((s) => s.nct_id === t.nct_id).length,
+  }));
   return {
     trials,
     sites,

@@ -10,7 +10,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../config/logger.js';
 import { isPermanentStageError, PermanentStageError } from '../../pipeline/errors.js';
-import { newPipelineRunId, openRunContext, runStage, StageError, type PipelineDeps } from '../../pipeline/run/index.js';
+import {
+  newPipelineRunId,
+  openRunContext,
+  runStage,
+  StageError,
+  type PipelineDeps,
+} from '../../pipeline/run/index.js';
 
 let dir: string;
 let deps: PipelineDeps;
@@ -18,13 +24,23 @@ let server: http.Server;
 let baseUrl: string;
 const NOW = '2026-10-01T00:00:00.000Z';
 
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (err: unknown) => err);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: unknown) => err,
+  );
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-errors-'));
-  deps = { dataDir: path.join(dir, 'data'), snapshotRoot: path.join(dir, 'snapshots'), logger: createLogger('silent') };
+  deps = {
+    dataDir: path.join(dir, 'data'),
+    snapshotRoot: path.join(dir, 'snapshots'),
+    logger: createLogger('silent'),
+  };
   // A registry that answers every request with 404: an answer, not an outage.
-  server = http.createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/plain' }).end('no such endpoint'));
+  server = http.createServer((_req, res) =>
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('no such endpoint'),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -38,7 +54,9 @@ describe('isPermanentStageError', () => {
     const permanent = new PermanentStageError('bad input');
     expect(isPermanentStageError(permanent)).toBe(true);
     expect(isPermanentStageError(new StageError('registry', permanent))).toBe(true);
-    expect(isPermanentStageError(new Error('outer', { cause: new StageError('flags', permanent) }))).toBe(true);
+    expect(
+      isPermanentStageError(new Error('outer', { cause: new StageError('flags', permanent) })),
+    ).toBe(true);
     expect(isPermanentStageError(new StageError('registry', new Error('ECONNRESET')))).toBe(false);
     expect(isPermanentStageError('a string')).toBe(false);
     const loop = new Error('a');
@@ -58,7 +76,11 @@ describe('stages throw PermanentStageError for what a retry cannot fix', () => {
   });
 
   it('a 404 from the registry', async () => {
-    const ctx = await openRunContext(newPipelineRunId(), { registryLive: { baseUrl }, now: NOW }, deps);
+    const ctx = await openRunContext(
+      newPipelineRunId(),
+      { registryLive: { baseUrl }, now: NOW },
+      deps,
+    );
     const err = await failureOf(runStage('registry', ctx));
     expect((err as StageError).message).toMatch(/answered 404/);
     expect(isPermanentStageError(err)).toBe(true);
@@ -66,7 +88,11 @@ describe('stages throw PermanentStageError for what a retry cannot fix', () => {
 
   it('a missing sponsor CSV file', async () => {
     const missing = path.join(dir, 'pfizer-export.csv');
-    const options = { registryDump: path.join(dir, 'unused.jsonl'), sponsorCsvFiles: { pfizer: missing }, now: NOW };
+    const options = {
+      registryDump: path.join(dir, 'unused.jsonl'),
+      sponsorCsvFiles: { pfizer: missing },
+      now: NOW,
+    };
     const ctx = await openRunContext(newPipelineRunId(), options, deps);
     const err = await failureOf(runStage('sponsor-csv', ctx));
     expect((err as StageError).message).toContain(missing);
@@ -74,8 +100,12 @@ describe('stages throw PermanentStageError for what a retry cannot fix', () => {
   });
 
   it('a run that does not exist here, an invalid run id, options that do not parse', async () => {
-    expect(isPermanentStageError(await failureOf(openRunContext('run-never-created', null, deps)))).toBe(true);
-    expect(isPermanentStageError(await failureOf(openRunContext('../escape', null, deps)))).toBe(true);
+    expect(
+      isPermanentStageError(await failureOf(openRunContext('run-never-created', null, deps))),
+    ).toBe(true);
+    expect(isPermanentStageError(await failureOf(openRunContext('../escape', null, deps)))).toBe(
+      true,
+    );
     const runId = newPipelineRunId();
     const runDir = path.join(deps.dataDir, 'runs', runId);
     await fs.mkdir(runDir, { recursive: true });

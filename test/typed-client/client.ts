@@ -17,7 +17,15 @@ export async function findTrials(baseUrl: string, key: string) {
   });
 
   const search = await client.GET('/trials', {
-    params: { query: { q: 'lung', trialStatus: ['Recruiting', 'Not yet recruiting'], biomarkers: ['EGFR', 'KRAS'], limit: 3, sort: 'last_updated' } },
+    params: {
+      query: {
+        q: 'lung',
+        trialStatus: ['Recruiting', 'Not yet recruiting'],
+        biomarkers: ['EGFR', 'KRAS'],
+        limit: 3,
+        sort: 'last_updated',
+      },
+    },
   });
   if (!search.data) throw new Error(`search failed: ${JSON.stringify(search.error)}`);
   const first: Trial | undefined = search.data.data[0] as Trial | undefined;
@@ -28,12 +36,23 @@ export async function findTrials(baseUrl: string, key: string) {
   const detail = first
     ? await client.GET('/trials/{nct_id}', { params: { path: { nct_id: first.nct_id } } })
     : null;
-  const biomarkerGenes: string[] = detail?.data ? detail.data.data.biomarkers.map((b) => b.gene) : [];
+  const biomarkerGenes: string[] = detail?.data
+    ? detail.data.data.biomarkers.map((b) => b.gene)
+    : [];
 
   const refused = await client.GET('/trials', { params: { query: { limit: 0 } } });
   const errorCode: string | undefined = refused.error?.error.code;
 
-  return { total, titles, next, firstId: first?.nct_id ?? null, detailStatus: detail?.response.status ?? null, biomarkerGenes, refusedStatus: refused.response.status, errorCode };
+  return {
+    total,
+    titles,
+    next,
+    firstId: first?.nct_id ?? null,
+    detailStatus: detail?.response.status ?? null,
+    biomarkerGenes,
+    refusedStatus: refused.response.status,
+    errorCode,
+  };
 }
 
 // The generated types are strict: each line below must fail to type-check.

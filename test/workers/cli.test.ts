@@ -29,7 +29,18 @@ describe('lungtrials workers / refresh', () => {
     running.push(workers);
     await workers.waitFor(/"msg":"workers ready"/, 60_000);
 
-    const ok = await runCli(['refresh', '--wait', '--registry-dump', requireCtgovData(), '--sponsor-csv-dir', SPONSOR_FIXTURES], world.env, 90_000);
+    const ok = await runCli(
+      [
+        'refresh',
+        '--wait',
+        '--registry-dump',
+        requireCtgovData(),
+        '--sponsor-csv-dir',
+        SPONSOR_FIXTURES,
+      ],
+      world.env,
+      90_000,
+    );
     expect(ok.code, ok.stderr).toBe(0);
     const latest = await resolveLatest(world.snapshotRoot);
     expect(lastLine(ok.stdout)).toBe(latest?.version);
@@ -55,10 +66,22 @@ describe('lungtrials workers / refresh', () => {
 
   it('refresh --wait gives up when a queue has no worker; runs list/show/cancel see and drop the run', async () => {
     // Workers for every queue but scrape: the run can never finish.
-    const workers = startCli(['workers', '--no-scheduler', '--stages', 'registry,sponsor-csv,extract,geocode,flags,publish'], world.env);
+    const workers = startCli(
+      [
+        'workers',
+        '--no-scheduler',
+        '--stages',
+        'registry,sponsor-csv,extract,geocode,flags,publish',
+      ],
+      world.env,
+    );
     running.push(workers);
     await workers.waitFor(/"msg":"workers ready"/, 60_000);
-    const stuck = await runCli(['refresh', '--wait', '--worker-grace', '2', '--registry-dump', requireCtgovData()], world.env, 90_000);
+    const stuck = await runCli(
+      ['refresh', '--wait', '--worker-grace', '2', '--registry-dump', requireCtgovData()],
+      world.env,
+      90_000,
+    );
     expect(stuck.code).toBe(1);
     expect(stuck.stderr).toMatch(/no worker has served scrape for 2 s; start `lungtrials workers`/);
     const runId = /refresh (\S+) started/.exec(stuck.stderr)?.[1];
@@ -67,7 +90,10 @@ describe('lungtrials workers / refresh', () => {
 
     const list = await runCli(['runs', 'list', '--json'], world.env);
     expect(list.code, list.stderr).toBe(0);
-    expect((JSON.parse(list.stdout) as Array<{ run: string; state: string }>)[0]).toMatchObject({ run: runId, state: 'waiting' });
+    expect((JSON.parse(list.stdout) as Array<{ run: string; state: string }>)[0]).toMatchObject({
+      run: runId,
+      state: 'waiting',
+    });
     const show = await runCli(['runs', 'show', runId!], world.env);
     expect(show.code, show.stderr).toBe(0);
     expect(show.stdout).toMatch(/^sponsor web scraping\s+waiting\s+0/m);
@@ -75,15 +101,23 @@ describe('lungtrials workers / refresh', () => {
 
     const cancel = await runCli(['runs', 'cancel', runId!], world.env);
     expect(cancel.code, cancel.stderr).toBe(0);
-    expect(cancel.stdout).toMatch(/Cancelled run .*removed publish, flags, geocode, extract, scrape/);
+    expect(cancel.stdout).toMatch(
+      /Cancelled run .*removed publish, flags, geocode, extract, scrape/,
+    );
     // Nothing of it is in flight any more: a new run may start.
-    const again = await runCli(['refresh', '--registry-dump', requireCtgovData()], world.env, 60_000);
+    const again = await runCli(
+      ['refresh', '--registry-dump', requireCtgovData()],
+      world.env,
+      60_000,
+    );
     expect(again.code, again.stderr).toBe(0);
   }, 180_000);
 
   it('workers refuses an unknown stage name', async () => {
     const res = await runCli(['workers', '--stages', 'registry,nope'], world.env);
     expect(res.code).not.toBe(0);
-    expect(res.stderr).toMatch(/unknown stage\(s\) nope; stages are registry, sponsor-csv, scrape, extract, geocode, flags, publish/);
+    expect(res.stderr).toMatch(
+      /unknown stage\(s\) nope; stages are registry, sponsor-csv, scrape, extract, geocode, flags, publish/,
+    );
   });
 });

@@ -30,7 +30,14 @@ afterEach(async () => {
  * lock failed the run on a loaded machine (load average 16-20): the recovering worker's
  * geocode stage held its event loop past the lock, so the job stalled a second time.
  */
-const WORKER_ARGS = ['workers', '--no-scheduler', '--lock-duration', '10000', '--stalled-interval', '1000'];
+const WORKER_ARGS = [
+  'workers',
+  '--no-scheduler',
+  '--lock-duration',
+  '10000',
+  '--stalled-interval',
+  '1000',
+];
 
 function startWorkersProcess(): RunningProcess {
   const proc = startCli(WORKER_ARGS, world.env);
@@ -56,13 +63,19 @@ describe('a worker killed in the middle of a stage', () => {
 
     await first.waitFor(/"stage":"geocode".*"msg":"stage starting"/, 60_000);
     process.kill(firstPid, 'SIGKILL');
-    await new Promise<void>((resolve) => (first.child.exitCode !== null || first.child.signalCode !== null ? resolve() : first.child.once('exit', () => resolve())));
+    await new Promise<void>((resolve) =>
+      first.child.exitCode !== null || first.child.signalCode !== null
+        ? resolve()
+        : first.child.once('exit', () => resolve()),
+    );
 
     // Killed inside the stage: its job is still active under the dead worker's lock, and the
     // stage left no artifact behind.
     const geocodeId = stageJobId(runId, 'geocode');
     expect(await (await world.queues.stages.geocode.getJob(geocodeId))!.getState()).toBe('active');
-    await expect(fs.access(path.join(world.dataDir, 'runs', runId, 'geocode.v8'))).rejects.toThrow();
+    await expect(
+      fs.access(path.join(world.dataDir, 'runs', runId, 'geocode.v8')),
+    ).rejects.toThrow();
     expect(await fs.readdir(world.snapshotRoot).catch(() => [])).toEqual([]);
 
     const second = startWorkersProcess();
@@ -83,7 +96,13 @@ describe('a worker killed in the middle of a stage', () => {
     });
     const crashed = await readManifest(path.join(world.snapshotRoot, result.version));
     const uninterrupted = await readManifest(reference.dir);
-    expect(Object.keys(checksums(crashed)).sort()).toEqual(['biomarkers.parquet', 'flags.parquet', 'sites.parquet', 'sources.parquet', 'trials.parquet']);
+    expect(Object.keys(checksums(crashed)).sort()).toEqual([
+      'biomarkers.parquet',
+      'flags.parquet',
+      'sites.parquet',
+      'sources.parquet',
+      'trials.parquet',
+    ]);
     expect(checksums(crashed)).toEqual(checksums(uninterrupted));
     expect(crashed.row_counts).toEqual(uninterrupted.row_counts);
   }, 150_000);

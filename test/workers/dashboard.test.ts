@@ -19,7 +19,11 @@ let api: RunningServer;
 let browser: Browser | null = null;
 beforeEach(async () => {
   world = await queueWorld();
-  api = await startServer({ env: loadEnv({ ...world.env, PORT: '0', LOG_LEVEL: 'silent', OPERATOR_TOKEN }), logger: world.logger, handleSignals: false });
+  api = await startServer({
+    env: loadEnv({ ...world.env, PORT: '0', LOG_LEVEL: 'silent', OPERATOR_TOKEN }),
+    logger: world.logger,
+    handleSignals: false,
+  });
 });
 afterEach(async () => {
   await browser?.close();
@@ -34,7 +38,9 @@ describe('operator dashboard in Chromium', { timeout: 120_000 }, () => {
     expect(res.status).toBe(401);
     const challenges = res.headers.get('www-authenticate');
     // fetch joins repeated headers with ", "; each challenge still starts its own header, Basic first.
-    expect(challenges).toBe('Basic realm="lungtrials operator", charset="UTF-8", Bearer realm="lungtrials operator"');
+    expect(challenges).toBe(
+      'Basic realm="lungtrials operator", charset="UTF-8", Bearer realm="lungtrials operator"',
+    );
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('operator_token_required');
     expect(body.error.message).toMatch(/Authorization: Bearer <OPERATOR_TOKEN>/);
@@ -42,8 +48,14 @@ describe('operator dashboard in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('logs in through the Basic prompt and shows the queues, loading nothing from elsewhere', async () => {
-    browser = await chromium.launch({ executablePath: loadEnv().CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ httpCredentials: { username: 'operator', password: OPERATOR_TOKEN } });
+    browser = await chromium.launch({
+      executablePath: loadEnv().CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    const context = await browser.newContext({
+      httpCredentials: { username: 'operator', password: OPERATOR_TOKEN },
+    });
     const origin = new URL(api.url).origin;
     const outside: string[] = [];
     // Anything not served by this API is refused and recorded: the page must not need it.
@@ -58,7 +70,10 @@ describe('operator dashboard in Chromium', { timeout: 120_000 }, () => {
     const page = await context.newPage();
     const response = await page.goto(`${api.url}/operator/queues`);
     expect(response?.status()).toBe(200);
-    for (const queue of STAGE_NAMES) await expect.poll(() => page.getByText(queue, { exact: true }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    for (const queue of STAGE_NAMES)
+      await expect
+        .poll(() => page.getByText(queue, { exact: true }).count(), { timeout: 60_000 })
+        .toBeGreaterThan(0);
     expect(await page.title()).toMatch(/lungtrials refresh/);
     expect(outside).toEqual([]);
   });

@@ -10,7 +10,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.js';
 import { loadScheduledSources } from '../../workers/config.js';
 import { refreshStatus, startRefresh } from '../../workers/flow.js';
-import { REFRESH_SCHEDULER_ID, SCHEDULED_REFRESH_JOB, upsertRefreshSchedule } from '../../workers/scheduler.js';
+import {
+  REFRESH_SCHEDULER_ID,
+  SCHEDULED_REFRESH_JOB,
+  upsertRefreshSchedule,
+} from '../../workers/scheduler.js';
 import { queueWorld, realSources, type QueueWorld } from './world.js';
 
 let world: QueueWorld;
@@ -24,7 +28,9 @@ afterEach(async () => {
 /** The next 1st of a month, 03:00 UTC, strictly after `now`. */
 function nextFirstOfMonth(now: Date): number {
   const thisMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 3);
-  return thisMonth > now.getTime() ? thisMonth : Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 3);
+  return thisMonth > now.getTime()
+    ? thisMonth
+    : Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 3);
 }
 
 async function finished(job: Job, ms = 20_000): Promise<unknown> {
@@ -32,7 +38,8 @@ async function finished(job: Job, ms = 20_000): Promise<unknown> {
   for (;;) {
     const state = await job.getState();
     if (state === 'completed') return (await world.queues.refresh.getJob(job.id!))!.returnvalue;
-    if (state === 'failed' || Date.now() > deadline) throw new Error(`scheduled job ${job.id} is ${state}`);
+    if (state === 'failed' || Date.now() > deadline)
+      throw new Error(`scheduled job ${job.id} is ${state}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -40,13 +47,25 @@ async function finished(job: Job, ms = 20_000): Promise<unknown> {
 describe('monthly refresh schedule', () => {
   it('registers one monthly UTC job scheduler with the configured sources, however often workers start', async () => {
     const options = realSources({ now: undefined });
-    const workers = await world.startWorkers({ stages: [], schedule: { pattern: '0 3 1 * *', options } });
-    expect(workers.schedule).toMatchObject({ id: REFRESH_SCHEDULER_ID, pattern: '0 3 1 * *', tz: 'UTC' });
+    const workers = await world.startWorkers({
+      stages: [],
+      schedule: { pattern: '0 3 1 * *', options },
+    });
+    expect(workers.schedule).toMatchObject({
+      id: REFRESH_SCHEDULER_ID,
+      pattern: '0 3 1 * *',
+      tz: 'UTC',
+    });
     await world.startWorkers({ stages: [], schedule: { pattern: '0 3 1 * *', options } });
 
     const schedulers = await world.queues.refresh.getJobSchedulers();
     expect(schedulers).toHaveLength(1);
-    expect(schedulers[0]).toMatchObject({ key: REFRESH_SCHEDULER_ID, name: SCHEDULED_REFRESH_JOB, pattern: '0 3 1 * *', tz: 'UTC' });
+    expect(schedulers[0]).toMatchObject({
+      key: REFRESH_SCHEDULER_ID,
+      name: SCHEDULED_REFRESH_JOB,
+      pattern: '0 3 1 * *',
+      tz: 'UTC',
+    });
     expect(schedulers[0].next).toBe(nextFirstOfMonth(new Date()));
     expect(schedulers[0].template?.data).toEqual({ options });
     // Its first job waits, delayed, for that moment.
@@ -56,19 +75,28 @@ describe('monthly refresh schedule', () => {
 
     // A changed pattern replaces the scheduler rather than adding one.
     await upsertRefreshSchedule(world.queues, { pattern: '30 2 1 * *', options });
-    expect((await world.queues.refresh.getJobSchedulers()).map((s) => s.pattern)).toEqual(['30 2 1 * *']);
+    expect((await world.queues.refresh.getJobSchedulers()).map((s) => s.pattern)).toEqual([
+      '30 2 1 * *',
+    ]);
   });
 
   it("the schedule's job starts a refresh flow, and skips (saying why) while a run is in flight", async () => {
     // Only the schedule's queue is served: the started run stays in flight.
-    await world.startWorkers({ stages: [], schedule: { pattern: '0 3 1 * *', options: realSources({ now: undefined }) } });
-    const started = (await finished(await world.queues.refresh.add(SCHEDULED_REFRESH_JOB, { options: realSources() }))) as { started: string };
+    await world.startWorkers({
+      stages: [],
+      schedule: { pattern: '0 3 1 * *', options: realSources({ now: undefined }) },
+    });
+    const started = (await finished(
+      await world.queues.refresh.add(SCHEDULED_REFRESH_JOB, { options: realSources() }),
+    )) as { started: string };
     expect(started.started).toMatch(/^run-/);
     const status = await refreshStatus(started.started, world.queues);
     expect(status.stages.publish.state).toBe('waiting-children');
     expect(status.stages.registry.state).toBe('waiting');
 
-    const skipped = (await finished(await world.queues.refresh.add(SCHEDULED_REFRESH_JOB, { options: realSources() }))) as { skipped: string };
+    const skipped = (await finished(
+      await world.queues.refresh.add(SCHEDULED_REFRESH_JOB, { options: realSources() }),
+    )) as { skipped: string };
     expect(skipped.skipped).toContain(`refresh ${started.started} is still in flight`);
     await expect(startRefresh(realSources(), world.deps)).rejects.toThrow(started.started);
   });
@@ -82,7 +110,14 @@ describe('monthly refresh schedule', () => {
 
     const file = path.join(world.dir, 'conf', 'sources.json');
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, JSON.stringify({ registryDump: '../dumps/ctgov.zip', sponsorCsvDir: '/srv/sponsors', keep: 3 }));
+    await fs.writeFile(
+      file,
+      JSON.stringify({
+        registryDump: '../dumps/ctgov.zip',
+        sponsorCsvDir: '/srv/sponsors',
+        keep: 3,
+      }),
+    );
     const env = loadEnv({ REFRESH_SOURCES_FILE: file });
     expect(await loadScheduledSources(env)).toEqual({
       registryDump: path.join(world.dir, 'dumps', 'ctgov.zip'),

@@ -9,8 +9,18 @@ import type { Redis } from 'ioredis';
 import { createLogger, type Logger } from '../../config/logger.js';
 import type { PipelineOptions } from '../../pipeline/run/index.js';
 import type { RefreshDeps } from '../../workers/flow.js';
-import { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues, type QueueSet } from '../../workers/queues.js';
-import { runWorkers, type RunningWorkers, type RunWorkersOptions } from '../../workers/run-workers.js';
+import {
+  bullPrefix,
+  closeQueueRedis,
+  connectQueueRedis,
+  openQueues,
+  type QueueSet,
+} from '../../workers/queues.js';
+import {
+  runWorkers,
+  type RunningWorkers,
+  type RunWorkersOptions,
+} from '../../workers/run-workers.js';
 import { requireCtgovData } from '../helpers/ctgov-replay-server.js';
 import { ROOT } from '../helpers/processes.js';
 import { testRedis, type TestRedis } from '../helpers/redis.js';
@@ -19,7 +29,12 @@ export const SPONSOR_FIXTURES = path.join(ROOT, 'test', 'fixtures', 'sponsors');
 
 /** Real registry records plus the sponsor CSV fixtures; a fixed clock so runs compare byte for byte. */
 export function realSources(over: Partial<PipelineOptions> = {}): PipelineOptions {
-  return { registryDump: requireCtgovData(), sponsorCsvDir: SPONSOR_FIXTURES, now: '2026-10-01T00:00:00.000Z', ...over };
+  return {
+    registryDump: requireCtgovData(),
+    sponsorCsvDir: SPONSOR_FIXTURES,
+    now: '2026-10-01T00:00:00.000Z',
+    ...over,
+  };
 }
 
 export interface QueueWorld {
@@ -60,9 +75,22 @@ export async function queueWorld(): Promise<QueueWorld> {
     queues,
     logger,
     deps: { connection, prefix, queues, dataDir, snapshotRoot, logger },
-    env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, DATA_DIR: dataDir, SNAPSHOT_DIR: snapshotRoot, LOG_LEVEL: 'info' },
+    env: {
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      DATA_DIR: dataDir,
+      SNAPSHOT_DIR: snapshotRoot,
+      LOG_LEVEL: 'info',
+    },
     async startWorkers(over = {}) {
-      const workers = await runWorkers({ redisUrl: redis.url, prefix, dataDir, snapshotRoot, logger, ...over });
+      const workers = await runWorkers({
+        redisUrl: redis.url,
+        prefix,
+        dataDir,
+        snapshotRoot,
+        logger,
+        ...over,
+      });
       running.push(workers);
       return workers;
     },

@@ -3,13 +3,20 @@
  * A run still in flight is not an error to retry: this month's run is skipped, and says so.
  */
 import { UnrecoverableError, type Job } from 'bullmq';
-import { InvalidRefreshOptionsError, RefreshInFlightError, startRefresh, type RefreshDeps } from '../flow.js';
+import {
+  InvalidRefreshOptionsError,
+  RefreshInFlightError,
+  startRefresh,
+  type RefreshDeps,
+} from '../flow.js';
 import type { ScheduledRefreshData } from '../scheduler.js';
 
 export type ScheduledRefreshResult = { started: string } | { skipped: string };
 
 export function scheduledRefreshProcessor(deps: RefreshDeps) {
-  return async function processScheduledRefresh(job: Job<ScheduledRefreshData>): Promise<ScheduledRefreshResult> {
+  return async function processScheduledRefresh(
+    job: Job<ScheduledRefreshData>,
+  ): Promise<ScheduledRefreshResult> {
     const log = deps.logger.child({ job: job.id });
     try {
       const { runId } = await startRefresh(job.data.options, deps);

@@ -6,7 +6,14 @@
  */
 import { UnrecoverableError, type Job } from 'bullmq';
 import { isPermanentStageError } from '../../pipeline/errors.js';
-import { openRunContext, runStage, type PipelineDeps, type RunContext, type StageName, type StageReport } from '../../pipeline/run/index.js';
+import {
+  openRunContext,
+  runStage,
+  type PipelineDeps,
+  type RunContext,
+  type StageName,
+  type StageReport,
+} from '../../pipeline/run/index.js';
 import type { StageJobData, StageProgress } from '../queues.js';
 
 export type StageProcessorDeps = Omit<PipelineDeps, 'onProgress'>;
@@ -17,13 +24,18 @@ const PROGRESS_EVERY_MS = 250;
 export function stageProcessor(stage: StageName, deps: StageProcessorDeps) {
   return async function processStage(job: Job<StageJobData, StageReport>): Promise<StageReport> {
     const runId = job.data?.runId;
-    if (typeof runId !== 'string' || !runId) throw new UnrecoverableError(`job ${job.id} has no runId`);
+    if (typeof runId !== 'string' || !runId)
+      throw new UnrecoverableError(`job ${job.id} has no runId`);
     // runStage adds run and stage to its own log lines.
     const logger = deps.logger.child({ job: job.id, attempt: job.attemptsMade + 1 });
 
     let ctx: RunContext;
     try {
-      ctx = await openRunContext(runId, null, { ...deps, logger, onProgress: progressReporter(job, stage) });
+      ctx = await openRunContext(runId, null, {
+        ...deps,
+        logger,
+        onProgress: progressReporter(job, stage),
+      });
     } catch (err) {
       const message = `stage ${stage}: cannot open run ${runId}: ${err instanceof Error ? err.message : String(err)}`;
       if (isPermanentStageError(err)) throw new UnrecoverableError(message);

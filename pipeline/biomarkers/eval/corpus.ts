@@ -38,7 +38,11 @@ interface UnifiedRecord {
 }
 
 function readJsonl<T>(file: string): T[] {
-  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
 }
 
 export function loadCorpus(dataDir = defaultDataDir()): Map<string, CorpusTrial> {
@@ -46,7 +50,9 @@ export function loadCorpus(dataDir = defaultDataDir()): Map<string, CorpusTrial>
   const unifiedFile = path.join(dataDir, 'lung_trials_unified.jsonl');
   for (const f of [v2File, unifiedFile]) {
     if (!fs.existsSync(f)) {
-      throw new MissingDataError(`trial data missing: ${f} not found (expected the shared ClinicalTrials.gov sample at ${dataDir})`);
+      throw new MissingDataError(
+        `trial data missing: ${f} not found (expected the shared ClinicalTrials.gov sample at ${dataDir})`,
+      );
     }
   }
   const out = new Map<string, CorpusTrial>();

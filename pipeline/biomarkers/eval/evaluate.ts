@@ -9,11 +9,19 @@ import { explainBiomarkers } from '../extract.js';
 import { MARKER_RULES, THERAPY_RULES } from '../polarity/index.js';
 import { loadCorpus, defaultDataDir, MissingDataError, type CorpusTrial } from './corpus.js';
 import { classifyDiagnosis } from '../../diagnosis/classify.js';
-import { loadRealBatch, loadRealSplit, type DiagnosisLabel, type RealBatch } from './real-batches.js';
+import {
+  loadRealBatch,
+  loadRealSplit,
+  type DiagnosisLabel,
+  type RealBatch,
+} from './real-batches.js';
 import { figures, figuresBy, countBy, type Figures } from './score.js';
 import { formatUnit, parseLabel, rowToUnit, unitKey, type Unit } from './units.js';
 
-export const DEFAULT_LABELS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'labels.json');
+export const DEFAULT_LABELS = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'labels.json',
+);
 
 export interface TrialErrors {
   nct_id: string;
@@ -38,7 +46,11 @@ export interface EvaluationReport {
   ruleFirings: Record<string, number>;
   deadRules: string[];
   /** Real batches only: the diagnosis label (nsclc / sclc / both / none) against the classifier. */
-  diagnosis?: { right: number; total: number; wrong: Array<{ nct_id: string; label: string; got: string }> };
+  diagnosis?: {
+    right: number;
+    total: number;
+    wrong: Array<{ nct_id: string; label: string; got: string }>;
+  };
 }
 
 export interface EvaluationOptions {
@@ -55,12 +67,19 @@ export interface EvaluationOptions {
 export function loadLabels(file = DEFAULT_LABELS): Map<string, Unit[]> {
   const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { labels: Record<string, string[]> };
   const out = new Map<string, Unit[]>();
-  for (const [id, raws] of Object.entries(json.labels)) out.set(id, raws.map((r) => parseLabel(id, r)));
+  for (const [id, raws] of Object.entries(json.labels))
+    out.set(
+      id,
+      raws.map((r) => parseLabel(id, r)),
+    );
   return out;
 }
 
 export function loadBatches(file = DEFAULT_LABELS): Record<string, string[]> {
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { batches?: Record<string, string[]> }).batches ?? {};
+  return (
+    (JSON.parse(fs.readFileSync(file, 'utf8')) as { batches?: Record<string, string[]> }).batches ??
+    {}
+  );
 }
 
 const geneKey = (u: Unit) => `${u.nct_id}|${u.requirement}|${u.gene}`;
@@ -75,22 +94,34 @@ export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
   const only = new Set(opts.ids ?? []);
   if (opts.batch) {
     const batch = loadBatches(opts.labelsFile)[opts.batch];
-    if (!batch) throw new Error(`no batch ${opts.batch} in the labels file (known: ${Object.keys(loadBatches(opts.labelsFile)).join(', ')})`);
+    if (!batch)
+      throw new Error(
+        `no batch ${opts.batch} in the labels file (known: ${Object.keys(loadBatches(opts.labelsFile)).join(', ')})`,
+      );
     for (const id of batch) only.add(id);
   }
   if (only.size > 0) {
     for (const id of only) if (!labels.has(id)) throw new Error(`${id} is not labelled`);
     for (const id of [...labels.keys()]) if (!only.has(id)) labels.delete(id);
   }
-  const corpus: Map<string, CorpusTrial> = real ? real.corpus : loadCorpus(opts.dataDir ?? defaultDataDir());
-  const firings = new Map<string, number>([...MARKER_RULES, ...THERAPY_RULES].map((r) => [r.id, 0]));
-  const count = (ids: string[]) => { for (const id of ids) firings.set(id, (firings.get(id) ?? 0) + 1); };
+  const corpus: Map<string, CorpusTrial> = real
+    ? real.corpus
+    : loadCorpus(opts.dataDir ?? defaultDataDir());
+  const firings = new Map<string, number>(
+    [...MARKER_RULES, ...THERAPY_RULES].map((r) => [r.id, 0]),
+  );
+  const count = (ids: string[]) => {
+    for (const id of ids) firings.set(id, (firings.get(id) ?? 0) + 1);
+  };
   const expected: Unit[] = [];
   const found: Unit[] = [];
   const errors: TrialErrors[] = [];
   for (const [id, units] of labels) {
     const trial = corpus.get(id);
-    if (!trial) throw new MissingDataError(`labelled trial ${id} not found in ${opts.dataDir ?? defaultDataDir()}`);
+    if (!trial)
+      throw new MissingDataError(
+        `labelled trial ${id} not found in ${opts.dataDir ?? defaultDataDir()}`,
+      );
     // Labels are lung requirements; rows scoped to another tumour's cohort are not scored.
     const rows = explainBiomarkers(trial, (p) => count(p.rules)).filter((r) => r.scope === 'lung');
     const got = dedupeUnits(rows.map(rowToUnit));
@@ -112,8 +143,16 @@ export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
     trialsWithBiomarkers: [...labels.values()].filter((u) => u.length > 0).length,
     expectedRows: expected.length,
     extractedRows: found.length,
-    overall: { required: alt.required ?? figures({ tp: 0, fp: 0, fn: 0 }), excluded: alt.excluded ?? figures({ tp: 0, fp: 0, fn: 0 }), all },
-    geneLevel: { required: gene.required ?? figures({ tp: 0, fp: 0, fn: 0 }), excluded: gene.excluded ?? figures({ tp: 0, fp: 0, fn: 0 }), all: allGene },
+    overall: {
+      required: alt.required ?? figures({ tp: 0, fp: 0, fn: 0 }),
+      excluded: alt.excluded ?? figures({ tp: 0, fp: 0, fn: 0 }),
+      all,
+    },
+    geneLevel: {
+      required: gene.required ?? figures({ tp: 0, fp: 0, fn: 0 }),
+      excluded: gene.excluded ?? figures({ tp: 0, fp: 0, fn: 0 }),
+      all: allGene,
+    },
     byGene: figuresBy(expected, found, (u) => u.gene, geneKey),
     byAlteration: figuresBy(expected, found, (u) => `${u.gene}:${u.alteration}`),
     byRequirement: alt,
@@ -132,22 +171,33 @@ function dedupeUnits(units: Unit[]): Unit[] {
 
 function sumCounts(m: Map<string, { tp: number; fp: number; fn: number }>) {
   const c = { tp: 0, fp: 0, fn: 0 };
-  for (const v of m.values()) { c.tp += v.tp; c.fp += v.fp; c.fn += v.fn; }
+  for (const v of m.values()) {
+    c.tp += v.tp;
+    c.fp += v.fp;
+    c.fn += v.fn;
+  }
   return c;
 }
 
 /** The classifier's answer in the label's terms: a lung trial with no type signal admits both. */
 export function diagnosisOf(t: CorpusTrial): DiagnosisLabel {
   const d = classifyDiagnosis({
-    conditions: t.conditions ?? [], mesh_terms: [], keywords: t.keywords ?? [], title: t.title ?? null,
-    official_title: t.official_title ?? null, inclusion: t.inclusion,
+    conditions: t.conditions ?? [],
+    mesh_terms: [],
+    keywords: t.keywords ?? [],
+    title: t.title ?? null,
+    official_title: t.official_title ?? null,
+    inclusion: t.inclusion,
   });
   if (!d.lung_cancer) return 'none';
   if (d.diagnosis_types.length === 1) return d.diagnosis_types[0];
   return 'both';
 }
 
-function scoreDiagnosis(real: RealBatch, labels: Map<string, Unit[]>): NonNullable<EvaluationReport['diagnosis']> {
+function scoreDiagnosis(
+  real: RealBatch,
+  labels: Map<string, Unit[]>,
+): NonNullable<EvaluationReport['diagnosis']> {
   const wrong: Array<{ nct_id: string; label: string; got: string }> = [];
   let total = 0;
   for (const id of labels.keys()) {

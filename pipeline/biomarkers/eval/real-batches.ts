@@ -13,7 +13,10 @@ import { splitCriteria } from '../../eligibility/split-criteria.js';
 import type { CorpusTrial } from './corpus.js';
 import { parseLabel, type Unit } from './units.js';
 
-export const REAL_BATCH_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'real-batches');
+export const REAL_BATCH_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'real-batches',
+);
 export const REAL_TEXT_DIR = path.join(PROJECT_ROOT, 'test/fixtures/real-trials');
 
 export type Split = 'dev' | 'test';
@@ -47,12 +50,17 @@ interface TextRecord {
 
 export function listRealBatches(): string[] {
   if (!fs.existsSync(REAL_BATCH_DIR)) return [];
-  return fs.readdirSync(REAL_BATCH_DIR).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+  return fs
+    .readdirSync(REAL_BATCH_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
 }
 
 export function loadRealBatch(name: string): RealBatch {
   const file = path.join(REAL_BATCH_DIR, `${name}.json`);
-  if (!fs.existsSync(file)) throw new Error(`no real batch ${name} (known: ${listRealBatches().join(', ') || 'none'})`);
+  if (!fs.existsSync(file))
+    throw new Error(`no real batch ${name} (known: ${listRealBatches().join(', ') || 'none'})`);
   const json = JSON.parse(fs.readFileSync(file, 'utf8')) as BatchFile;
   const textFile = path.join(REAL_TEXT_DIR, `${name}.jsonl`);
   const corpus = new Map<string, CorpusTrial>();
@@ -72,15 +80,31 @@ export function loadRealBatch(name: string): RealBatch {
   }
   const labels = new Map<string, Unit[]>();
   for (const [id, raws] of Object.entries(json.labels)) {
-    if (!corpus.has(id)) throw new Error(`${name}: labelled trial ${id} has no text in ${textFile}`);
-    labels.set(id, raws.map((r) => parseLabel(id, r)));
+    if (!corpus.has(id))
+      throw new Error(`${name}: labelled trial ${id} has no text in ${textFile}`);
+    labels.set(
+      id,
+      raws.map((r) => parseLabel(id, r)),
+    );
   }
-  return { name, split: json.split, labels, diagnosis: new Map(Object.entries(json.diagnosis ?? {})), corpus };
+  return {
+    name,
+    split: json.split,
+    labels,
+    diagnosis: new Map(Object.entries(json.diagnosis ?? {})),
+    corpus,
+  };
 }
 
 /** Every real batch of one split, merged. */
 export function loadRealSplit(split: Split): RealBatch {
-  const merged: RealBatch = { name: split, split, labels: new Map(), diagnosis: new Map(), corpus: new Map() };
+  const merged: RealBatch = {
+    name: split,
+    split,
+    labels: new Map(),
+    diagnosis: new Map(),
+    corpus: new Map(),
+  };
   for (const name of listRealBatches()) {
     const b = loadRealBatch(name);
     if (b.split !== split) continue;

@@ -23,7 +23,12 @@ export function figures(c: Counts): Figures {
 }
 
 /** Counts per group, where `group` maps a unit to its group name (null: not counted). */
-export function countBy(expected: Unit[], found: Unit[], group: (u: Unit) => string | null, project: (u: Unit) => string = unitKey): Map<string, Counts> {
+export function countBy(
+  expected: Unit[],
+  found: Unit[],
+  group: (u: Unit) => string | null,
+  project: (u: Unit) => string = unitKey,
+): Map<string, Counts> {
   const out = new Map<string, Counts>();
   const get = (g: string) => {
     let c = out.get(g);
@@ -48,7 +53,12 @@ export function countBy(expected: Unit[], found: Unit[], group: (u: Unit) => str
   return out;
 }
 
-export function figuresBy(expected: Unit[], found: Unit[], group: (u: Unit) => string | null, project?: (u: Unit) => string): Record<string, Figures> {
+export function figuresBy(
+  expected: Unit[],
+  found: Unit[],
+  group: (u: Unit) => string | null,
+  project?: (u: Unit) => string,
+): Record<string, Figures> {
   const out: Record<string, Figures> = {};
   const counts = countBy(expected, found, group, project);
   for (const k of [...counts.keys()].sort()) out[k] = figures(counts.get(k)!);

@@ -21,7 +21,10 @@ export function unitKey(u: Unit): string {
 export function rowToUnit(r: BiomarkerRow): Unit {
   let alteration = r.alteration ?? '*';
   if (r.gene === 'PD-L1' && r.metric && r.comparator && r.cutoff !== null) {
-    alteration = r.comparator === 'between' ? `${r.metric}${r.cutoff}-${r.cutoff_high}` : `${r.metric}${r.comparator}${r.cutoff}`;
+    alteration =
+      r.comparator === 'between'
+        ? `${r.metric}${r.cutoff}-${r.cutoff_high}`
+        : `${r.metric}${r.comparator}${r.cutoff}`;
   }
   return { nct_id: r.nct_id, requirement: r.requirement, gene: r.gene, alteration };
 }
@@ -31,7 +34,12 @@ export function parseLabel(nctId: string, raw: string): Unit {
   const m = raw.match(/^([+-])([^:]+)(?::(.+))?$/);
   const gene = m ? parseGene(m[2]) : null;
   if (!m || !gene) throw new Error(`bad label for ${nctId}: ${raw}`);
-  return { nct_id: nctId, requirement: m[1] === '+' ? 'required' : 'excluded', gene, alteration: m[3] ?? '*' };
+  return {
+    nct_id: nctId,
+    requirement: m[1] === '+' ? 'required' : 'excluded',
+    gene,
+    alteration: m[3] ?? '*',
+  };
 }
 
 export function formatUnit(u: Unit): string {

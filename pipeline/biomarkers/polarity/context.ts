@@ -25,7 +25,9 @@ export interface SentenceView {
 /** Reads a sentence's clause boundaries (once per sentence, shared by all its mentions). */
 export function sentenceView(rawMasked: string): SentenceView {
   // "including but not limited to" introduces a list; its "not" negates nothing.
-  const masked = rawMasked.replace(/\b(?:but\s+)?not\s+limited\s+to\b/gi, (t) => ' '.repeat(t.length));
+  const masked = rawMasked.replace(/\b(?:but\s+)?not\s+limited\s+to\b/gi, (t) =>
+    ' '.repeat(t.length),
+  );
   const bounds: Array<[number, number]> = [];
   let depth = 0;
   let i = 0;
@@ -74,8 +76,18 @@ export interface MentionContext {
  * - before-plain: `before` with "with or without" blanked (it negates nothing).
  */
 export type ScopeName =
-  | 'before' | 'after' | 'after-outer' | 'after-in-paren' | 'clause' | 'next-20' | 'next-80'
-  | 'following' | 'after-40' | 'before-example-cue' | 'after-symbols' | 'before-plain';
+  | 'before'
+  | 'after'
+  | 'after-outer'
+  | 'after-in-paren'
+  | 'clause'
+  | 'next-20'
+  | 'next-80'
+  | 'following'
+  | 'after-40'
+  | 'before-example-cue'
+  | 'after-symbols'
+  | 'before-plain';
 
 export interface StatementPlace {
   section: Section;
@@ -83,7 +95,12 @@ export interface StatementPlace {
   lead?: string | null;
 }
 
-export function mentionContext(view: SentenceView, m: Mention, place: StatementPlace, exampleCueLast: RegExp): MentionContext {
+export function mentionContext(
+  view: SentenceView,
+  m: Mention,
+  place: StatementPlace,
+  exampleCueLast: RegExp,
+): MentionContext {
   const { section, headers } = place;
   const [cs, ce] = clauseOf(view, m);
   const clause = view.masked.slice(cs, ce);
@@ -91,26 +108,38 @@ export function mentionContext(view: SentenceView, m: Mention, place: StatementP
   const cache = new Map<ScopeName, string>();
   const compute = (name: ScopeName): string => {
     switch (name) {
-      case 'before': return clause.slice(0, pos);
-      case 'after': return clause.slice(m.end - cs);
-      case 'after-outer': return outerView(clause, pos).slice(m.end - cs);
+      case 'before':
+        return clause.slice(0, pos);
+      case 'after':
+        return clause.slice(m.end - cs);
+      case 'after-outer':
+        return outerView(clause, pos).slice(m.end - cs);
       case 'after-in-paren': {
         const paren = parenAround(clause, pos);
         return paren ? clause.slice(m.end - cs, paren[1]) : '';
       }
-      case 'clause': return clause;
-      case 'next-20': return view.masked.slice(m.end, m.end + 20);
-      case 'next-80': return view.masked.slice(m.end, m.end + 80);
-      case 'following': return view.masked.slice(m.end, m.end + WINDOW);
-      case 'after-40': return clause.slice(m.end - cs).slice(0, 40);
+      case 'clause':
+        return clause;
+      case 'next-20':
+        return view.masked.slice(m.end, m.end + 20);
+      case 'next-80':
+        return view.masked.slice(m.end, m.end + 80);
+      case 'following':
+        return view.masked.slice(m.end, m.end + WINDOW);
+      case 'after-40':
+        return clause.slice(m.end - cs).slice(0, 40);
       case 'before-example-cue': {
         const before = clause.slice(0, pos);
         const cue = before.search(exampleCueLast);
         return cue >= 0 ? before.slice(0, cue) : '';
       }
-      case 'before-plain': return clause.slice(0, pos).replace(/\bwith or without\b/gi, ' ');
+      case 'before-plain':
+        return clause.slice(0, pos).replace(/\bwith or without\b/gi, ' ');
       // Other short symbols in a list ("EGFR, ALK, and ROS ALK status") count as names.
-      case 'after-symbols': return clause.slice(m.end - cs).replace(/\b[A-Z][A-Z0-9]{1,5}\b/g, (t) => '\u0001'.repeat(t.length));
+      case 'after-symbols':
+        return clause
+          .slice(m.end - cs)
+          .replace(/\b[A-Z][A-Z0-9]{1,5}\b/g, (t) => '\u0001'.repeat(t.length));
     }
   };
   return {
@@ -123,7 +152,10 @@ export function mentionContext(view: SentenceView, m: Mention, place: StatementP
     clauseStart: cs,
     scope(name) {
       let v = cache.get(name);
-      if (v === undefined) { v = compute(name); cache.set(name, v); }
+      if (v === undefined) {
+        v = compute(name);
+        cache.set(name, v);
+      }
       return v;
     },
   };
@@ -156,7 +188,10 @@ function clauseOf(view: SentenceView, m: Mention): [number, number] {
   }
   if (lo > 0) start = view.bounds[lo - 1][1];
   for (let k = lo; k < view.bounds.length; k++) {
-    if (view.bounds[k][0] >= m.end) { end = view.bounds[k][0]; break; }
+    if (view.bounds[k][0] >= m.end) {
+      end = view.bounds[k][0];
+      break;
+    }
   }
   return [Math.max(start, m.start - WINDOW), Math.min(end, m.end + WINDOW)];
 }
@@ -171,7 +206,10 @@ function outerView(text: string, pos: number): string {
     if (text[i] === '(' || text[i] === '[') stack.push(i);
     else if ((text[i] === ')' || text[i] === ']') && stack.length > 0) {
       const open = stack.pop()!;
-      if (!(pos > open && pos < i)) { diff[open + 1]++; diff[i]--; }
+      if (!(pos > open && pos < i)) {
+        diff[open + 1]++;
+        diff[i]--;
+      }
     }
   }
   const out = text.split('');

@@ -6,9 +6,23 @@
  */
 import type { BiomarkerScope, Requirement } from '../../../domain/biomarkers.js';
 import type { Mention } from '../mentions.js';
-import { mentionContext, parenAround, type MentionContext, type Section, type SentenceView, type StatementPlace } from './context.js';
+import {
+  mentionContext,
+  parenAround,
+  type MentionContext,
+  type Section,
+  type SentenceView,
+  type StatementPlace,
+} from './context.js';
 import * as P from './patterns.js';
-import { MARKER_RULES, THERAPY_RULES, type CheckName, type Condition, type PolarityRule, type Verdict } from './rules.js';
+import {
+  MARKER_RULES,
+  THERAPY_RULES,
+  type CheckName,
+  type Condition,
+  type PolarityRule,
+  type Verdict,
+} from './rules.js';
 import { tumourScope } from './tumour-scope.js';
 
 export interface Polarity {
@@ -42,7 +56,10 @@ export function readPolarity(view: SentenceView, m: Mention, place: StatementPla
   for (const rule of table) {
     if (!holds(rule, ctx, state)) continue;
     fired.push(rule.id);
-    if (rule.verdict === 'negate') { state.flips++; continue; }
+    if (rule.verdict === 'negate') {
+      state.flips++;
+      continue;
+    }
     if (rule.stage === 'negate') continue;
     const requirement = resolve(rule.verdict, base);
     return result(requirement, rule.verdict, section, fired, requirement ? scoped() : 'lung');
@@ -51,17 +68,28 @@ export function readPolarity(view: SentenceView, m: Mention, place: StatementPla
   return result(requirement, 'as-section', section, fired, scoped());
 }
 
-function result(requirement: Requirement | null, verdict: Verdict | 'as-section', section: Section, rules: string[], scope: BiomarkerScope): Polarity {
+function result(
+  requirement: Requirement | null,
+  verdict: Verdict | 'as-section',
+  section: Section,
+  rules: string[],
+  scope: BiomarkerScope,
+): Polarity {
   return { requirement, verdict, rules, scope, reason: [section, ...rules].join(', ') };
 }
 
 function resolve(verdict: Verdict, base: Requirement): Requirement | null {
   switch (verdict) {
-    case 'excluded': return 'excluded';
-    case 'required': return 'required';
-    case 'as-section': return base;
-    case 'opposite-of-section': return opposite(base);
-    default: return null;
+    case 'excluded':
+      return 'excluded';
+    case 'required':
+      return 'required';
+    case 'as-section':
+      return base;
+    case 'opposite-of-section':
+      return opposite(base);
+    default:
+      return null;
   }
 }
 
@@ -84,33 +112,47 @@ function check(name: CheckName, ctx: MentionContext, state: RunState): boolean {
   const m = ctx.mention;
   switch (name) {
     // "HER2 IHC 2+ or 3+": a score is a stated result, not the name of a test.
-    case 'stated-after': return stated(ctx.scope('after'), m);
-    case 'stated-after-40': return stated(ctx.scope('after-40'), m);
+    case 'stated-after':
+      return stated(ctx.scope('after'), m);
+    case 'stated-after-40':
+      return stated(ctx.scope('after-40'), m);
     case 'examples-of-permitted': {
       // Inside an aside, the verb of the sentence may come before it: "... are eligible (i.e. KRAS G12C)".
       const paren = parenAround(ctx.clause, m.start - ctx.clauseStart);
-      return paren !== null
-        && P.EXAMPLE_ASIDE_START.test(ctx.clause.slice(paren[0]))
-        && P.PERMISSIVE_AFTER.test(ctx.clause.slice(Math.max(0, paren[0] - 120), paren[0]));
+      return (
+        paren !== null &&
+        P.EXAMPLE_ASIDE_START.test(ctx.clause.slice(paren[0])) &&
+        P.PERMISSIVE_AFTER.test(ctx.clause.slice(Math.max(0, paren[0] - 120), paren[0]))
+      );
     }
     case 'negation-is-previous-genes-state': {
       // "EGFR wild-type and ALK-negative": the "wild-type" before ALK is EGFR's own state.
       const before = ctx.scope('before');
       const neg = before.match(P.PRE_NEG);
-      return neg !== null && P.NEGATION_STATE_START.test(neg[0]) && P.GENE_JUST_BEFORE.test(before.slice(0, neg.index));
+      return (
+        neg !== null &&
+        P.NEGATION_STATE_START.test(neg[0]) &&
+        P.GENE_JUST_BEFORE.test(before.slice(0, neg.index))
+      );
     }
-    case 'negated-list-header': return ctx.headers.some((h) => P.HEADER_NEG.test(h));
-    case 'carved': return m.carvedOut || P.PRE_CARVE.test(ctx.scope('before'));
+    case 'negated-list-header':
+      return ctx.headers.some((h) => P.HEADER_NEG.test(h));
+    case 'carved':
+      return m.carvedOut || P.PRE_CARVE.test(ctx.scope('before'));
     // "excluding any other EGFR mutations": "other" than the alterations just listed, not the gene.
     case 'carve-of-other': {
       const carve = ctx.scope('before').match(P.PRE_CARVE);
       return carve !== null && P.OTHER_WORD.test(carve[0]);
     }
-    case 'not-negated': return state.flips % 2 === 0;
-    case 'no-alteration': return m.alteration === null;
+    case 'not-negated':
+      return state.flips % 2 === 0;
+    case 'no-alteration':
+      return m.alteration === null;
   }
 }
 
 function stated(t: string, m: Mention): boolean {
-  return P.POSITIVE_WORD.test(t) || P.SCORE_WORD.test(t) || (m.gene === 'PD-L1' && P.CUTOFF_WORD.test(t));
+  return (
+    P.POSITIVE_WORD.test(t) || P.SCORE_WORD.test(t) || (m.gene === 'PD-L1' && P.CUTOFF_WORD.test(t))
+  );
 }

@@ -18,22 +18,119 @@ export interface TumourTerm {
 
 /** Tumour names, as data. A term that includes lung cancer keeps the mention a lung requirement. */
 export const TUMOUR_TERMS: TumourTerm[] = [
-  { id: 'tumour.lung', lung: true, pattern: String.raw`\b(?:NSCLC|SCLC|LUAD|LUSC|lung|pulmonary|bronch\w*|thoracic)\b` },
-  { id: 'tumour.any-solid', lung: true, pattern: String.raw`\b(?:solid\s+(?:tumou?rs?|malignanc(?:y|ies)|cancers?)|(?:any|all)\s+(?:solid\s+)?(?:tumou?r|cancer)\s*(?:types?|histolog(?:y|ies))?|tumou?r[- ]agnostic|histology[- ]agnostic|pan[- ]tumou?r)\b` },
+  {
+    id: 'tumour.lung',
+    lung: true,
+    pattern: String.raw`\b(?:NSCLC|SCLC|LUAD|LUSC|lung|pulmonary|bronch\w*|thoracic)\b`,
+  },
+  {
+    id: 'tumour.any-solid',
+    lung: true,
+    pattern: String.raw`\b(?:solid\s+(?:tumou?rs?|malignanc(?:y|ies)|cancers?)|(?:any|all)\s+(?:solid\s+)?(?:tumou?r|cancer)\s*(?:types?|histolog(?:y|ies))?|tumou?r[- ]agnostic|histology[- ]agnostic|pan[- ]tumou?r)\b`,
+  },
   { id: 'tumour.breast', lung: false, pattern: words(['breast', 'mammary', 'TNBC']) },
-  { id: 'tumour.gastrointestinal', lung: false, pattern: words(['gastric', 'gastro-oesophageal', 'gastroesophageal', 'gastro-esophageal', 'GEJ', 'oesophageal', 'esophageal', 'stomach', 'colorectal', 'colon', 'rectal', 'CRC', 'mCRC', 'anal', 'small bowel', 'appendiceal']) },
-  { id: 'tumour.hepatobiliary-pancreatic', lung: false, pattern: words(['pancreatic', 'pancreas', 'PDAC', 'biliary', 'cholangiocarcinoma', 'gallbladder', 'hepatocellular', 'HCC', 'liver cancer']) },
-  { id: 'tumour.gynaecological', lung: false, pattern: words(['ovarian', 'ovary', 'endometrial', 'uterine', 'cervical cancer', 'cervical carcinoma', 'cervix']) },
-  { id: 'tumour.genitourinary', lung: false, pattern: words(['prostate', 'prostatic', 'urothelial', 'bladder', 'renal cell', 'RCC', 'kidney', 'testicular', 'germ cell']) },
-  { id: 'tumour.skin-cns-other', lung: false, pattern: words(['melanoma', 'glioma', 'glioblastoma', 'astrocytoma', 'GIST', 'thyroid', 'head and neck', 'HNSCC', 'HNC', 'salivary', 'nasopharyngeal', 'mesothelioma', 'leukemia', 'leukaemia', 'myeloma']) },
+  {
+    id: 'tumour.gastrointestinal',
+    lung: false,
+    pattern: words([
+      'gastric',
+      'gastro-oesophageal',
+      'gastroesophageal',
+      'gastro-esophageal',
+      'GEJ',
+      'oesophageal',
+      'esophageal',
+      'stomach',
+      'colorectal',
+      'colon',
+      'rectal',
+      'CRC',
+      'mCRC',
+      'anal',
+      'small bowel',
+      'appendiceal',
+    ]),
+  },
+  {
+    id: 'tumour.hepatobiliary-pancreatic',
+    lung: false,
+    pattern: words([
+      'pancreatic',
+      'pancreas',
+      'PDAC',
+      'biliary',
+      'cholangiocarcinoma',
+      'gallbladder',
+      'hepatocellular',
+      'HCC',
+      'liver cancer',
+    ]),
+  },
+  {
+    id: 'tumour.gynaecological',
+    lung: false,
+    pattern: words([
+      'ovarian',
+      'ovary',
+      'endometrial',
+      'uterine',
+      'cervical cancer',
+      'cervical carcinoma',
+      'cervix',
+    ]),
+  },
+  {
+    id: 'tumour.genitourinary',
+    lung: false,
+    pattern: words([
+      'prostate',
+      'prostatic',
+      'urothelial',
+      'bladder',
+      'renal cell',
+      'RCC',
+      'kidney',
+      'testicular',
+      'germ cell',
+    ]),
+  },
+  {
+    id: 'tumour.skin-cns-other',
+    lung: false,
+    pattern: words([
+      'melanoma',
+      'glioma',
+      'glioblastoma',
+      'astrocytoma',
+      'GIST',
+      'thyroid',
+      'head and neck',
+      'HNSCC',
+      'HNC',
+      'salivary',
+      'nasopharyngeal',
+      'mesothelioma',
+      'leukemia',
+      'leukaemia',
+      'myeloma',
+    ]),
+  },
   // Gene names spell out tumour words: Kirsten/Harvey rat sarcoma (KRAS, HRAS), anaplastic
   // lymphoma kinase (ALK), neuroblastoma RAS (NRAS).
-  { id: 'tumour.sarcoma-lymphoma', lung: false, pattern: String.raw`(?<!\brat\s)\bsarcomas?\b|\blymphomas?\b(?!\s+kinase)|\bneuroblastomas?\b(?!\s+RAS)` },
+  {
+    id: 'tumour.sarcoma-lymphoma',
+    lung: false,
+    pattern: String.raw`(?<!\brat\s)\bsarcomas?\b|\blymphomas?\b(?!\s+kinase)|\bneuroblastomas?\b(?!\s+RAS)`,
+  },
 ];
 
 /** Any tumour term, to blank them out of the gap between the names of a list. */
 const ANY_TUMOUR_TERM = new RegExp(TUMOUR_TERMS.map((t) => t.pattern).join('|'), 'gi');
-const TERM_RES = TUMOUR_TERMS.map((t) => ({ term: t, re: new RegExp(t.pattern, 'gi'), once: new RegExp(t.pattern, 'i') }));
+const TERM_RES = TUMOUR_TERMS.map((t) => ({
+  term: t,
+  re: new RegExp(t.pattern, 'gi'),
+  once: new RegExp(t.pattern, 'i'),
+}));
 
 export interface TumourScope {
   scope: BiomarkerScope;
@@ -42,7 +139,11 @@ export interface TumourScope {
 }
 
 /** The term nearest to [start, end) in text, by gap in characters. */
-function nearestTerm(text: string, start: number, end: number): { term: TumourTerm; gap: number } | null {
+function nearestTerm(
+  text: string,
+  start: number,
+  end: number,
+): { term: TumourTerm; gap: number } | null {
   let best: { term: TumourTerm; gap: number } | null = null;
   for (const { term, re } of TERM_RES) {
     re.lastIndex = 0;
@@ -58,12 +159,17 @@ function nearestTerm(text: string, start: number, end: number): { term: TumourTe
 }
 
 /** Words that may stand between a marker and the tumour noun it qualifies ("PD-L1+ (CPS>=1) triple-negative breast"). */
-const MODIFIER_GAP = /^(?:[\s\-+\/≥≤<>=%\d.)]|\([^()]{0,30}\)|\b(?:positive|negative|mutant|mutated|wild[- ]?type|amplified|expressing|overexpressing|driven|rearranged|fusion|low|high|triple[- ]negative|HR[+-]?|advanced|metastatic|recurrent|adenocarcinoma|squamous|non[- ]?squamous)\b)*$/i;
+const MODIFIER_GAP =
+  /^(?:[\s\-+\/≥≤<>=%\d.)]|\([^()]{0,30}\)|\b(?:positive|negative|mutant|mutated|wild[- ]?type|amplified|expressing|overexpressing|driven|rearranged|fusion|low|high|triple[- ]negative|HR[+-]?|advanced|metastatic|recurrent|adenocarcinoma|squamous|non[- ]?squamous)\b)*$/i;
 /** A list of tumour names ("HNC, Esophageal, Lung, Mesothelioma, Pancreatic cancers"): only tumour words and joiners. */
-const TUMOUR_LIST_GAP = /^(?:[\s,\/()]|\b(?:and|or|cancers?|carcinomas?|tumou?rs?|neoplasms?|adenocarcinomas?)\b)*$/i;
+const TUMOUR_LIST_GAP =
+  /^(?:[\s,\/()]|\b(?:and|or|cancers?|carcinomas?|tumou?rs?|neoplasms?|adenocarcinomas?)\b)*$/i;
 
 /** The first tumour term after [end] when only modifiers separate it from the mention ("HER2-negative breast cancer"). */
-function qualifiedNoun(text: string, end: number): { term: TumourTerm; start: number; end: number } | null {
+function qualifiedNoun(
+  text: string,
+  end: number,
+): { term: TumourTerm; start: number; end: number } | null {
   let best: { term: TumourTerm; start: number; end: number } | null = null;
   for (const { term, re } of TERM_RES) {
     re.lastIndex = end;
@@ -88,7 +194,11 @@ function scopeIn(text: string, start: number, end: number): TumourScope | null {
       if (!term.lung) return false;
       re.lastIndex = noun.end;
       const m = re.exec(text);
-      return m !== null && m.index - noun.end <= 120 && TUMOUR_LIST_GAP.test(text.slice(noun.end, m.index).replace(ANY_TUMOUR_TERM, ' '));
+      return (
+        m !== null &&
+        m.index - noun.end <= 120 &&
+        TUMOUR_LIST_GAP.test(text.slice(noun.end, m.index).replace(ANY_TUMOUR_TERM, ' '))
+      );
     });
     if (!listsLung) return { scope: 'other_tumour', rule: noun.term.id };
   }

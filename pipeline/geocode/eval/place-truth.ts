@@ -42,7 +42,10 @@ export function blankSite(fields: Partial<SiteRow>): SiteRow {
 
 async function readLines(relative: string): Promise<unknown[]> {
   const text = await fs.readFile(path.join(requireSharedCtgovDir(), relative), 'utf8');
-  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as unknown);
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as unknown);
 }
 
 export interface TruthSite {
@@ -70,8 +73,16 @@ interface UnifiedLocation {
  * state, and the ZIP in that state. Where the record contradicts itself (an Anchorage site
  * recorded in Olympia, a Tacoma site with a Eugene ZIP) there is no truth to measure against.
  */
-export async function nciTruthSites(): Promise<{ sites: TruthSite[]; contradictory: number; withoutZip: number }> {
-  const records = (await readLines('lung_trials_unified.jsonl')) as { source: string; nctId: string; locations?: UnifiedLocation[] }[];
+export async function nciTruthSites(): Promise<{
+  sites: TruthSite[];
+  contradictory: number;
+  withoutZip: number;
+}> {
+  const records = (await readLines('lung_trials_unified.jsonl')) as {
+    source: string;
+    nctId: string;
+    locations?: UnifiedLocation[];
+  }[];
   const findUs = await usCandidateFinder();
   const sites: TruthSite[] = [];
   let contradictory = 0;
@@ -79,7 +90,13 @@ export async function nciTruthSites(): Promise<{ sites: TruthSite[]; contradicto
   for (const r of records) {
     if (r.source !== 'nci_cts_v2') continue;
     (r.locations ?? []).forEach((l, i) => {
-      if (typeof l.lat !== 'number' || typeof l.lon !== 'number' || !isUsCountry(l.country) || !l.city) return;
+      if (
+        typeof l.lat !== 'number' ||
+        typeof l.lon !== 'number' ||
+        !isUsCountry(l.country) ||
+        !l.city
+      )
+        return;
       const point = { latitude: l.lat, longitude: l.lon };
       const state = parseUsState(l.state);
       const zip = normaliseUsZip(l.zip);
@@ -88,13 +105,23 @@ export async function nciTruthSites(): Promise<{ sites: TruthSite[]; contradicto
         withoutZip += 1;
         return;
       }
-      const townNear = findUs(l.city).some((c) => c.state === state && miles(c, point) <= MAX_MILES_OFF);
+      const townNear = findUs(l.city).some(
+        (c) => c.state === state && miles(c, point) <= MAX_MILES_OFF,
+      );
       if (centre.state !== state || miles(centre, point) > MAX_MILES_OFF || !townNear) {
         contradictory += 1;
         return;
       }
       sites.push({
-        site: blankSite({ nct_id: r.nctId, site_index: i, facility: l.facility, city: l.city, state: l.state, zip: l.zip, country: l.country }),
+        site: blankSite({
+          nct_id: r.nctId,
+          site_index: i,
+          facility: l.facility,
+          city: l.city,
+          state: l.state,
+          zip: l.zip,
+          country: l.country,
+        }),
         latitude: l.lat,
         longitude: l.lon,
         state,
@@ -140,7 +167,10 @@ export interface ScenarioFigures {
 export async function measureNci(truth: TruthSite[]): Promise<ScenarioFigures[]> {
   const out: ScenarioFigures[] = [];
   for (const [scenario, { strip, counted = () => true }] of Object.entries(SCENARIOS)) {
-    const { sites, summary } = await geocodeSites(truth.map((t) => strip(t.site)), { cache: GeocodeCache.inMemory() });
+    const { sites, summary } = await geocodeSites(
+      truth.map((t) => strip(t.site)),
+      { cache: GeocodeCache.inMemory() },
+    );
     let total = 0;
     let placed = 0;
     let farOff = 0;
@@ -158,16 +188,31 @@ export async function measureNci(truth: TruthSite[]): Promise<ScenarioFigures[]>
       const d = miles(t, { latitude: s.latitude, longitude: s.longitude });
       if (d > MAX_MILES_OFF) {
         farOff += 1;
-        if (examples.length < 8) examples.push(`${s.nct_id} ${t.site.city}, ${t.state} -> ${s.state ?? '?'} (${Math.round(d)} mi)`);
+        if (examples.length < 8)
+          examples.push(
+            `${s.nct_id} ${t.site.city}, ${t.state} -> ${s.state ?? '?'} (${Math.round(d)} mi)`,
+          );
       }
     });
-    out.push({ scenario, sites: total, placed, farOff, wrongState, statesFilled, summary, examples });
+    out.push({
+      scenario,
+      sites: total,
+      placed,
+      farOff,
+      wrongState,
+      statesFilled,
+      summary,
+      examples,
+    });
   }
   return out;
 }
 
 interface V2Study {
-  protocolSection: { identificationModule: { nctId: string }; contactsLocationsModule?: { locations?: Partial<UnifiedLocation>[] } };
+  protocolSection: {
+    identificationModule: { nctId: string };
+    contactsLocationsModule?: { locations?: Partial<UnifiedLocation>[] };
+  };
 }
 
 /** Every location of v2/studies.jsonl (city + country only, no coordinates). */
@@ -175,7 +220,14 @@ export async function v2Sites(): Promise<SiteRow[]> {
   const studies = (await readLines('v2/studies.jsonl')) as V2Study[];
   return studies.flatMap((s) =>
     (s.protocolSection.contactsLocationsModule?.locations ?? []).map((l, i) =>
-      blankSite({ nct_id: s.protocolSection.identificationModule.nctId, site_index: i, city: l.city ?? null, state: l.state ?? null, zip: l.zip ?? null, country: l.country ?? null }),
+      blankSite({
+        nct_id: s.protocolSection.identificationModule.nctId,
+        site_index: i,
+        city: l.city ?? null,
+        state: l.state ?? null,
+        zip: l.zip ?? null,
+        country: l.country ?? null,
+      }),
     ),
   );
 }
@@ -210,7 +262,10 @@ export async function measureV2(): Promise<V2Figures> {
     const named = findUs(s.city ?? '').some((c) => miles(c, point) <= MAX_MILES_OFF);
     if (!named) {
       awayFromNamedTown += 1;
-      if (examples.length < 8) examples.push(`${s.nct_id} ${s.city} -> ${s.state ?? '?'} ${s.latitude.toFixed(2)},${s.longitude.toFixed(2)}`);
+      if (examples.length < 8)
+        examples.push(
+          `${s.nct_id} ${s.city} -> ${s.state ?? '?'} ${s.latitude.toFixed(2)},${s.longitude.toFixed(2)}`,
+        );
     }
   }
   return { usSites, placed, statesFilled, awayFromNamedTown, examples, summary };

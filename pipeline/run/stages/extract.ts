@@ -31,7 +31,9 @@ export async function extractStage(ctx: RunContext): Promise<StageOutput<Extract
   const registryRecords: TrialRecord[] = registry.map(({ changed: _changed, ...record }) => record);
   const merged = mergeSponsorRecords(registryRecords, [...csv.trials, ...scraped.trials]);
   // One order for every later stage and the snapshot, whatever order the sources gave.
-  merged.records.sort((a, b) => (a.trial.nct_id < b.trial.nct_id ? -1 : a.trial.nct_id > b.trial.nct_id ? 1 : 0));
+  merged.records.sort((a, b) =>
+    a.trial.nct_id < b.trial.nct_id ? -1 : a.trial.nct_id > b.trial.nct_id ? 1 : 0,
+  );
 
   const cache = await EnrichCache.load(path.join(dataDir, 'enrich-cache.v8'));
   const keys = merged.records.map((r) => enrichInputKey(r.trial));
@@ -51,7 +53,12 @@ export async function extractStage(ctx: RunContext): Promise<StageOutput<Extract
     const rows = (freshRows.get(t.nct_id) ?? []).map(({ nct_id: _id, ...rest }) => rest);
     cache.set(keys[i], {
       rows,
-      diagnosis: { diagnosis_types: t.diagnosis_types, lung_cancer: t.lung_cancer, sclc_stages: t.sclc_stages, nsclc_stages: t.nsclc_stages },
+      diagnosis: {
+        diagnosis_types: t.diagnosis_types,
+        lung_cancer: t.lung_cancer,
+        sclc_stages: t.sclc_stages,
+        nsclc_stages: t.nsclc_stages,
+      },
     });
   });
 
@@ -73,5 +80,8 @@ export async function extractStage(ctx: RunContext): Promise<StageOutput<Extract
     trials_with_biomarkers: new Set(biomarkers.map((b) => b.nct_id)).size,
   };
   await cache.save();
-  return { summary, data: { records, biomarkers, flags: merged.flags, sponsorStatuses: merged.sponsorStatuses } };
+  return {
+    summary,
+    data: { records, biomarkers, flags: merged.flags, sponsorStatuses: merged.sponsorStatuses },
+  };
 }

@@ -28,7 +28,11 @@ export async function geocodeStage(ctx: RunContext): Promise<StageOutput<Geocode
   const cache = await GeocodeCache.load(path.join(ctx.deps.dataDir, GEOCODE_CACHE_FILE));
   const { sites, summary } = await geocodeSites(
     records.flatMap((r) => r.sites),
-    { cache, logger: ctx.deps.logger, onProgress: (done, total) => ctx.deps.onProgress?.('geocode', done, total) },
+    {
+      cache,
+      logger: ctx.deps.logger,
+      onProgress: (done, total) => ctx.deps.onProgress?.('geocode', done, total),
+    },
   );
   await cache.save();
   const n = sites.length;

@@ -9,7 +9,9 @@ import { publishStage } from './publish.js';
 import { registryStage } from './registry.js';
 import { scrapeStage, sponsorCsvStage } from './sponsors.js';
 
-export const STAGES: Readonly<Record<StageName, (ctx: RunContext) => Promise<StageOutput<unknown>>>> = {
+export const STAGES: Readonly<
+  Record<StageName, (ctx: RunContext) => Promise<StageOutput<unknown>>>
+> = {
   registry: registryStage,
   'sponsor-csv': sponsorCsvStage,
   scrape: scrapeStage,

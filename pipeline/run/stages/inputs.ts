@@ -19,7 +19,10 @@ export async function withInputs<T>(inputs: StageInput[], work: () => Promise<T>
     const missing = await firstMissing(inputs);
     if (missing) {
       const message = err instanceof Error ? err.message : String(err);
-      throw new PermanentStageError(message.includes(missing.path) ? message : `${missing.what} not found: ${missing.path}`, { cause: err });
+      throw new PermanentStageError(
+        message.includes(missing.path) ? message : `${missing.what} not found: ${missing.path}`,
+        { cause: err },
+      );
     }
     throw err;
   }

@@ -13,7 +13,13 @@ import path from 'node:path';
 import type { SiteRow, SnapshotTables, SourceRow, TrialRow } from '../../../domain/rows.js';
 import { ALL_SOURCES, REGISTRY_SOURCE } from '../../../domain/sources.js';
 import { PermanentStageError } from '../../errors.js';
-import { listVersions, publishSnapshot, readManifest, resolveLatest, switchLatest } from '../../snapshot/index.js';
+import {
+  listVersions,
+  publishSnapshot,
+  readManifest,
+  resolveLatest,
+  switchLatest,
+} from '../../snapshot/index.js';
 import type { RunContext } from '../context.js';
 import { DEFAULT_MAX_SHRINK } from '../options.js';
 import { stageData, type StageOutput } from '../run-stage.js';
@@ -31,7 +37,10 @@ export async function publishStage(ctx: RunContext): Promise<StageOutput<Publish
   const earlier = await findVersionOfRun(root, ctx.runId);
   if (earlier) {
     const pointer = await pointLatestAt(root, earlier);
-    return { summary: { version: earlier, reused_publish: true, ...pointer }, data: { version: earlier, dir: path.join(root, earlier) } };
+    return {
+      summary: { version: earlier, reused_publish: true, ...pointer },
+      data: { version: earlier, dir: path.join(root, earlier) },
+    };
   }
 
   const extract = await stageData<ExtractStageData>(ctx, 'extract');
@@ -56,7 +65,9 @@ export async function publishStage(ctx: RunContext): Promise<StageOutput<Publish
     inputSummary: {
       run_id: ctx.runId,
       run_clock: ctx.now.toISOString(),
-      registry: ctx.options.registryDump ? { dump: path.basename(ctx.options.registryDump) } : { live: ctx.options.registryLive?.baseUrl },
+      registry: ctx.options.registryDump
+        ? { dump: path.basename(ctx.options.registryDump) }
+        : { live: ctx.options.registryLive?.baseUrl },
       sponsor_csv: Boolean(ctx.options.sponsorCsvDir || ctx.options.sponsorCsvFiles),
       scrape: Boolean(ctx.options.scrape),
     },
@@ -65,7 +76,10 @@ export async function publishStage(ctx: RunContext): Promise<StageOutput<Publish
 }
 
 /** Approximate trial counts per source: registry-owned trials, and trials each sponsor lists. */
-function sourceRows(trials: TrialRow[], sponsorStatuses: Map<string, { slug: string }[]>): SourceRow[] {
+function sourceRows(
+  trials: TrialRow[],
+  sponsorStatuses: Map<string, { slug: string }[]>,
+): SourceRow[] {
   const counts = new Map<string, number>();
   for (const t of trials) {
     if (t.source === REGISTRY_SOURCE.slug) counts.set(t.source, (counts.get(t.source) ?? 0) + 1);
@@ -88,7 +102,10 @@ export async function assertPublishable(
   trialCount: number,
   guard: { allowShrink: boolean; maxShrink: number },
 ): Promise<void> {
-  if (trialCount === 0) throw new PublishRefusedError('refusing to publish a snapshot with 0 trials; `latest` is unchanged');
+  if (trialCount === 0)
+    throw new PublishRefusedError(
+      'refusing to publish a snapshot with 0 trials; `latest` is unchanged',
+    );
   const current = await resolveLatest(root);
   if (!current || guard.allowShrink) return;
   const previous = await readManifest(current.dir).then(
@@ -110,7 +127,10 @@ export async function assertPublishable(
  * Makes `latest` point at a version this run published earlier, unless a newer version
  * took over since (switching back would hide newer data).
  */
-async function pointLatestAt(root: string, version: string): Promise<{ latest_switched?: true; superseded_by?: string }> {
+async function pointLatestAt(
+  root: string,
+  version: string,
+): Promise<{ latest_switched?: true; superseded_by?: string }> {
   const current = (await resolveLatest(root))?.version ?? null;
   if (current === version) return {};
   if (current && current > version) return { superseded_by: current };

@@ -11,17 +11,25 @@ export async function registryStage(ctx: RunContext): Promise<StageOutput<null>>
   const { options, deps } = ctx;
   const rawStore = await RawStore.open(registryRawStoreDir(deps.dataDir));
   ctx.memo.set(REGISTRY_STORE, rawStore);
-  const onProgress = (p: { done: number; total: number | null }) => deps.onProgress?.('registry', p.done, p.total);
+  const onProgress = (p: { done: number; total: number | null }) =>
+    deps.onProgress?.('registry', p.done, p.total);
   // The runner draws every stage's progress from onProgress; a bar of the stage's own would collide with it.
   const tty = false;
   const summary = options.registryDump
-    ? await importRegistryDump({ path: options.registryDump }, { rawStore, logger: deps.logger, onProgress, tty })
+    ? await importRegistryDump(
+        { path: options.registryDump },
+        { rawStore, logger: deps.logger, onProgress, tty },
+      )
     : await syncRegistry(
-        { baseUrl: options.registryLive!.baseUrl, since: options.registryLive!.full ? null : undefined },
+        {
+          baseUrl: options.registryLive!.baseUrl,
+          since: options.registryLive!.full ? null : undefined,
+        },
         { fetch: deps.fetch ?? globalThis.fetch, rawStore, logger: deps.logger, onProgress, tty },
       ).catch((err: unknown) => {
         // The client has already retried 429/5xx with backoff; any other status is an answer.
-        if (err instanceof CtgovHttpError && !err.retryable) throw new PermanentStageError(err.message, { cause: err });
+        if (err instanceof CtgovHttpError && !err.retryable)
+          throw new PermanentStageError(err.message, { cause: err });
         throw err;
       });
   return { summary: { ...summary }, data: null };
@@ -32,5 +40,8 @@ export const REGISTRY_STORE = 'registry:store';
 
 /** That store, or the one on disk when the registry stage ran elsewhere (another worker). */
 export async function registryStore(ctx: RunContext): Promise<RawStore> {
-  return (ctx.memo.get(REGISTRY_STORE) as RawStore | undefined) ?? RawStore.open(registryRawStoreDir(ctx.deps.dataDir));
+  return (
+    (ctx.memo.get(REGISTRY_STORE) as RawStore | undefined) ??
+    RawStore.open(registryRawStoreDir(ctx.deps.dataDir))
+  );
 }

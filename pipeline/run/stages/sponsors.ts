@@ -13,14 +13,20 @@ export interface SponsorStageData {
   flags: FlagRow[];
 }
 
-const NOTHING: StageOutput<SponsorStageData> = { summary: { skipped: true }, data: { trials: [], flags: [] } };
+const NOTHING: StageOutput<SponsorStageData> = {
+  summary: { skipped: true },
+  data: { trials: [], flags: [] },
+};
 
 export async function sponsorCsvStage(ctx: RunContext): Promise<StageOutput<SponsorStageData>> {
   const { sponsorCsvDir, sponsorCsvFiles } = ctx.options;
   if (!sponsorCsvDir && !sponsorCsvFiles) return NOTHING;
   const input = sponsorCsvFiles ? { files: sponsorCsvFiles } : { dir: sponsorCsvDir! };
   const inputs: StageInput[] = sponsorCsvFiles
-    ? Object.entries(sponsorCsvFiles).map(([slug, file]) => ({ what: `sponsor CSV for ${slug}`, path: file }))
+    ? Object.entries(sponsorCsvFiles).map(([slug, file]) => ({
+        what: `sponsor CSV for ${slug}`,
+        path: file,
+      }))
     : [{ what: 'sponsor CSV directory', path: sponsorCsvDir! }];
   const result = await withInputs(inputs, () =>
     importSponsorCsvs(input, {

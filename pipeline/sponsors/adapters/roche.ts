@@ -35,7 +35,10 @@ export const rocheAdapter: PageAdapter = {
       (lists as unknown as DomElement[]).flatMap((dl) =>
         Array.from(dl.querySelectorAll('dt')).map((dt) => {
           const dd = dt.nextElementSibling;
-          return [dt.textContent ?? '', dd && dd.tagName === 'DD' ? (dd.textContent ?? '') : ''] as [string, string];
+          return [
+            dt.textContent ?? '',
+            dd && dd.tagName === 'DD' ? (dd.textContent ?? '') : '',
+          ] as [string, string];
         }),
       ),
     );
@@ -45,8 +48,13 @@ export const rocheAdapter: PageAdapter = {
       const field = LABELS[label.trim().replace(/:$/, '').toLowerCase()];
       if (field) fields[field] = field === 'conditions' ? value.split(',') : value;
     }
-    const siteTexts = await page.$$eval('ul.trial-locations li', (lis) => (lis as unknown as DomElement[]).map((li) => li.textContent ?? ''));
-    const sites: SponsorSite[] = siteTexts.map((t) => t.trim()).filter(Boolean).map((t) => parseSiteText(t, ['facility', 'city', 'country']));
+    const siteTexts = await page.$$eval('ul.trial-locations li', (lis) =>
+      (lis as unknown as DomElement[]).map((li) => li.textContent ?? ''),
+    );
+    const sites: SponsorSite[] = siteTexts
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map((t) => parseSiteText(t, ['facility', 'city', 'country']));
     return { fields, sites };
   },
 };

@@ -49,7 +49,10 @@ const BY_SLUG: Readonly<Record<string, SponsorCatalogEntry>> = {
 export const SPONSOR_CATALOG: readonly SponsorCatalogEntry[] = SPONSOR_SOURCES.map((s) => {
   const entry = BY_SLUG[s.slug];
   if (!entry) throw new Error(`sponsor catalog has no entry for ${s.slug}`);
-  if (entry.source.kind !== s.ingest) throw new Error(`sponsor ${s.slug}: catalog says ${entry.source.kind}, sources say ${s.ingest}`);
+  if (entry.source.kind !== s.ingest)
+    throw new Error(
+      `sponsor ${s.slug}: catalog says ${entry.source.kind}, sources say ${s.ingest}`,
+    );
   return entry;
 });
 

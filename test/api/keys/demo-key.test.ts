@@ -21,18 +21,35 @@ afterEach(async () => {
   await world.cleanup();
 });
 
-const saved = async () => JSON.parse(await fs.readFile(demoKeyPath(dataDir), 'utf8')) as { key: string; backend: string; location: string };
+const saved = async () =>
+  JSON.parse(await fs.readFile(demoKeyPath(dataDir), 'utf8')) as {
+    key: string;
+    backend: string;
+    location: string;
+  };
 
 describe('ensureDemoKey', () => {
   it('creates a partner key labelled demo once, records its store, and reuses it on the next start', async () => {
     const store = new RedisKeyStore(world.redis, world.prefix);
     const first = await ensureDemoKey(store, dataDir, redisId);
     expect(first).toMatchObject({ created: true, reason: null });
-    expect(await store.findByPlaintext(first.plaintext)).toMatchObject({ label: 'demo', tier: 'partner', revoked_at: null });
-    expect(await saved()).toMatchObject({ key: first.plaintext, backend: 'redis', location: redisId.location });
+    expect(await store.findByPlaintext(first.plaintext)).toMatchObject({
+      label: 'demo',
+      tier: 'partner',
+      revoked_at: null,
+    });
+    expect(await saved()).toMatchObject({
+      key: first.plaintext,
+      backend: 'redis',
+      location: redisId.location,
+    });
     expect((await fs.stat(demoKeyPath(dataDir))).mode & 0o077).toBe(0);
 
-    const second = await ensureDemoKey(new RedisKeyStore(world.connect(), world.prefix), dataDir, redisId);
+    const second = await ensureDemoKey(
+      new RedisKeyStore(world.connect(), world.prefix),
+      dataDir,
+      redisId,
+    );
     expect(second).toEqual({ plaintext: first.plaintext, created: false, reason: null });
   });
 
@@ -68,7 +85,11 @@ describe('ensureDemoKey', () => {
     const store = new RedisKeyStore(world.redis, world.prefix);
     const { plaintext } = await store.create('demo', 'partner');
     await fs.writeFile(path.join(dataDir, 'demo-key.txt'), `${plaintext}\n`);
-    expect(await ensureDemoKey(store, dataDir, redisId)).toEqual({ plaintext, created: false, reason: null });
+    expect(await ensureDemoKey(store, dataDir, redisId)).toEqual({
+      plaintext,
+      created: false,
+      reason: null,
+    });
     expect(await saved()).toMatchObject({ key: plaintext, backend: 'redis' });
   });
 });

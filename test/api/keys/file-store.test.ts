@@ -8,7 +8,10 @@ import { keyStoreContract } from './store-contract.js';
 
 async function tempFile(): Promise<{ file: string; cleanup(): Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-keys-'));
-  return { file: path.join(dir, 'data', 'keys.json'), cleanup: () => fs.rm(dir, { recursive: true, force: true }) };
+  return {
+    file: path.join(dir, 'data', 'keys.json'),
+    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
+  };
 }
 
 describe('FileKeyStore', () => {
@@ -51,10 +54,13 @@ describe('FileKeyStore', () => {
     const { file, cleanup } = await tempFile();
     try {
       const stores = Array.from({ length: 5 }, () => new FileKeyStore(file));
-      const created = await Promise.all(Array.from({ length: 20 }, (_, i) => stores[i % 5].create(`k${i}`, 'free')));
+      const created = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => stores[i % 5].create(`k${i}`, 'free')),
+      );
       const reader = new FileKeyStore(file);
       expect(await reader.list()).toHaveLength(20);
-      for (const { plaintext, record } of created) expect((await reader.findByPlaintext(plaintext))?.label).toBe(record.label);
+      for (const { plaintext, record } of created)
+        expect((await reader.findByPlaintext(plaintext))?.label).toBe(record.label);
     } finally {
       await cleanup();
     }

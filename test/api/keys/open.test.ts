@@ -11,7 +11,10 @@ describe('openStores', () => {
     const world = await testRedis();
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-open-'));
     const { logger, lines } = capturingLogger();
-    const stores = await openStores({ REDIS_URL: world.url, REDIS_PREFIX: world.prefix, DATA_DIR: dataDir }, logger);
+    const stores = await openStores(
+      { REDIS_URL: world.url, REDIS_PREFIX: world.prefix, DATA_DIR: dataDir },
+      logger,
+    );
     try {
       expect(stores.keyBackend).toBe('redis');
       expect(stores.usage.backend).toBe('redis');
@@ -33,7 +36,11 @@ describe('openStores', () => {
     const { logger, lines } = capturingLogger();
     const started = Date.now();
     const stores = await openStores(
-      { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, REDIS_PREFIX: 'unused:', DATA_DIR: dataDir },
+      {
+        REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+        REDIS_PREFIX: 'unused:',
+        DATA_DIR: dataDir,
+      },
       logger,
     );
     try {

@@ -21,7 +21,12 @@ export function keyStoreContract(makeWorld: () => Promise<StoreWorld>): void {
   it('creates a key whose plaintext is returned once and stored only as its sha256', async () => {
     const { record, plaintext } = await world.store.create('acme', 'standard');
     expect(plaintext).toMatch(/^lt_[A-Za-z0-9_-]{43}$/);
-    expect(record).toMatchObject({ label: 'acme', tier: 'standard', hash: hashKey(plaintext), revoked_at: null });
+    expect(record).toMatchObject({
+      label: 'acme',
+      tier: 'standard',
+      hash: hashKey(plaintext),
+      revoked_at: null,
+    });
     expect(Date.parse(record.created_at)).not.toBeNaN();
     expect(JSON.stringify(record)).not.toContain(plaintext);
   });
@@ -44,7 +49,9 @@ export function keyStoreContract(makeWorld: () => Promise<StoreWorld>): void {
   it('refuses a duplicate label and a malformed one', async () => {
     await world.store.create('dup', 'free');
     await expect(world.store.create('dup', 'partner')).rejects.toBeInstanceOf(KeyLabelExistsError);
-    await expect(world.store.create('has space', 'free')).rejects.toBeInstanceOf(InvalidKeyLabelError);
+    await expect(world.store.create('has space', 'free')).rejects.toBeInstanceOf(
+      InvalidKeyLabelError,
+    );
     await expect(world.store.create('', 'free')).rejects.toBeInstanceOf(InvalidKeyLabelError);
     expect((await world.store.list()).map((r) => r.label)).toEqual(['dup']);
   });

@@ -17,12 +17,22 @@ export const SMALL_LIMITS: Record<Tier, TierLimits> = {
 };
 
 /** A clock the test moves by hand. */
-export function manualClock(startIso: string): { now: () => number; advance(ms: number): void; set(iso: string): void } {
+export function manualClock(startIso: string): {
+  now: () => number;
+  advance(ms: number): void;
+  set(iso: string): void;
+} {
   let t = Date.parse(startIso);
-  return { now: () => t, advance: (ms) => void (t += ms), set: (iso) => void (t = Date.parse(iso)) };
+  return {
+    now: () => t,
+    advance: (ms) => void (t += ms),
+    set: (iso) => void (t = Date.parse(iso)),
+  };
 }
 
-export function usageCounterContract(makeWorld: (options: UsageCounterOptions) => Promise<CounterWorld>): void {
+export function usageCounterContract(
+  makeWorld: (options: UsageCounterOptions) => Promise<CounterWorld>,
+): void {
   const worlds: CounterWorld[] = [];
   const make = async (options: UsageCounterOptions): Promise<UsageCounter> => {
     const world = await makeWorld(options);
@@ -44,7 +54,12 @@ export function usageCounterContract(makeWorld: (options: UsageCounterOptions) =
     }
     clock.set('2025-03-04T23:59:30.250Z');
     const refused = await counter.consume('k1', 'free');
-    expect(refused).toMatchObject({ allowed: false, reason: 'quota_exceeded', quotaUsed: 7, quotaLimit: 7 });
+    expect(refused).toMatchObject({
+      allowed: false,
+      reason: 'quota_exceeded',
+      quotaUsed: 7,
+      quotaLimit: 7,
+    });
     expect(refused.retryAfterSeconds).toBe(30);
     // A refused request is not counted, and other keys are untouched.
     expect((await counter.peek('k1', 'free')).quotaUsed).toBe(7);
@@ -56,7 +71,10 @@ export function usageCounterContract(makeWorld: (options: UsageCounterOptions) =
 
   it('reports the seconds to UTC midnight from any time of day', async () => {
     const clock = manualClock('2025-06-30T00:00:00.000Z');
-    const counter = await make({ limits: { ...SMALL_LIMITS, free: { dailyQuota: 1, burstPerMinute: 3 } }, now: clock.now });
+    const counter = await make({
+      limits: { ...SMALL_LIMITS, free: { dailyQuota: 1, burstPerMinute: 3 } },
+      now: clock.now,
+    });
     await counter.consume('k', 'free');
     expect((await counter.consume('k', 'free')).retryAfterSeconds).toBe(86_400);
     clock.set('2025-06-30T18:30:00.000Z');
@@ -68,20 +86,35 @@ export function usageCounterContract(makeWorld: (options: UsageCounterOptions) =
     const counter = await make({ limits: SMALL_LIMITS, now: clock.now });
     await counter.consume('k', 'standard');
     clock.advance(10_000);
-    for (let i = 0; i < 4; i += 1) expect((await counter.consume('k', 'standard')).allowed).toBe(true);
+    for (let i = 0; i < 4; i += 1)
+      expect((await counter.consume('k', 'standard')).allowed).toBe(true);
     clock.advance(5_000);
     const refused = await counter.consume('k', 'standard');
-    expect(refused).toMatchObject({ allowed: false, reason: 'rate_limit_exceeded', burstUsed: 5, burstLimit: 5, quotaUsed: 5 });
+    expect(refused).toMatchObject({
+      allowed: false,
+      reason: 'rate_limit_exceeded',
+      burstUsed: 5,
+      burstLimit: 5,
+      quotaUsed: 5,
+    });
     // The oldest request (t=0) leaves the window at t=60 s; now is t=15 s.
     expect(refused.retryAfterSeconds).toBe(45);
 
     clock.advance(44_999);
     expect((await counter.consume('k', 'standard')).allowed).toBe(false);
     clock.advance(1);
-    expect(await counter.consume('k', 'standard')).toMatchObject({ allowed: true, burstUsed: 5, quotaUsed: 6 });
+    expect(await counter.consume('k', 'standard')).toMatchObject({
+      allowed: true,
+      burstUsed: 5,
+      quotaUsed: 6,
+    });
     clock.advance(10_000);
     // All four from t=10 s are now out of the window.
-    expect(await counter.consume('k', 'standard')).toMatchObject({ allowed: true, burstUsed: 2, quotaUsed: 7 });
+    expect(await counter.consume('k', 'standard')).toMatchObject({
+      allowed: true,
+      burstUsed: 2,
+      quotaUsed: 7,
+    });
   });
 
   it('never gives a Retry-After below one second', async () => {
@@ -94,7 +127,10 @@ export function usageCounterContract(makeWorld: (options: UsageCounterOptions) =
 
   it('checks the quota before the burst', async () => {
     const clock = manualClock('2025-03-04T10:00:00.000Z');
-    const counter = await make({ limits: { ...SMALL_LIMITS, free: { dailyQuota: 2, burstPerMinute: 2 } }, now: clock.now });
+    const counter = await make({
+      limits: { ...SMALL_LIMITS, free: { dailyQuota: 2, burstPerMinute: 2 } },
+      now: clock.now,
+    });
     await counter.consume('k', 'free');
     await counter.consume('k', 'free');
     expect((await counter.consume('k', 'free')).reason).toBe('quota_exceeded');
@@ -103,16 +139,30 @@ export function usageCounterContract(makeWorld: (options: UsageCounterOptions) =
   it('peek reports usage without counting', async () => {
     const clock = manualClock('2025-03-04T10:00:00.000Z');
     const counter = await make({ limits: SMALL_LIMITS, now: clock.now });
-    expect(await counter.peek('k', 'partner')).toMatchObject({ allowed: true, quotaUsed: 0, burstUsed: 0, quotaLimit: 50 });
+    expect(await counter.peek('k', 'partner')).toMatchObject({
+      allowed: true,
+      quotaUsed: 0,
+      burstUsed: 0,
+      quotaLimit: 50,
+    });
     await counter.consume('k', 'partner');
     await counter.consume('k', 'partner');
-    for (let i = 0; i < 5; i += 1) expect(await counter.peek('k', 'partner')).toMatchObject({ quotaUsed: 2, burstUsed: 2 });
+    for (let i = 0; i < 5; i += 1)
+      expect(await counter.peek('k', 'partner')).toMatchObject({ quotaUsed: 2, burstUsed: 2 });
   });
 
   it('uses the real tier limits by default', async () => {
     const counter = await make({});
-    expect(await counter.consume('k', 'free')).toMatchObject({ allowed: true, quotaLimit: 100, burstLimit: 10, quotaUsed: 1 });
+    expect(await counter.consume('k', 'free')).toMatchObject({
+      allowed: true,
+      quotaLimit: 100,
+      burstLimit: 10,
+      quotaUsed: 1,
+    });
     expect(await counter.peek('k', 'standard')).toMatchObject({ quotaLimit: 1000, burstLimit: 60 });
-    expect(await counter.peek('k', 'partner')).toMatchObject({ quotaLimit: 10_000, burstLimit: 300 });
+    expect(await counter.peek('k', 'partner')).toMatchObject({
+      quotaLimit: 10_000,
+      burstLimit: 300,
+    });
   });
 }

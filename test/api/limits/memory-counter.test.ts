@@ -3,5 +3,8 @@ import { MemoryUsageCounter } from '../../../api/limits/memory-counter.js';
 import { usageCounterContract } from './counter-contract.js';
 
 describe('MemoryUsageCounter', () => {
-  usageCounterContract(async (options) => ({ counter: new MemoryUsageCounter(options), cleanup: async () => {} }));
+  usageCounterContract(async (options) => ({
+    counter: new MemoryUsageCounter(options),
+    cleanup: async () => {},
+  }));
 });

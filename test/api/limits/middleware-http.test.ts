@@ -28,11 +28,19 @@ interface GateWorld {
 const WORLDS: Record<string, (options: UsageCounterOptions) => Promise<GateWorld>> = {
   'in-process stores (StoreGate)': async (options) => {
     const keys = new MemoryKeyStore();
-    return { keys, gate: new StoreGate(keys, new MemoryUsageCounter(options)), cleanup: async () => {} };
+    return {
+      keys,
+      gate: new StoreGate(keys, new MemoryUsageCounter(options)),
+      cleanup: async () => {},
+    };
   },
   'Redis (RedisGate)': async (options) => {
     const world = await testRedis();
-    return { keys: new RedisKeyStore(world.redis, world.prefix), gate: new RedisGate(world.redis, world.prefix, options), cleanup: world.cleanup };
+    return {
+      keys: new RedisKeyStore(world.redis, world.prefix),
+      gate: new RedisGate(world.redis, world.prefix, options),
+      cleanup: world.cleanup,
+    };
   },
 };
 
@@ -49,10 +57,16 @@ describe.each(Object.entries(WORLDS))('admission() with %s', (_name, makeWorld) 
     keys = world.keys;
     const app = express();
     app.get('/counted', admission(world.gate, { count: true }), (_req, res) => {
-      res.json({ data: 'ok', meta: { quota_used: res.locals.usage.quotaUsed, quota_limit: res.locals.usage.quotaLimit } });
+      res.json({
+        data: 'ok',
+        meta: { quota_used: res.locals.usage.quotaUsed, quota_limit: res.locals.usage.quotaLimit },
+      });
     });
     app.get('/meta', admission(world.gate, { count: false }), (_req, res) => {
-      res.json({ data: { label: res.locals.apiKey.label }, meta: { quota_used: res.locals.usage.quotaUsed } });
+      res.json({
+        data: { label: res.locals.apiKey.label },
+        meta: { quota_used: res.locals.usage.quotaUsed },
+      });
     });
     app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
       if (error instanceof ApiError) {
@@ -71,18 +85,25 @@ describe.each(Object.entries(WORLDS))('admission() with %s', (_name, makeWorld) 
     await world.cleanup();
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { headers });
 
   interface Envelope {
     meta: Record<string, number>;
     data: { label: string };
     error: { code: string; message: string };
   }
-  const body = async (res: globalThis.Response): Promise<Envelope> => (await res.json()) as Envelope;
+  const body = async (res: globalThis.Response): Promise<Envelope> =>
+    (await res.json()) as Envelope;
 
   describe('the key', () => {
     it('answers 401 missing_api_key with WWW-Authenticate when no key is sent', async () => {
-      for (const headers of <Record<string, string>[]>[{}, { Authorization: 'Basic dXNlcjpwYXNz' }, { Authorization: 'Bearer ' }, { 'X-API-Key': '  ' }]) {
+      for (const headers of <Record<string, string>[]>[
+        {},
+        { Authorization: 'Basic dXNlcjpwYXNz' },
+        { Authorization: 'Bearer ' },
+        { 'X-API-Key': '  ' },
+      ]) {
         const res = await get('/counted', headers);
         expect(res.status).toBe(401);
         expect(res.headers.get('www-authenticate')).toBe('Bearer');
@@ -104,7 +125,10 @@ describe.each(Object.entries(WORLDS))('admission() with %s', (_name, makeWorld) 
       expect((await get('/counted', { Authorization: `Bearer ${plaintext}` })).status).toBe(200);
       expect((await get('/counted', { Authorization: `bearer ${plaintext}` })).status).toBe(200);
       expect((await get('/counted', { 'X-API-Key': plaintext })).status).toBe(200);
-      const both = await get('/counted', { Authorization: 'Bearer lt_wrong', 'X-API-Key': plaintext });
+      const both = await get('/counted', {
+        Authorization: 'Bearer lt_wrong',
+        'X-API-Key': plaintext,
+      });
       expect(both.status).toBe(401);
     });
 
@@ -132,7 +156,8 @@ describe.each(Object.entries(WORLDS))('admission() with %s', (_name, makeWorld) 
 
     it('answers 429 rate_limit_exceeded after the burst, with a short Retry-After and headers, and does not count it', async () => {
       const { plaintext } = await keys.create('bursty', 'free');
-      for (let i = 0; i < 3; i += 1) expect((await get('/counted', { 'X-API-Key': plaintext })).status).toBe(200);
+      for (let i = 0; i < 3; i += 1)
+        expect((await get('/counted', { 'X-API-Key': plaintext })).status).toBe(200);
       clock.advance(20_000);
       const res = await get('/counted', { 'X-API-Key': plaintext });
       expect(res.status).toBe(429);

@@ -6,7 +6,10 @@ import { SMALL_LIMITS, usageCounterContract } from './counter-contract.js';
 describe('RedisUsageCounter', () => {
   usageCounterContract(async (options) => {
     const world = await testRedis();
-    return { counter: new RedisUsageCounter(world.redis, world.prefix, options), cleanup: world.cleanup };
+    return {
+      counter: new RedisUsageCounter(world.redis, world.prefix, options),
+      cleanup: world.cleanup,
+    };
   });
 
   it('allows exactly the quota under 200 concurrent calls from several connections', async () => {
@@ -14,9 +17,14 @@ describe('RedisUsageCounter', () => {
     try {
       const limits = { ...SMALL_LIMITS, standard: { dailyQuota: 137, burstPerMinute: 1000 } };
       // Real Redis clock here: this is the production path.
-      const counters = Array.from({ length: 5 }, () => new RedisUsageCounter(world.connect(), world.prefix, { limits }));
+      const counters = Array.from(
+        { length: 5 },
+        () => new RedisUsageCounter(world.connect(), world.prefix, { limits }),
+      );
       const decisions = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => counters[i % counters.length].consume('shared-key', 'standard')),
+        Array.from({ length: 200 }, (_, i) =>
+          counters[i % counters.length].consume('shared-key', 'standard'),
+        ),
       );
       const allowed = decisions.filter((d) => d.allowed);
       expect(allowed).toHaveLength(137);
@@ -34,9 +42,14 @@ describe('RedisUsageCounter', () => {
     const world = await testRedis();
     try {
       const limits = { ...SMALL_LIMITS, partner: { dailyQuota: 10_000, burstPerMinute: 60 } };
-      const counters = Array.from({ length: 4 }, () => new RedisUsageCounter(world.connect(), world.prefix, { limits }));
+      const counters = Array.from(
+        { length: 4 },
+        () => new RedisUsageCounter(world.connect(), world.prefix, { limits }),
+      );
       const decisions = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => counters[i % counters.length].consume('burst-key', 'partner')),
+        Array.from({ length: 200 }, (_, i) =>
+          counters[i % counters.length].consume('burst-key', 'partner'),
+        ),
       );
       expect(decisions.filter((d) => d.allowed)).toHaveLength(60);
       const refused = decisions.filter((d) => !d.allowed);

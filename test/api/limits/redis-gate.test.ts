@@ -31,12 +31,26 @@ describe('RedisGate', () => {
       answers.push(await gate.admit(plaintext, 'consume'));
       answers.push(await gate.admit('lt_unknown', 'consume'));
       await client.echo('counted-to-here');
-      await expect.poll(() => seen.includes('echo counted-to-here'), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => seen.includes('echo counted-to-here'), { timeout: 10_000 })
+        .toBe(true);
 
-      const counted = seen.slice(seen.indexOf('echo counted-from-here') + 1, seen.indexOf('echo counted-to-here'));
+      const counted = seen.slice(
+        seen.indexOf('echo counted-from-here') + 1,
+        seen.indexOf('echo counted-to-here'),
+      );
       expect(counted.map((command) => command.split(' ')[0])).toEqual(Array(6).fill('evalsha'));
-      expect(answers.map((a) => (a.status === 'live' ? (a.usage!.allowed ? 'allowed' : a.usage!.reason) : a.status))).toEqual([
-        'allowed', 'allowed', 'rate_limit_exceeded', 'rate_limit_exceeded', 'revoked', 'unknown',
+      expect(
+        answers.map((a) =>
+          a.status === 'live' ? (a.usage!.allowed ? 'allowed' : a.usage!.reason) : a.status,
+        ),
+      ).toEqual([
+        'allowed',
+        'allowed',
+        'rate_limit_exceeded',
+        'rate_limit_exceeded',
+        'revoked',
+        'unknown',
       ]);
     } finally {
       monitor.disconnect();
@@ -47,9 +61,16 @@ describe('RedisGate', () => {
   it('returns the record, its tier limits and the counted usage', async () => {
     const world = await testRedis();
     try {
-      const { record, plaintext } = await new RedisKeyStore(world.redis, world.prefix).create('reader', 'standard');
+      const { record, plaintext } = await new RedisKeyStore(world.redis, world.prefix).create(
+        'reader',
+        'standard',
+      );
       const gate = new RedisGate(world.redis, world.prefix, { limits: SMALL_LIMITS });
-      expect(await gate.admit(plaintext, 'lookup')).toEqual({ status: 'live', record, usage: null });
+      expect(await gate.admit(plaintext, 'lookup')).toEqual({
+        status: 'live',
+        record,
+        usage: null,
+      });
       const counted = await gate.admit(plaintext, 'consume');
       expect(counted).toEqual({
         status: 'live',
@@ -57,7 +78,14 @@ describe('RedisGate', () => {
         usage: { allowed: true, quotaUsed: 1, quotaLimit: 20, burstUsed: 1, burstLimit: 5 },
       });
       // The usage counter reads the same counters.
-      expect((await new RedisUsageCounter(world.redis, world.prefix, { limits: SMALL_LIMITS }).peek(record.hash, 'standard')).quotaUsed).toBe(1);
+      expect(
+        (
+          await new RedisUsageCounter(world.redis, world.prefix, { limits: SMALL_LIMITS }).peek(
+            record.hash,
+            'standard',
+          )
+        ).quotaUsed,
+      ).toBe(1);
       const peeked = await gate.admit(plaintext, 'peek');
       expect(peeked.status === 'live' && peeked.usage?.quotaUsed).toBe(1);
     } finally {
@@ -69,9 +97,17 @@ describe('RedisGate', () => {
     const world = await testRedis();
     try {
       const limits = { ...SMALL_LIMITS, standard: { dailyQuota: 137, burstPerMinute: 1000 } };
-      const { plaintext } = await new RedisKeyStore(world.redis, world.prefix).create('shared', 'standard');
-      const gates = Array.from({ length: 5 }, () => new RedisGate(world.connect(), world.prefix, { limits }));
-      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => gates[i % gates.length].admit(plaintext, 'consume')));
+      const { plaintext } = await new RedisKeyStore(world.redis, world.prefix).create(
+        'shared',
+        'standard',
+      );
+      const gates = Array.from(
+        { length: 5 },
+        () => new RedisGate(world.connect(), world.prefix, { limits }),
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => gates[i % gates.length].admit(plaintext, 'consume')),
+      );
       const usages = answers.map((a) => (a.status === 'live' ? a.usage! : null));
       const allowed = usages.filter((u) => u?.allowed);
       expect(allowed).toHaveLength(137);
@@ -85,9 +121,14 @@ describe('RedisGate', () => {
   it('treats a record of a tier this version does not know as an unknown key', async () => {
     const world = await testRedis();
     try {
-      const { record, plaintext } = await new RedisKeyStore(world.redis, world.prefix).create('odd', 'free');
+      const { record, plaintext } = await new RedisKeyStore(world.redis, world.prefix).create(
+        'odd',
+        'free',
+      );
       await world.redis.hset(`${world.prefix}keys:hash:${record.hash}`, 'tier', 'platinum');
-      expect(await new RedisGate(world.redis, world.prefix).admit(plaintext, 'consume')).toEqual({ status: 'unknown' });
+      expect(await new RedisGate(world.redis, world.prefix).admit(plaintext, 'consume')).toEqual({
+        status: 'unknown',
+      });
     } finally {
       await world.cleanup();
     }

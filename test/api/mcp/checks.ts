@@ -9,7 +9,11 @@ import type { TestApi } from '../http.js';
 export const EVERY_BUCKET = ['recruiting', 'active', 'completed', 'unknown'];
 
 /** A tool call's structured result; fails the test on a tool error. */
-export async function structured(client: Client, name: string, args: Record<string, unknown> = {}): Promise<any> {
+export async function structured(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<any> {
   const result = await client.callTool({ name, arguments: args });
   expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
   expect((result.content as { type: string; text: string }[])[0].type).toBe('text');
@@ -17,7 +21,11 @@ export async function structured(client: Client, name: string, args: Record<stri
 }
 
 /** A tool error's REST error envelope. */
-export async function toolError(client: Client, name: string, args: Record<string, unknown>): Promise<{ code: string; message: string; parameter?: string }> {
+export async function toolError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ code: string; message: string; parameter?: string }> {
   const result = await client.callTool({ name, arguments: args });
   expect(result.isError).toBe(true);
   return JSON.parse((result.content as { text: string }[])[0].text).error;
@@ -28,7 +36,13 @@ const ids = (data: { nct_id: string }[]) => data.map((t) => t.nct_id);
 /** Lists tools; calls each against REST for the same query: same ids, order, bodies. */
 export async function checkToolsAgainstRest(client: Client, api: TestApi): Promise<void> {
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name).sort()).toEqual(['get_trial', 'list_sources', 'match_patient', 'search_trials', 'snapshot_info']);
+  expect(tools.map((t) => t.name).sort()).toEqual([
+    'get_trial',
+    'list_sources',
+    'match_patient',
+    'search_trials',
+    'snapshot_info',
+  ]);
   const search = tools.find((t) => t.name === 'search_trials')!;
   expect(search.inputSchema.properties).toMatchObject({
     diagnosisType: { enum: ['nsclc', 'sclc', 'unknown'] },
@@ -41,12 +55,45 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
 
   const searches: [Record<string, unknown>, string][] = [
     [{}, 'limit=10'],
-    [{ mutations: ['EGFR:L858R', 'KRAS:G12C'], statusBuckets: EVERY_BUCKET, limit: 50, explain: true }, 'mutations=EGFR:L858R,KRAS:G12C&statusBuckets=recruiting,active,completed,unknown&limit=50&explain=true'],
-    [{ biomarkers: ['PD-L1'], diagnosisType: 'nsclc', statusBuckets: EVERY_BUCKET, limit: 20, offset: 2 }, 'biomarkers=PD-L1&diagnosisType=nsclc&statusBuckets=recruiting,active,completed,unknown&limit=20&offset=2'],
-    [{ zip: '10065', radius: 150, explain: true, limit: 25 }, 'zip=10065&radius=150&explain=true&limit=25'],
-    [{ country: 'international', trialPhase: ['Phase II'], age: 70, gender: 'female' }, 'country=international&trialPhase=Phase%20II&age=70&gender=female&limit=10'],
-    [{ q: 'egfr', sort: 'last_updated', statusBuckets: EVERY_BUCKET, limit: 30 }, 'q=egfr&sort=last_updated&statusBuckets=recruiting,active,completed,unknown&limit=30'],
-    [{ trialStatus: ['Recruiting', 'Not yet recruiting'], trialPhase: ['Phase I', 'Phase III'], limit: 40 }, 'trialStatus=Recruiting,Not%20yet%20recruiting&trialPhase=Phase%20I,Phase%20III&limit=40'],
+    [
+      {
+        mutations: ['EGFR:L858R', 'KRAS:G12C'],
+        statusBuckets: EVERY_BUCKET,
+        limit: 50,
+        explain: true,
+      },
+      'mutations=EGFR:L858R,KRAS:G12C&statusBuckets=recruiting,active,completed,unknown&limit=50&explain=true',
+    ],
+    [
+      {
+        biomarkers: ['PD-L1'],
+        diagnosisType: 'nsclc',
+        statusBuckets: EVERY_BUCKET,
+        limit: 20,
+        offset: 2,
+      },
+      'biomarkers=PD-L1&diagnosisType=nsclc&statusBuckets=recruiting,active,completed,unknown&limit=20&offset=2',
+    ],
+    [
+      { zip: '10065', radius: 150, explain: true, limit: 25 },
+      'zip=10065&radius=150&explain=true&limit=25',
+    ],
+    [
+      { country: 'international', trialPhase: ['Phase II'], age: 70, gender: 'female' },
+      'country=international&trialPhase=Phase%20II&age=70&gender=female&limit=10',
+    ],
+    [
+      { q: 'egfr', sort: 'last_updated', statusBuckets: EVERY_BUCKET, limit: 30 },
+      'q=egfr&sort=last_updated&statusBuckets=recruiting,active,completed,unknown&limit=30',
+    ],
+    [
+      {
+        trialStatus: ['Recruiting', 'Not yet recruiting'],
+        trialPhase: ['Phase I', 'Phase III'],
+        limit: 40,
+      },
+      'trialStatus=Recruiting,Not%20yet%20recruiting&trialPhase=Phase%20I,Phase%20III&limit=40',
+    ],
   ];
   for (const [args, query] of searches) {
     const out = await structured(client, 'search_trials', args);
@@ -59,16 +106,38 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
     expect(ids((await api.json(out.query)).body.data)).toEqual(ids(out.data));
   }
 
-  const [first] = (await structured(client, 'search_trials', { mutations: ['EGFR:L858R'], statusBuckets: EVERY_BUCKET, limit: 1 })).data;
+  const [first] = (
+    await structured(client, 'search_trials', {
+      mutations: ['EGFR:L858R'],
+      statusBuckets: EVERY_BUCKET,
+      limit: 1,
+    })
+  ).data;
   const detail = await structured(client, 'get_trial', { nct_id: first.nct_id.toLowerCase() });
   expect(detail.data).toEqual((await api.json(`/api/v1/trials/${first.nct_id}`)).body.data);
-  const explained = await structured(client, 'get_trial', { nct_id: first.nct_id, mutations: ['EGFR:L858R'], zip: '10065', radius: 500 });
-  expect(explained.data.match).toEqual((await api.json(`/api/v1/trials/${first.nct_id}?mutations=EGFR:L858R&zip=10065&radius=500`)).body.data.match);
+  const explained = await structured(client, 'get_trial', {
+    nct_id: first.nct_id,
+    mutations: ['EGFR:L858R'],
+    zip: '10065',
+    radius: 500,
+  });
+  expect(explained.data.match).toEqual(
+    (await api.json(`/api/v1/trials/${first.nct_id}?mutations=EGFR:L858R&zip=10065&radius=500`))
+      .body.data.match,
+  );
 
   const patient = await structured(client, 'match_patient', {
-    age: 64, sex: 'female', diagnosis_type: 'nsclc', biomarkers: ['EGFR:L858R', 'KRAS'], pdl1: { metric: 'TPS', value: 60 }, statusBuckets: EVERY_BUCKET, limit: 30,
+    age: 64,
+    sex: 'female',
+    diagnosis_type: 'nsclc',
+    biomarkers: ['EGFR:L858R', 'KRAS'],
+    pdl1: { metric: 'TPS', value: 60 },
+    statusBuckets: EVERY_BUCKET,
+    limit: 30,
   });
-  expect(patient.query).toMatch(/mutations=EGFR:L858R,KRAS:G12C,KRAS:G12D,KRAS:G12V,KRAS:G12X,PD-L1:TPS%3D60/);
+  expect(patient.query).toMatch(
+    /mutations=EGFR:L858R,KRAS:G12C,KRAS:G12D,KRAS:G12V,KRAS:G12X,PD-L1:TPS%3D60/,
+  );
   expect(patient.query).toMatch(/explain=true/);
   const viaRest = await api.json(patient.query);
   expect(viaRest.status).toBe(200);
@@ -79,13 +148,34 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
   const sources = await structured(client, 'list_sources');
   expect(sources.data).toEqual((await api.json('/api/v1/sources')).body.data);
   const info = await structured(client, 'snapshot_info');
-  expect(info).toMatchObject({ version: (await api.json('/api/v1/meta')).body.data.snapshot.version });
+  expect(info).toMatchObject({
+    version: (await api.json('/api/v1/meta')).body.data.snapshot.version,
+  });
 
-  expect(await toolError(client, 'search_trials', { mutations: ['EGFR:NOPE'] })).toMatchObject({ code: 'invalid_parameter', parameter: 'mutations' });
-  expect(await toolError(client, 'search_trials', { zip: '10065' })).toMatchObject({ code: 'invalid_parameter', parameter: 'radius' });
-  expect(await toolError(client, 'search_trials', { age: 'old' })).toMatchObject({ code: 'invalid_parameter', parameter: 'age' });
-  expect(await toolError(client, 'search_trials', { biomarkers: ['EGFR', 'KRAZ'] })).toMatchObject({ code: 'invalid_parameter', parameter: 'biomarkers' });
-  await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/not found/);
-  expect(await toolError(client, 'get_trial', { nct_id: 'NCT00000000' })).toMatchObject({ code: 'not_found' });
-  expect(await toolError(client, 'match_patient', { biomarkers: ['PD-L1'] })).toMatchObject({ code: 'invalid_parameter', parameter: 'biomarkers' });
+  expect(await toolError(client, 'search_trials', { mutations: ['EGFR:NOPE'] })).toMatchObject({
+    code: 'invalid_parameter',
+    parameter: 'mutations',
+  });
+  expect(await toolError(client, 'search_trials', { zip: '10065' })).toMatchObject({
+    code: 'invalid_parameter',
+    parameter: 'radius',
+  });
+  expect(await toolError(client, 'search_trials', { age: 'old' })).toMatchObject({
+    code: 'invalid_parameter',
+    parameter: 'age',
+  });
+  expect(await toolError(client, 'search_trials', { biomarkers: ['EGFR', 'KRAZ'] })).toMatchObject({
+    code: 'invalid_parameter',
+    parameter: 'biomarkers',
+  });
+  await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(
+    /not found/,
+  );
+  expect(await toolError(client, 'get_trial', { nct_id: 'NCT00000000' })).toMatchObject({
+    code: 'not_found',
+  });
+  expect(await toolError(client, 'match_patient', { biomarkers: ['PD-L1'] })).toMatchObject({
+    code: 'invalid_parameter',
+    parameter: 'biomarkers',
+  });
 }

@@ -20,7 +20,9 @@ afterEach(async () => {
 
 async function connect(api: TestApi, key: string | null): Promise<Client> {
   const headers: Record<string, string> = key === null ? {} : { Authorization: `Bearer ${key}` };
-  const transport = new StreamableHTTPClientTransport(new URL(`${api.base}/mcp`), { requestInit: { headers } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${api.base}/mcp`), {
+    requestInit: { headers },
+  });
   const client = new Client({ name: 'http-test', version: '1.0.0' });
   clients.push(client);
   await client.connect(transport);
@@ -28,15 +30,28 @@ async function connect(api: TestApi, key: string | null): Promise<Client> {
 }
 
 /** A raw JSON-RPC POST, as a client without the SDK would send it. */
-function post(api: TestApi, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+function post(
+  api: TestApi,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${api.base}/mcp`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
 }
 
-const CALL = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'snapshot_info', arguments: {} } };
+const CALL = {
+  jsonrpc: '2.0',
+  id: 7,
+  method: 'tools/call',
+  params: { name: 'snapshot_info', arguments: {} },
+};
 
 describe('MCP over HTTP on the real records', () => {
   let api: TestApi;
@@ -73,7 +88,11 @@ describe('MCP over HTTP: keys and limits', () => {
   beforeAll(async () => {
     api = await startTestApi(buildTables({ trials: [trialRow('TEST-1'), trialRow('TEST-2')] }), {
       tier: 'free',
-      limits: { free: { dailyQuota: 4, burstPerMinute: 100 }, standard: { dailyQuota: 100, burstPerMinute: 2 }, partner: { dailyQuota: 1000, burstPerMinute: 1000 } },
+      limits: {
+        free: { dailyQuota: 4, burstPerMinute: 100 },
+        standard: { dailyQuota: 100, burstPerMinute: 2 },
+        partner: { dailyQuota: 1000, burstPerMinute: 1000 },
+      },
     });
   });
   afterAll(async () => api?.close());
@@ -84,8 +103,13 @@ describe('MCP over HTTP: keys and limits', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
     expect(await jsonOf(res)).toEqual({
-      jsonrpc: '2.0', id: 7,
-      error: { code: -32001, message: expect.stringContaining('API key is required'), data: { code: 'missing_api_key', status: 401 } },
+      jsonrpc: '2.0',
+      id: 7,
+      error: {
+        code: -32001,
+        message: expect.stringContaining('API key is required'),
+        data: { code: 'missing_api_key', status: 401 },
+      },
     });
     const wrong = await post(api, CALL, { 'X-API-Key': 'not-a-key' });
     expect(wrong.status).toBe(401);
@@ -97,21 +121,32 @@ describe('MCP over HTTP: keys and limits', () => {
     const client = await connect(api, plaintext);
     await structured(client, 'snapshot_info');
     await api.keys.revoke('to-revoke');
-    await expect(client.callTool({ name: 'snapshot_info', arguments: {} })).rejects.toMatchObject({ code: 403 });
+    await expect(client.callTool({ name: 'snapshot_info', arguments: {} })).rejects.toMatchObject({
+      code: 403,
+    });
     const res = await post(api, CALL, { Authorization: `Bearer ${plaintext}` });
     expect(res.status).toBe(403);
-    expect((await jsonOf(res)).error).toMatchObject({ code: -32003, data: { code: 'key_revoked', status: 403 } });
+    expect((await jsonOf(res)).error).toMatchObject({
+      code: -32003,
+      data: { code: 'key_revoked', status: 403 },
+    });
   });
 
   it('429 quota_exceeded when the daily quota is used up; listing tools still works', async () => {
     const client = await connect(api, api.key);
-    for (let i = 1; i <= 4; i++) expect((await structured(client, 'search_trials', {})).meta.quota_used).toBe(i);
-    await expect(client.callTool({ name: 'search_trials', arguments: {} })).rejects.toMatchObject({ code: 429 });
+    for (let i = 1; i <= 4; i++)
+      expect((await structured(client, 'search_trials', {})).meta.quota_used).toBe(i);
+    await expect(client.callTool({ name: 'search_trials', arguments: {} })).rejects.toMatchObject({
+      code: 429,
+    });
     const res = await post(api, CALL, { Authorization: `Bearer ${api.key}` });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
-    expect((await jsonOf(res)).error).toMatchObject({ code: -32029, data: { code: 'quota_exceeded', status: 429, retry_after_seconds: expect.any(Number) } });
+    expect((await jsonOf(res)).error).toMatchObject({
+      code: -32029,
+      data: { code: 'quota_exceeded', status: 429, retry_after_seconds: expect.any(Number) },
+    });
     expect((await client.listTools()).tools).toHaveLength(5);
     // The REST API sees the same spent quota.
     expect((await api.get('/api/v1/trials')).status).toBe(429);
@@ -124,20 +159,37 @@ describe('MCP over HTTP: keys and limits', () => {
     await structured(client, 'list_sources');
     const res = await post(api, CALL, { Authorization: `Bearer ${plaintext}` });
     expect(res.status).toBe(429);
-    expect((await jsonOf(res)).error.data).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
-    await expect(client.callTool({ name: 'snapshot_info', arguments: {} })).rejects.toMatchObject({ code: 429 });
+    expect((await jsonOf(res)).error.data).toMatchObject({
+      code: 'rate_limit_exceeded',
+      status: 429,
+    });
+    await expect(client.callTool({ name: 'snapshot_info', arguments: {} })).rejects.toMatchObject({
+      code: 429,
+    });
   });
 
   it('refuses GET and DELETE (stateless) and a body that is not JSON', async () => {
-    const get = await fetch(`${api.base}/mcp`, { headers: { Authorization: `Bearer ${api.key}`, Accept: 'text/event-stream' } });
+    const get = await fetch(`${api.base}/mcp`, {
+      headers: { Authorization: `Bearer ${api.key}`, Accept: 'text/event-stream' },
+    });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
-    const del = await fetch(`${api.base}/mcp`, { method: 'DELETE', headers: { Authorization: `Bearer ${api.key}` } });
+    const del = await fetch(`${api.base}/mcp`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${api.key}` },
+    });
     expect(del.status).toBe(405);
     expect((await jsonOf(del)).error.data.code).toBe('method_not_allowed');
-    const bad = await fetch(`${api.base}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${api.key}`, 'Content-Type': 'application/json' }, body: '{nope' });
+    const bad = await fetch(`${api.base}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${api.key}`, 'Content-Type': 'application/json' },
+      body: '{nope',
+    });
     expect(bad.status).toBe(400);
-    expect((await jsonOf(bad)).error).toMatchObject({ code: -32602, data: { code: 'invalid_parameter' } });
+    expect((await jsonOf(bad)).error).toMatchObject({
+      code: -32602,
+      data: { code: 'invalid_parameter' },
+    });
   });
 });
 
@@ -146,7 +198,9 @@ describe('MCP over HTTP before a snapshot is published', () => {
     const api = await startTestApi(SnapshotHolder.empty());
     try {
       const client = await connect(api, api.key);
-      expect(await toolError(client, 'search_trials', {})).toMatchObject({ code: 'snapshot_unavailable' });
+      expect(await toolError(client, 'search_trials', {})).toMatchObject({
+        code: 'snapshot_unavailable',
+      });
       expect((await api.json('/api/v1/meta')).body.data.usage.quota_used).toBe(0);
     } finally {
       await api.close();

@@ -54,7 +54,10 @@ describe('MCP over stdio (lungtrials mcp)', () => {
 
   it('uses a newly published snapshot on the next call', async () => {
     const before = await structured(client, 'snapshot_info');
-    const next = await publishSnapshot(buildTables({ trials: [trialRow('SWAP-MCP-1')] }), { root, now: new Date('2026-12-01T00:00:00Z') });
+    const next = await publishSnapshot(buildTables({ trials: [trialRow('SWAP-MCP-1')] }), {
+      root,
+      now: new Date('2026-12-01T00:00:00Z'),
+    });
     const deadline = Date.now() + 30_000;
     let info = before;
     while (info.version === before.version && Date.now() < deadline) {

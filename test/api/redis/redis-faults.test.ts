@@ -23,7 +23,9 @@ let dir: string;
 let redis: OwnRedis;
 let stores: ServiceStores | null = null;
 let server: Server | null = null;
-const holder = SnapshotHolder.fromTables(generateDemoTables({ scale: 'demo' }), { version: 'faults-v1' });
+const holder = SnapshotHolder.fromTables(generateDemoTables({ scale: 'demo' }), {
+  version: 'faults-v1',
+});
 
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-redis-faults-'));
@@ -39,11 +41,23 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const env = () => ({ REDIS_URL: redis.url, REDIS_PREFIX: 'faults:', DATA_DIR: path.join(dir, 'data') });
+const env = () => ({
+  REDIS_URL: redis.url,
+  REDIS_PREFIX: 'faults:',
+  DATA_DIR: path.join(dir, 'data'),
+});
 
 async function serve(logger = capturingLogger().logger): Promise<string> {
   stores = await openStores(env(), logger, { returnToRedis: true, retryIntervalMs: 200 });
-  const app = createApp({ snapshots: holder, keys: stores.keys, usage: stores.usage, gate: stores.gate, redis: () => stores!.redis, logger, contactEmail: 'ops@test.invalid' });
+  const app = createApp({
+    snapshots: holder,
+    keys: stores.keys,
+    usage: stores.usage,
+    gate: stores.gate,
+    redis: () => stores!.redis,
+    logger,
+    contactEmail: 'ops@test.invalid',
+  });
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -64,7 +78,12 @@ const timed = async (url: string, key: string) => {
   const started = performance.now();
   const res = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
   const body = (await res.json()) as { error?: { code: string } };
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), code: body.error?.code, ms: performance.now() - started };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    code: body.error?.code,
+    ms: performance.now() - started,
+  };
 };
 
 describe('Redis faults', () => {
@@ -81,7 +100,9 @@ describe('Redis faults', () => {
       expect(r.ms).toBeLessThan(4000);
     }
     redis.thaw();
-    await expect.poll(async () => (await timed(url, key)).status, { timeout: 15_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await timed(url, key)).status, { timeout: 15_000, interval: 200 })
+      .toBe(200);
   }, 60_000);
 
   it('a stopped Redis: 503 service_unavailable with Retry-After, not 500; back to 200 after a restart', async () => {
@@ -95,7 +116,9 @@ describe('Redis faults', () => {
     expect(down.ms).toBeLessThan(4000);
     // AOF kept the key across the restart.
     await redis.start();
-    await expect.poll(async () => (await timed(url, key)).status, { timeout: 15_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await timed(url, key)).status, { timeout: 15_000, interval: 200 })
+      .toBe(200);
   }, 60_000);
 
   it('an API started while Redis is down serves key-file keys, answers 503 for others, and moves to Redis when it comes back', async () => {
@@ -114,7 +137,9 @@ describe('Redis faults', () => {
 
     await redis.start();
     await expect.poll(() => stores!.keyBackend, { timeout: 15_000, interval: 100 }).toBe('redis');
-    expect(lines().some((l) => /keys and usage counters are now in Redis/.test(String(l.msg)))).toBe(true);
+    expect(
+      lines().some((l) => /keys and usage counters are now in Redis/.test(String(l.msg))),
+    ).toBe(true);
     expect(stores!.health()).toEqual({ backend: 'redis', redis: 'ready' });
     expect(stores!.usage.backend).toBe('redis');
     expect(((await (await fetch(healthz)).json()) as { redis: string }).redis).toBe('reachable');

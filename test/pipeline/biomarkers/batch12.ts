@@ -105,7 +105,18 @@ export const BATCH12: BlindCase[] = [
   {
     inc: 'Inclusion Criteria:\n* Locally advanced or metastatic NSCLC with KRAS p.G12C mutation confirmed by tissue or ctDNA testing (therascreen KRAS RGQ PCR or Guardant360 CDx)\n* Treatment-naive in the advanced setting\n* PD-L1 TPS < 1% (Part 1) or PD-L1 TPS ≥ 1% (Part 2), by 22C3 assay',
     exc: 'Exclusion Criteria:\n* Other known oncogenic driver alterations for which targeted therapy is approved (EGFR, ALK, ROS1, BRAF V600E, RET, NTRK, MET exon 14)\n* Prior KRAS G12C inhibitor',
-    want: ['+KRAS:G12C', '+PD-L1:TPS<1', '+PD-L1:TPS>=1', '-EGFR', '-ALK', '-ROS1', '-BRAF:V600E', '-RET', '-NTRK', '-MET:EX14SKIP'],
+    want: [
+      '+KRAS:G12C',
+      '+PD-L1:TPS<1',
+      '+PD-L1:TPS>=1',
+      '-EGFR',
+      '-ALK',
+      '-ROS1',
+      '-BRAF:V600E',
+      '-RET',
+      '-NTRK',
+      '-MET:EX14SKIP',
+    ],
   },
   {
     inc: 'Inclusion Criteria:\n1. Locally advanced or metastatic solid tumor with an NTRK1, NTRK2, or NTRK3 gene fusion, identified through molecular assays as routinely performed at CLIA or other similarly-certified laboratories\n2. Have received prior standard therapy appropriate for tumor type and stage, or no satisfactory alternative treatment\n3. Prior TRK inhibitor therapy is not allowed, except in Cohort 3 (acquired resistance)',

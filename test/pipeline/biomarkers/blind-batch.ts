@@ -15,16 +15,32 @@ export interface BlindCase {
 }
 
 export function caseUnits(c: BlindCase): string[] {
-  const rows = extractBiomarkers({ nct_id: 'NCT00000000', inclusion: c.inc ?? null, exclusion: c.exc ?? null });
-  return [...new Set(rows.map((r) => {
-    let alt = r.alteration;
-    if (r.metric && r.comparator && r.cutoff !== null) alt = r.comparator === 'between' ? `${r.metric}${r.cutoff}-${r.cutoff_high}` : `${r.metric}${r.comparator}${r.cutoff}`;
-    return `${r.requirement === 'required' ? '+' : '-'}${r.gene}${alt ? `:${alt}` : ''}`;
-  }))].sort();
+  const rows = extractBiomarkers({
+    nct_id: 'NCT00000000',
+    inclusion: c.inc ?? null,
+    exclusion: c.exc ?? null,
+  });
+  return [
+    ...new Set(
+      rows.map((r) => {
+        let alt = r.alteration;
+        if (r.metric && r.comparator && r.cutoff !== null)
+          alt =
+            r.comparator === 'between'
+              ? `${r.metric}${r.cutoff}-${r.cutoff_high}`
+              : `${r.metric}${r.comparator}${r.cutoff}`;
+        return `${r.requirement === 'required' ? '+' : '-'}${r.gene}${alt ? `:${alt}` : ''}`;
+      }),
+    ),
+  ].sort();
 }
 
 /** Micro-averaged figures per requirement over the whole batch (one case = one trial). */
-export function scoreBatch(cases: BlindCase[]): { required: Figures; excluded: Figures; misses: string[] } {
+export function scoreBatch(cases: BlindCase[]): {
+  required: Figures;
+  excluded: Figures;
+  misses: string[];
+} {
   const c = { '+': { tp: 0, fp: 0, fn: 0 }, '-': { tp: 0, fp: 0, fn: 0 } };
   const misses: string[] = [];
   cases.forEach((k, i) => {
@@ -34,7 +50,8 @@ export function scoreBatch(cases: BlindCase[]): { required: Figures; excluded: F
     for (const u of want) if (!got.has(u)) c[u[0] as '+' | '-'].fn++;
     const fp = [...got].filter((u) => !want.has(u));
     const fn = [...want].filter((u) => !got.has(u));
-    if (fp.length || fn.length) misses.push(`#${i} fp=${fp.join(',')} fn=${fn.join(',')} | ${k.inc ?? ''} || ${k.exc ?? ''}`);
+    if (fp.length || fn.length)
+      misses.push(`#${i} fp=${fp.join(',')} fn=${fn.join(',')} | ${k.inc ?? ''} || ${k.exc ?? ''}`);
   });
   return { required: figures(c['+']), excluded: figures(c['-']), misses };
 }

@@ -7,7 +7,13 @@ import { BATCH10 } from './batch10.js';
 import { BATCH11 } from './batch11.js';
 import { BATCH12 } from './batch12.js';
 
-describe.each([['8', BATCH8], ['9', BATCH9], ['10', BATCH10], ['11', BATCH11], ['12', BATCH12]] as const)('blind batch %s', (_name, cases) => {
+describe.each([
+  ['8', BATCH8],
+  ['9', BATCH9],
+  ['10', BATCH10],
+  ['11', BATCH11],
+  ['12', BATCH12],
+] as const)('blind batch %s', (_name, cases) => {
   it.each(cases.map((c, i) => [i, c] as const))('case %i', (_i, c) => {
     if (c.open) expect(caseUnits(c), c.open).not.toEqual([...c.want].sort());
     else expect(caseUnits(c)).toEqual([...c.want].sort());

@@ -9,162 +9,346 @@ const units = extractUnits;
 
 describe('blind batch 4-6 constructs', () => {
   it('reads a spaced dash after a list as punctuation, not a negative sign', () => {
-    expect(units({ exclusion: '2. Has previously documented evidence of anaplastic lymphoma kinase (ALK) fusion, ROS proto-oncogene 1 (ROS1) fusion, BRAF V600E mutation, or MET exon 14 skipping mutation - no new testing for these genomic alterations is required' }))
-      .toEqual(['-ALK:FUSION', '-BRAF:V600E', '-MET:EX14SKIP', '-ROS1:FUSION']);
+    expect(
+      units({
+        exclusion:
+          '2. Has previously documented evidence of anaplastic lymphoma kinase (ALK) fusion, ROS proto-oncogene 1 (ROS1) fusion, BRAF V600E mutation, or MET exon 14 skipping mutation - no new testing for these genomic alterations is required',
+      }),
+    ).toEqual(['-ALK:FUSION', '-BRAF:V600E', '-MET:EX14SKIP', '-ROS1:FUSION']);
     expect(units({ inclusion: '* HR+/HER2- breast cancer' })).toEqual(['-HER2']);
   });
   it('negates a list only when the header negation governs "the following"', () => {
-    const inclusion = '3. Metastatic NSCLC not suitable for radical treatment, and meeting the following:\n  1. Subjects with documented EGFR exon 19 deletion';
+    const inclusion =
+      '3. Metastatic NSCLC not suitable for radical treatment, and meeting the following:\n  1. Subjects with documented EGFR exon 19 deletion';
     expect(units({ inclusion })).toEqual(['+EGFR:EX19DEL']);
-    expect(units({ inclusion: '* Tumours must not harbour any of the following:\n  * EGFR exon 19 deletion' })).toEqual(['-EGFR:EX19DEL']);
+    expect(
+      units({
+        inclusion: '* Tumours must not harbour any of the following:\n  * EGFR exon 19 deletion',
+      }),
+    ).toEqual(['-EGFR:EX19DEL']);
   });
   it('reads "negative test results for" as a negation', () => {
-    expect(units({ inclusion: '* Subjects with non-squamous NSCLC must have documented negative test results for EGFR and ALK alterations.' })).toEqual(['-ALK', '-EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* Subjects with non-squamous NSCLC must have documented negative test results for EGFR and ALK alterations.',
+      }),
+    ).toEqual(['-ALK', '-EGFR']);
   });
   it('reads a sub-item negation under a header that is not a negation', () => {
-    const inclusion = '1. Subjects without actionable genomic alterations (AGAs):\n  * No other known actionable genomic alterations, such as ROS1, NTRK, BRAF, MET exon 14 skipping, and RET;';
+    const inclusion =
+      '1. Subjects without actionable genomic alterations (AGAs):\n  * No other known actionable genomic alterations, such as ROS1, NTRK, BRAF, MET exon 14 skipping, and RET;';
     expect(units({ inclusion })).toEqual(['-BRAF', '-MET:EX14SKIP', '-NTRK', '-RET', '-ROS1']);
   });
   it('does not read "excluded unless they have progressed on targeted therapy" as an exclusion', () => {
-    expect(units({ inclusion: '5. Patients with known EGFR sensitizing mutations, EGFR T790M mutation, ALK gene fusion, ROS 1 gene rearrangement, or BRAF V600E mutation are not eligible unless they have progressed following all standard of care targeted therapy.' })).toEqual([]);
-    expect(units({ exclusion: '* Known EGFR or ALK alterations, unless the patient has progressed on or is intolerant to approved targeted therapy' })).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '5. Patients with known EGFR sensitizing mutations, EGFR T790M mutation, ALK gene fusion, ROS 1 gene rearrangement, or BRAF V600E mutation are not eligible unless they have progressed following all standard of care targeted therapy.',
+      }),
+    ).toEqual([]);
+    expect(
+      units({
+        exclusion:
+          '* Known EGFR or ALK alterations, unless the patient has progressed on or is intolerant to approved targeted therapy',
+      }),
+    ).toEqual([]);
   });
   it('keeps an "unless" that is about another requirement', () => {
-    expect(units({ inclusion: '* HR+/HER2- breast cancer with progression on hormone therapy, unless patient was ineligible to receive such therapy' })).toEqual(['-HER2']);
+    expect(
+      units({
+        inclusion:
+          '* HR+/HER2- breast cancer with progression on hormone therapy, unless patient was ineligible to receive such therapy',
+      }),
+    ).toEqual(['-HER2']);
   });
   it('reads "if treated with" after a marker as a condition', () => {
-    expect(units({ inclusion: '7. Demonstrates absence of EGFR T790M mutation if treated with erlotinib, gefitinib, or afatinib.' })).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '7. Demonstrates absence of EGFR T790M mutation if treated with erlotinib, gefitinib, or afatinib.',
+      }),
+    ).toEqual([]);
   });
   it('reads a therapy "for KRAS wild-type subjects" as a condition on the therapy', () => {
-    expect(units({ inclusion: '* At least one of the anti-EGFR monoclonal antibodies (cetuximab or panitumumab) for KRAS wild-type subjects if clinically indicated.' })).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '* At least one of the anti-EGFR monoclonal antibodies (cetuximab or panitumumab) for KRAS wild-type subjects if clinically indicated.',
+      }),
+    ).toEqual([]);
   });
   it('does not read the therapy of a conditional subgroup as a driver', () => {
-    expect(units({ inclusion: '* Prior standard treatment failure, including targeted therapy for driver gene alterations (patients with EGFR mutations must be previously treated with EGFR inhibitors)' })).toEqual([]);
-    expect(units({ inclusion: '* Patients with BRAF mutations must either be ineligible for or have refused a BRAF+MEK inhibitor' })).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '* Prior standard treatment failure, including targeted therapy for driver gene alterations (patients with EGFR mutations must be previously treated with EGFR inhibitors)',
+      }),
+    ).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '* Patients with BRAF mutations must either be ineligible for or have refused a BRAF+MEK inhibitor',
+      }),
+    ).toEqual([]);
   });
   it('reads test methods after a gene as testing ("c-MET IHC")', () => {
-    expect(units({ inclusion: '* Patients must agree to have this tissue submitted for broad platform biomarker profiling, PD-L1, and c-MET IHC.' })).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '* Patients must agree to have this tissue submitted for broad platform biomarker profiling, PD-L1, and c-MET IHC.',
+      }),
+    ).toEqual([]);
   });
   it('keeps inline enumerated alternatives apart (family history does not reach a later item)', () => {
-    expect(units({ inclusion: '* Confirmed LUAD and one of the following conditions: i) one first-degree relative with lung cancer. ii) Age at diagnosis ≤50 years. iii) Presence of ≥1 AGAs (EGFR, ALK, or RET).' }))
-      .toEqual(['+ALK', '+EGFR', '+RET']);
+    expect(
+      units({
+        inclusion:
+          '* Confirmed LUAD and one of the following conditions: i) one first-degree relative with lung cancer. ii) Age at diagnosis ≤50 years. iii) Presence of ≥1 AGAs (EGFR, ALK, or RET).',
+      }),
+    ).toEqual(['+ALK', '+EGFR', '+RET']);
   });
   it('reads "including" after a gene-level mention as examples, "including one or more of" as the list', () => {
-    expect(units({ inclusion: '* The tumor harbors an EGFR mutation known to be associated with EGFR TKI sensitivity (including G719X, exon 19 deletion, L858R, L861Q)' })).toEqual(['+EGFR']);
-    expect(units({ inclusion: '* NSCLC harboring one or more active EGFR mutations (including, but not limited to Del19 and L858R).' })).toEqual(['+EGFR']);
-    expect(units({ inclusion: '* The tumor harbors an uncommon EGFR mutation, including one or more of L861Q, G719X and S768I mutations' })).toEqual(['+EGFR:G719X', '+EGFR:L861Q', '+EGFR:S768I']);
+    expect(
+      units({
+        inclusion:
+          '* The tumor harbors an EGFR mutation known to be associated with EGFR TKI sensitivity (including G719X, exon 19 deletion, L858R, L861Q)',
+      }),
+    ).toEqual(['+EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* NSCLC harboring one or more active EGFR mutations (including, but not limited to Del19 and L858R).',
+      }),
+    ).toEqual(['+EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* The tumor harbors an uncommon EGFR mutation, including one or more of L861Q, G719X and S768I mutations',
+      }),
+    ).toEqual(['+EGFR:G719X', '+EGFR:L861Q', '+EGFR:S768I']);
   });
   it('reads superscript variants (KRAS^G12C)', () => {
-    expect(units({ inclusion: '* Biomarker eligibility is based on the identification of a KRAS^G12C mutation' })).toEqual(['+KRAS:G12C']);
-    expect(units({ exclusion: '* Participants must not have received prior sotorasib or other KRAS^G12C specific inhibitor' })).toEqual([]);
+    expect(
+      units({
+        inclusion: '* Biomarker eligibility is based on the identification of a KRAS^G12C mutation',
+      }),
+    ).toEqual(['+KRAS:G12C']);
+    expect(
+      units({
+        exclusion:
+          '* Participants must not have received prior sotorasib or other KRAS^G12C specific inhibitor',
+      }),
+    ).toEqual([]);
   });
   it('reads "BRAF class II/III" and "ROS 1"', () => {
-    expect(units({ inclusion: '* Evidence of a BRAF V600 mutation or BRAF Class II/III alteration in tumor tissue' })).toEqual(['+BRAF:NONV600', '+BRAF:V600E']);
+    expect(
+      units({
+        inclusion:
+          '* Evidence of a BRAF V600 mutation or BRAF Class II/III alteration in tumor tissue',
+      }),
+    ).toEqual(['+BRAF:NONV600', '+BRAF:V600E']);
     expect(units({ exclusion: '* Known ROS 1 gene rearrangement' })).toEqual(['-ROS1:FUSION']);
     expect(units({ exclusion: '* NYHA class III heart failure' })).toEqual([]);
   });
   it('drops a marker whose opposite states are sibling cohorts of one list', () => {
-    const inclusion = '* Cutaneous melanoma that is either locally unresectable or metastatic:\n  * BRAF wild type: progressed after receiving PD-1 containing therapy\n  * BRAF mutation: patients who refused targeted therapy';
+    const inclusion =
+      '* Cutaneous melanoma that is either locally unresectable or metastatic:\n  * BRAF wild type: progressed after receiving PD-1 containing therapy\n  * BRAF mutation: patients who refused targeted therapy';
     expect(units({ inclusion })).toEqual([]);
   });
   it('reads a list negation across an apposition between a spelled-out name and its symbol', () => {
-    expect(units({ inclusion: '* Epidermal growth factor receptor (EGFR), anaplastic lymphoma kinase (ALK), and c-ros oncogene 1, receptor tyrosine kinase of the insulin receptor family (ROS-1) negative' }))
-      .toEqual(['-ALK', '-EGFR', '-ROS1']);
+    expect(
+      units({
+        inclusion:
+          '* Epidermal growth factor receptor (EGFR), anaplastic lymphoma kinase (ALK), and c-ros oncogene 1, receptor tyrosine kinase of the insulin receptor family (ROS-1) negative',
+      }),
+    ).toEqual(['-ALK', '-EGFR', '-ROS1']);
   });
   it('drops a marker that the conditions list in both states', () => {
-    expect(units({ conditions: ['HER2+ Breast Cancer', 'HER2-negative Breast Cancer', 'Lung Cancer'] })).toEqual([]);
+    expect(
+      units({ conditions: ['HER2+ Breast Cancer', 'HER2-negative Breast Cancer', 'Lung Cancer'] }),
+    ).toEqual([]);
     expect(units({ conditions: ['HER2-positive Breast Cancer'] })).toEqual(['+HER2']);
   });
 });
 
 describe('blind batch 8 constructs', () => {
   it('reads an immune-cell score named before its number as neither TPS nor CPS', () => {
-    expect(units({ inclusion: '* PD-L1 TC ≥ 50% or IC ≥ 10% (SP142)' })).toEqual(['+PD-L1:TPS>=50']);
-    expect(units({ inclusion: '* PD-L1 expression on tumour-infiltrating immune cells (IC) ≥ 5%' })).toEqual([]);
+    expect(units({ inclusion: '* PD-L1 TC ≥ 50% or IC ≥ 10% (SP142)' })).toEqual([
+      '+PD-L1:TPS>=50',
+    ]);
+    expect(
+      units({ inclusion: '* PD-L1 expression on tumour-infiltrating immune cells (IC) ≥ 5%' }),
+    ).toEqual([]);
   });
   it('reads "N or greater" after a score with no percent sign', () => {
-    expect(units({ inclusion: '* PD-L1 combined positive score (CPS) of 1 or greater' })).toEqual(['+PD-L1:CPS>=1']);
+    expect(units({ inclusion: '* PD-L1 combined positive score (CPS) of 1 or greater' })).toEqual([
+      '+PD-L1:CPS>=1',
+    ]);
     expect(units({ inclusion: '* At least 1 or more prior lines of therapy' })).toEqual([]);
   });
   it('reads an exon number glued to its alteration ("21L858R", "20ins")', () => {
-    expect(units({ inclusion: '* Confirmed by gene test with EGFR 19Del or 21L858R mutation' })).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
+    expect(
+      units({ inclusion: '* Confirmed by gene test with EGFR 19Del or 21L858R mutation' }),
+    ).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
     expect(units({ inclusion: '* EGFR 20ins confirmed by NGS' })).toEqual(['+EGFR:EX20INS']);
   });
   it('reads a dash broken off its compound ("EGFR- mutation positive") as a hyphen, not a minus', () => {
-    expect(units({ inclusion: '* EGFR- mutation positive (19del, L858R)' })).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
+    expect(units({ inclusion: '* EGFR- mutation positive (19del, L858R)' })).toEqual([
+      '+EGFR:EX19DEL',
+      '+EGFR:L858R',
+    ]);
     expect(units({ inclusion: '* ALK- rearranged NSCLC' })).toEqual(['+ALK:FUSION']);
     expect(units({ inclusion: '* EGFR- patients only' })).toEqual(['-EGFR']);
   });
   it('reads a bare "concurrent" driver as named, "alone or concurrent" as offered', () => {
-    expect(units({ exclusion: '* Known concurrent EGFR activating mutation or ALK/ROS1 fusion' })).toEqual(['-ALK:FUSION', '-EGFR', '-ROS1:FUSION']);
-    expect(units({ inclusion: '* EGFR E19Del or L858R alone or concurrent rare EGFR mutations (T790M, G719X)' })).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
+    expect(
+      units({ exclusion: '* Known concurrent EGFR activating mutation or ALK/ROS1 fusion' }),
+    ).toEqual(['-ALK:FUSION', '-EGFR', '-ROS1:FUSION']);
+    expect(
+      units({
+        inclusion: '* EGFR E19Del or L858R alone or concurrent rare EGFR mutations (T790M, G719X)',
+      }),
+    ).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
   });
 });
 
 describe('blind batch 9 constructs', () => {
   it('reads a bracketed list of kinds after a generic alteration ("alteration (fusion or mutation)")', () => {
-    expect(units({ inclusion: '* Has a RET gene alteration (fusion or mutation) identified in tumor or blood' })).toEqual(['+RET', '+RET:FUSION']);
-    expect(units({ inclusion: '* MET alteration (amplification or exon 14 skipping)' })).toEqual(['+MET:AMP', '+MET:EX14SKIP']);
+    expect(
+      units({
+        inclusion: '* Has a RET gene alteration (fusion or mutation) identified in tumor or blood',
+      }),
+    ).toEqual(['+RET', '+RET:FUSION']);
+    expect(units({ inclusion: '* MET alteration (amplification or exon 14 skipping)' })).toEqual([
+      '+MET:AMP',
+      '+MET:EX14SKIP',
+    ]);
   });
   it('reads an alteration that names its gene after it ("exon 20 insertion mutation in EGFR")', () => {
-    expect(units({ inclusion: '* Exon 20 insertion mutation in EGFR, confirmed by a CLIA lab' })).toEqual(['+EGFR:EX20INS']);
+    expect(
+      units({ inclusion: '* Exon 20 insertion mutation in EGFR, confirmed by a CLIA lab' }),
+    ).toEqual(['+EGFR:EX20INS']);
     expect(units({ inclusion: '* G12C mutation of KRAS' })).toEqual(['+KRAS:G12C']);
   });
   it('reads "positive for ALK" and a gene named as its companion diagnostic', () => {
-    expect(units({ inclusion: '* Positive for ALK by IHC (D5F3) or FISH' })).toEqual(['+ALK:FUSION']);
-    expect(units({ inclusion: '* ALK positive NSCLC confirmed by Ventana ALK (D5F3) CDx assay' })).toEqual(['+ALK:FUSION']);
+    expect(units({ inclusion: '* Positive for ALK by IHC (D5F3) or FISH' })).toEqual([
+      '+ALK:FUSION',
+    ]);
+    expect(
+      units({ inclusion: '* ALK positive NSCLC confirmed by Ventana ALK (D5F3) CDx assay' }),
+    ).toEqual(['+ALK:FUSION']);
   });
   it('reads category nouns ("driver oncogenes:") between a negation and its list', () => {
-    expect(units({ inclusion: '* Negative for actionable driver oncogenes: EGFR, ALK, KRAS G12C' })).toEqual(['-ALK', '-EGFR', '-KRAS:G12C']);
+    expect(
+      units({ inclusion: '* Negative for actionable driver oncogenes: EGFR, ALK, KRAS G12C' }),
+    ).toEqual(['-ALK', '-EGFR', '-KRAS:G12C']);
   });
   it('reads "eligible for <therapy>" as a candidacy, not a permission', () => {
-    expect(units({ exclusion: '* Patients with PD-L1 TPS ≥50% who are eligible for pembrolizumab monotherapy' })).toEqual(['-PD-L1:TPS>=50']);
-    expect(units({ inclusion: '* Patients with KRAS G12C mutation are eligible for this study' })).toEqual([]);
+    expect(
+      units({
+        exclusion: '* Patients with PD-L1 TPS ≥50% who are eligible for pembrolizumab monotherapy',
+      }),
+    ).toEqual(['-PD-L1:TPS>=50']);
+    expect(
+      units({ inclusion: '* Patients with KRAS G12C mutation are eligible for this study' }),
+    ).toEqual([]);
   });
   it('reads a PD-L1 score of 0% as below 1%', () => {
     expect(units({ inclusion: '* PD-L1 TPS 0% (negative) by 22C3' })).toEqual(['+PD-L1:TPS<1']);
     expect(units({ inclusion: '* PD-L1 TPS 0% to 100%' })).not.toContain('+PD-L1:TPS<1');
   });
   it('reads a domain abbreviation between gene and qualifier ("HER2 TKD mutation")', () => {
-    expect(units({ inclusion: '* HER2 exon 20 insertion or other HER2 TKD mutation' })).toEqual(['+HER2:EX20INS', '+HER2:MUT']);
+    expect(units({ inclusion: '* HER2 exon 20 insertion or other HER2 TKD mutation' })).toEqual([
+      '+HER2:EX20INS',
+      '+HER2:MUT',
+    ]);
   });
   it('sets aside a marker that "alone is not sufficient"', () => {
-    expect(units({ inclusion: '* Activating HER2 mutation; HER2 overexpression or amplification alone is not sufficient' })).toEqual(['+HER2:MUT']);
+    expect(
+      units({
+        inclusion:
+          '* Activating HER2 mutation; HER2 overexpression or amplification alone is not sufficient',
+      }),
+    ).toEqual(['+HER2:MUT']);
   });
   it('drops a wild-type gene beside one of its alterations of the opposite requirement (both states)', () => {
-    expect(units({ inclusion: '* Either (a) KRAS G12C mutation, or (b) STK11 co-mutation with KRAS wild-type' })).toEqual([]);
-    expect(units({ inclusion: '* EGFR exon 20 insertion; EGFR sensitizing mutations are excluded' })).toEqual(['+EGFR:EX20INS', '-EGFR']);
+    expect(
+      units({
+        inclusion: '* Either (a) KRAS G12C mutation, or (b) STK11 co-mutation with KRAS wild-type',
+      }),
+    ).toEqual([]);
+    expect(
+      units({ inclusion: '* EGFR exon 20 insertion; EGFR sensitizing mutations are excluded' }),
+    ).toEqual(['+EGFR:EX20INS', '-EGFR']);
   });
   it('reads codons without an id in a codon list as a KRAS variant', () => {
-    expect(units({ inclusion: '* KRAS-mutant (any codon 12, 13 or 61 variant) NSCLC' })).toEqual(['+KRAS', '+KRAS:G12X']);
+    expect(units({ inclusion: '* KRAS-mutant (any codon 12, 13 or 61 variant) NSCLC' })).toEqual([
+      '+KRAS',
+      '+KRAS:G12X',
+    ]);
   });
   it('reads tissue "for central confirmation of" a marker as testing', () => {
-    expect(units({ inclusion: '* Tumor tissue available for central confirmation of EGFR T790M' })).toEqual([]);
+    expect(
+      units({ inclusion: '* Tumor tissue available for central confirmation of EGFR T790M' }),
+    ).toEqual([]);
   });
   it('drops the items of a list when a sibling is "wild-type for all of the above"', () => {
-    expect(units({ inclusion: 'Arm assignment:\n  * Arm 1 - EGFR mutation (any)\n  * Arm 2 - BRAF V600E\n  * Arm 3 - wild-type for all of the above' })).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          'Arm assignment:\n  * Arm 1 - EGFR mutation (any)\n  * Arm 2 - BRAF V600E\n  * Arm 3 - wild-type for all of the above',
+      }),
+    ).toEqual([]);
   });
 });
 
 describe('blind batch 10 constructs', () => {
   it('reads suspended hyphens in a list ("EGFR-, ALK-, or RET-positive") as a shared suffix, not minus signs', () => {
-    expect(units({ exclusion: '* Tumours that are EGFR-, ALK-, or ROS1-positive' })).toEqual(['-ALK:FUSION', '-EGFR', '-ROS1:FUSION']);
-    expect(units({ inclusion: '* EGFR-, ALK- and ROS1-negative by NGS' })).toEqual(['-ALK', '-EGFR', '-ROS1']);
-    expect(units({ inclusion: '* Non-squamous NSCLC, EGFR-, ALK wild-type' })).toEqual(['-ALK', '-EGFR']);
+    expect(units({ exclusion: '* Tumours that are EGFR-, ALK-, or ROS1-positive' })).toEqual([
+      '-ALK:FUSION',
+      '-EGFR',
+      '-ROS1:FUSION',
+    ]);
+    expect(units({ inclusion: '* EGFR-, ALK- and ROS1-negative by NGS' })).toEqual([
+      '-ALK',
+      '-EGFR',
+      '-ROS1',
+    ]);
+    expect(units({ inclusion: '* Non-squamous NSCLC, EGFR-, ALK wild-type' })).toEqual([
+      '-ALK',
+      '-EGFR',
+    ]);
   });
   it('reads "tested for at least one of" a list as testing', () => {
-    expect(units({ inclusion: '* Tumour tested for one or more of EGFR, ALK and ROS1 at diagnosis' })).toEqual([]);
+    expect(
+      units({ inclusion: '* Tumour tested for one or more of EGFR, ALK and ROS1 at diagnosis' }),
+    ).toEqual([]);
   });
   it('reads "are not candidates for this study" as an exclusion, "not candidates for <therapy>" as not one', () => {
-    expect(units({ inclusion: '* Subjects with ALK or ROS1 fusions are not candidates for this trial' })).toEqual(['-ALK:FUSION', '-ROS1:FUSION']);
-    expect(units({ inclusion: '* KRAS G12C mutation in patients who are not candidates for sotorasib' })).toEqual(['+KRAS:G12C']);
+    expect(
+      units({ inclusion: '* Subjects with ALK or ROS1 fusions are not candidates for this trial' }),
+    ).toEqual(['-ALK:FUSION', '-ROS1:FUSION']);
+    expect(
+      units({ inclusion: '* KRAS G12C mutation in patients who are not candidates for sotorasib' }),
+    ).toEqual(['+KRAS:G12C']);
   });
   it('reads "ineligible if X is present" in inclusion text as an exclusion, not a condition', () => {
-    expect(units({ inclusion: '* BRAF V600E-mutant NSCLC; not eligible if a concomitant KRAS mutation is detected' })).toEqual(['+BRAF:V600E', '-KRAS']);
-    expect(units({ exclusion: '* Excluded if a known EGFR mutation is present' })).toEqual(['-EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* BRAF V600E-mutant NSCLC; not eligible if a concomitant KRAS mutation is detected',
+      }),
+    ).toEqual(['+BRAF:V600E', '-KRAS']);
+    expect(units({ exclusion: '* Excluded if a known EGFR mutation is present' })).toEqual([
+      '-EGFR',
+    ]);
   });
   it('reads a state adjective written before the genes ("negative EGFR and ALK status")', () => {
-    expect(units({ inclusion: '* Documented negative ALK and ROS1 status' })).toEqual(['-ALK', '-ROS1']);
+    expect(units({ inclusion: '* Documented negative ALK and ROS1 status' })).toEqual([
+      '-ALK',
+      '-ROS1',
+    ]);
     expect(units({ inclusion: '* Known EGFR and ALK status' })).toEqual([]);
   });
   it('keeps the negative state of "negative or unknown"', () => {
@@ -172,29 +356,55 @@ describe('blind batch 10 constructs', () => {
     expect(units({ inclusion: '* EGFR status unknown' })).toEqual([]);
   });
   it('reads "mutation-positive or wild-type" as both states accepted', () => {
-    expect(units({ inclusion: '* KRAS mutation-positive or wild-type tumours may enroll in separate cohorts' })).toEqual([]);
+    expect(
+      units({
+        inclusion: '* KRAS mutation-positive or wild-type tumours may enroll in separate cohorts',
+      }),
+    ).toEqual([]);
   });
   it('reads "except patients who have progressed on" after an exclusion like "unless"', () => {
-    expect(units({ exclusion: '* Known EGFR sensitizing mutation, except for patients who progressed on osimertinib' })).toEqual([]);
-    expect(units({ exclusion: '* Known EGFR mutation, except exon 20 insertion' })).toEqual(['-EGFR']);
+    expect(
+      units({
+        exclusion:
+          '* Known EGFR sensitizing mutation, except for patients who progressed on osimertinib',
+      }),
+    ).toEqual([]);
+    expect(units({ exclusion: '* Known EGFR mutation, except exon 20 insertion' })).toEqual([
+      '-EGFR',
+    ]);
   });
   it('carves out an alteration qualified by its origin ("de novo", "acquired")', () => {
-    expect(units({ inclusion: '* EGFR-mutant NSCLC other than acquired C797S' })).toEqual(['+EGFR', '-EGFR:C797S']);
+    expect(units({ inclusion: '* EGFR-mutant NSCLC other than acquired C797S' })).toEqual([
+      '+EGFR',
+      '-EGFR:C797S',
+    ]);
   });
   it('masks a plural "insertions" whole, so a cue reads across it', () => {
-    expect(units({ inclusion: '* EGFR mutation other than exon 20 insertions or primary T790M' })).toEqual(['+EGFR', '-EGFR:EX20INS', '-EGFR:T790M']);
+    expect(
+      units({ inclusion: '* EGFR mutation other than exon 20 insertions or primary T790M' }),
+    ).toEqual(['+EGFR', '-EGFR:EX20INS', '-EGFR:T790M']);
   });
-  it('reads a bare exon number after another gene as that gene\'s exon, not EGFR\'s', () => {
+  it("reads a bare exon number after another gene as that gene's exon, not EGFR's", () => {
     expect(units({ inclusion: '* ERBB2 mutations in exon 19 or 20' })).toEqual(['+HER2:MUT']);
-    expect(units({ inclusion: '* EGFR mutation in exon 19 or exon 21' })).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
+    expect(units({ inclusion: '* EGFR mutation in exon 19 or exon 21' })).toEqual([
+      '+EGFR:EX19DEL',
+      '+EGFR:L858R',
+    ]);
   });
   it('reads exon numbers written before "exon" and "Ex21"', () => {
     expect(units({ inclusion: '* EGFR 19 exon deletion' })).toEqual(['+EGFR:EX19DEL']);
     expect(units({ inclusion: '* EGFR Ex21 point mutation' })).toEqual(['+EGFR:L858R']);
   });
   it('reads HGVS three-letter protein variants', () => {
-    expect(units({ inclusion: '* KRAS p.Gly12Cys or p.Gly12Asp' })).toEqual(['+KRAS:G12C', '+KRAS:G12D']);
-    expect(units({ inclusion: '* EGFR p.Leu858Arg or p.Thr790Met; BRAF p.Val600Glu' })).toEqual(['+BRAF:V600E', '+EGFR:L858R', '+EGFR:T790M']);
+    expect(units({ inclusion: '* KRAS p.Gly12Cys or p.Gly12Asp' })).toEqual([
+      '+KRAS:G12C',
+      '+KRAS:G12D',
+    ]);
+    expect(units({ inclusion: '* EGFR p.Leu858Arg or p.Thr790Met; BRAF p.Val600Glu' })).toEqual([
+      '+BRAF:V600E',
+      '+EGFR:L858R',
+      '+EGFR:T790M',
+    ]);
     expect(units({ inclusion: '* KRAS p.Gly12Ser' })).toEqual(['+KRAS']);
   });
   it('reads "METΔ14" as exon 14 skipping and "NTRK1-3" as one gene', () => {
@@ -202,8 +412,12 @@ describe('blind batch 10 constructs', () => {
     expect(units({ inclusion: '* NTRK1-3 gene fusion' })).toEqual(['+NTRK:FUSION']);
   });
   it('reads a partner symbol glued to a fusion gene ("KIF5B-RET", "ETV6::NTRK3") as a fusion', () => {
-    expect(units({ inclusion: '* KIF5B-RET or CCDC6-RET positive NSCLC' })).toEqual(['+RET:FUSION']);
-    expect(units({ inclusion: '* ETV6::NTRK3 detected by RNA sequencing' })).toEqual(['+NTRK:FUSION']);
+    expect(units({ inclusion: '* KIF5B-RET or CCDC6-RET positive NSCLC' })).toEqual([
+      '+RET:FUSION',
+    ]);
+    expect(units({ inclusion: '* ETV6::NTRK3 detected by RNA sequencing' })).toEqual([
+      '+NTRK:FUSION',
+    ]);
     expect(units({ inclusion: '* Non-ALK driven tumours' })).not.toContain('+ALK:FUSION');
   });
   it('reads SP142 tumour-cell tiers (TC3, TC2/3, TC0) as TPS ranges', () => {
@@ -212,8 +426,12 @@ describe('blind batch 10 constructs', () => {
     expect(units({ exclusion: '* PD-L1 TC0 and IC0' })).toEqual(['-PD-L1:TPS<1']);
   });
   it('does not read a "with or without" aside before a drug as a negated therapy', () => {
-    expect(units({ inclusion: '* EGFR C797S (with or without T790M) after progression on osimertinib' })).toEqual(['+EGFR', '+EGFR:C797S']);
-    expect(units({ inclusion: '* EGFR L858R, with or without prior osimertinib' })).toEqual(['+EGFR:L858R']);
+    expect(
+      units({ inclusion: '* EGFR C797S (with or without T790M) after progression on osimertinib' }),
+    ).toEqual(['+EGFR', '+EGFR:C797S']);
+    expect(units({ inclusion: '* EGFR L858R, with or without prior osimertinib' })).toEqual([
+      '+EGFR:L858R',
+    ]);
   });
 });
 
@@ -223,21 +441,36 @@ describe('batch 11 constructs', () => {
     expect(units({ exclusion: '* EGFRmut tumours' })).toEqual(['-EGFR']);
   });
   it('reads every kind in a list after one gene ("mutation, amplification or overexpression")', () => {
-    expect(units({ inclusion: '* ERBB2 amplification or overexpression' })).toEqual(['+HER2:AMP', '+HER2:OVEREXP']);
-    expect(units({ inclusion: '* MET exon 14 skipping, or MET amplification and overexpression' })).toEqual(['+MET', '+MET:AMP', '+MET:EX14SKIP']);
-    expect(units({ inclusion: '* HER2 mutation or amplification of MET' })).toEqual(['+HER2:MUT', '+MET:AMP']);
+    expect(units({ inclusion: '* ERBB2 amplification or overexpression' })).toEqual([
+      '+HER2:AMP',
+      '+HER2:OVEREXP',
+    ]);
+    expect(
+      units({ inclusion: '* MET exon 14 skipping, or MET amplification and overexpression' }),
+    ).toEqual(['+MET', '+MET:AMP', '+MET:EX14SKIP']);
+    expect(units({ inclusion: '* HER2 mutation or amplification of MET' })).toEqual([
+      '+HER2:MUT',
+      '+MET:AMP',
+    ]);
   });
-  it('reads a protein variant with no id after its gene as that gene\'s mutation', () => {
-    expect(units({ inclusion: '* RET M918T-mutant thyroid cancer or RET fusion-positive NSCLC' })).toEqual(['+RET', '+RET:FUSION']);
+  it("reads a protein variant with no id after its gene as that gene's mutation", () => {
+    expect(
+      units({ inclusion: '* RET M918T-mutant thyroid cancer or RET fusion-positive NSCLC' }),
+    ).toEqual(['+RET', '+RET:FUSION']);
     expect(units({ inclusion: '* BRAF G469A mutation' })).toEqual(['+BRAF:NONV600']);
     expect(units({ inclusion: '* HER2 S310F or L755S' })).toEqual(['+HER2:MUT']);
   });
   it('reads a named exon 20 insertion as the class only when the class is not named beside it', () => {
     expect(units({ inclusion: '* HER2 A775_G776insYVMA' })).toEqual(['+HER2:EX20INS']);
-    expect(units({ inclusion: '* EGFR exon 20 insertion; D770_N771insSVD is excluded' })).toEqual(['+EGFR:EX20INS']);
+    expect(units({ inclusion: '* EGFR exon 20 insertion; D770_N771insSVD is excluded' })).toEqual([
+      '+EGFR:EX20INS',
+    ]);
   });
   it('reads a key-value "No" after a marker as its absence', () => {
-    expect(units({ inclusion: '* KRAS G12C: no\n* ROS1 fusion: None' })).toEqual(['-KRAS:G12C', '-ROS1:FUSION']);
+    expect(units({ inclusion: '* KRAS G12C: no\n* ROS1 fusion: None' })).toEqual([
+      '-KRAS:G12C',
+      '-ROS1:FUSION',
+    ]);
     expect(units({ inclusion: '* EGFR mutation: no prior TKI allowed' })).toEqual(['+EGFR']);
   });
   it('keeps a PD-L1 cut-off followed by "or unknown"', () => {
@@ -252,37 +485,71 @@ describe('batch 11 constructs', () => {
   });
   it('reads "neither X nor Y is required" as no requirement', () => {
     expect(units({ inclusion: '* Neither ALK nor ROS1 testing results are required' })).toEqual([]);
-    expect(units({ inclusion: '* Neither EGFR mutation nor ALK fusion' })).toEqual(['-ALK:FUSION', '-EGFR']);
+    expect(units({ inclusion: '* Neither EGFR mutation nor ALK fusion' })).toEqual([
+      '-ALK:FUSION',
+      '-EGFR',
+    ]);
   });
 });
 
 describe('blind batch 12 constructs', () => {
   it('reads misspelled "postive" as positive', () => {
-    expect(units({ inclusion: '- ALK-postive as determined by Ventana IHC or FISH' })).toEqual(['+ALK:FUSION']);
+    expect(units({ inclusion: '- ALK-postive as determined by Ventana IHC or FISH' })).toEqual([
+      '+ALK:FUSION',
+    ]);
     expect(units({ inclusion: '- ROS1 fusion positve NSCLC' })).toEqual(['+ROS1:FUSION']);
   });
   it('does not read a gene inside an assay product name as a requirement', () => {
-    expect(units({ inclusion: '* KRAS G12C mutation confirmed by tissue testing (therascreen KRAS RGQ PCR or Guardant360 CDx)' })).toEqual(['+KRAS:G12C']);
-    expect(units({ inclusion: '* EGFR T790M detected by the cobas EGFR Mutation Test v2' })).toEqual(['+EGFR:T790M']);
+    expect(
+      units({
+        inclusion:
+          '* KRAS G12C mutation confirmed by tissue testing (therascreen KRAS RGQ PCR or Guardant360 CDx)',
+      }),
+    ).toEqual(['+KRAS:G12C']);
+    expect(
+      units({ inclusion: '* EGFR T790M detected by the cobas EGFR Mutation Test v2' }),
+    ).toEqual(['+EGFR:T790M']);
   });
   it('reads labelled cohort items of one list as siblings that accept both states', () => {
-    const inclusion = '- Stage IV NSCLC after a PD-1 inhibitor\n- Cohort A: EGFR-mutant NSCLC\n- Cohort B: EGFR wild-type NSCLC';
+    const inclusion =
+      '- Stage IV NSCLC after a PD-1 inhibitor\n- Cohort A: EGFR-mutant NSCLC\n- Cohort B: EGFR wild-type NSCLC';
     expect(units({ inclusion })).toEqual([]);
-    expect(units({ inclusion: '- Cohort 1: KRAS G12C mutation\n- Cohort 2: KRAS G12C mutation and STK11 co-mutation' })).toEqual(['+KRAS:G12C']);
+    expect(
+      units({
+        inclusion:
+          '- Cohort 1: KRAS G12C mutation\n- Cohort 2: KRAS G12C mutation and STK11 co-mutation',
+      }),
+    ).toEqual(['+KRAS:G12C']);
   });
   it('lets the items of a list specify a gene named in its header', () => {
-    const inclusion = '2. MET dysregulation as defined by one of the following:\n   a. MET exon 14 skipping mutation; or\n   b. MET amplification by FISH';
+    const inclusion =
+      '2. MET dysregulation as defined by one of the following:\n   a. MET exon 14 skipping mutation; or\n   b. MET amplification by FISH';
     expect(units({ inclusion })).toEqual(['+MET:AMP', '+MET:EX14SKIP']);
-    expect(units({ inclusion: '* EGFR-mutant NSCLC, with one of the following:\n  * brain metastases\n  * leptomeningeal disease' })).toEqual(['+EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* EGFR-mutant NSCLC, with one of the following:\n  * brain metastases\n  * leptomeningeal disease',
+      }),
+    ).toEqual(['+EGFR']);
   });
   it('reads a kind followed by "negative" as a gene-level negative', () => {
-    expect(units({ inclusion: '2. EGFR wild type (by NGS) and ALK rearrangement-negative tumour' })).toEqual(['-ALK', '-EGFR']);
+    expect(
+      units({ inclusion: '2. EGFR wild type (by NGS) and ALK rearrangement-negative tumour' }),
+    ).toEqual(['-ALK', '-EGFR']);
     expect(units({ inclusion: '* ROS1 fusion negative by FISH' })).toEqual(['-ROS1']);
   });
   it('reads a later clause that states the named statuses negative', () => {
-    expect(units({ inclusion: '* EGFR and ALK status must be known; patients must be negative for both' })).toEqual(['-ALK', '-EGFR']);
-    expect(units({ inclusion: '* EGFR, ALK and ROS1 status must be known; all must be wild-type' })).toEqual(['-ALK', '-EGFR', '-ROS1']);
-    expect(units({ inclusion: '* EGFR and ALK status must be known; PD-L1 TPS must be at least 1%' })).toEqual(['+PD-L1:TPS>=1']);
+    expect(
+      units({
+        inclusion: '* EGFR and ALK status must be known; patients must be negative for both',
+      }),
+    ).toEqual(['-ALK', '-EGFR']);
+    expect(
+      units({ inclusion: '* EGFR, ALK and ROS1 status must be known; all must be wild-type' }),
+    ).toEqual(['-ALK', '-EGFR', '-ROS1']);
+    expect(
+      units({ inclusion: '* EGFR and ALK status must be known; PD-L1 TPS must be at least 1%' }),
+    ).toEqual(['+PD-L1:TPS>=1']);
   });
 });
 
@@ -290,7 +557,8 @@ describe('cost on pathological input', () => {
   // A 4.5 KB "sentence" of repeated PD-L1 cut-offs took 1.5 s (every mention re-read every
   // cut-off of the clause) and 9 KB overflowed the stack. The timings are logged, not
   // asserted (CI shares the machine); what is asserted is the output and that nothing overflows.
-  const repeated = (unit: string, size: number) => '* ' + unit.repeat(Math.floor(size / unit.length));
+  const repeated = (unit: string, size: number) =>
+    '* ' + unit.repeat(Math.floor(size / unit.length));
   it('reads a long repeated PD-L1 sentence with one row per cut-off', () => {
     const got = units({ inclusion: repeated('PD-L1 TPS ≥ 50%, ', 4500) });
     expect(got).toEqual(['+PD-L1:TPS>=50']);
@@ -301,7 +569,9 @@ describe('cost on pathological input', () => {
       const small = units({ inclusion: repeated(unit, 4500), exclusion: repeated(unit, 4500) });
       const t1 = performance.now();
       const large = units({ inclusion: repeated(unit, 36000), exclusion: repeated(unit, 36000) });
-      console.log(`${unit.trim()}: 9 KB ${Math.round(t1 - t0)} ms, 72 KB ${Math.round(performance.now() - t1)} ms`);
+      console.log(
+        `${unit.trim()}: 9 KB ${Math.round(t1 - t0)} ms, 72 KB ${Math.round(performance.now() - t1)} ms`,
+      );
       // Repeating the same clause adds no new requirement.
       expect(large, unit).toEqual(small);
     }

@@ -9,7 +9,8 @@ describe('enrichRecords', () => {
         nct_id: 'NCT90000001',
         brief_title: 'Osimertinib in EGFR-mutant NSCLC',
         conditions: ['Non-small Cell Lung Cancer'],
-        inclusion_criteria: '* Stage IV NSCLC with EGFR exon 19 deletion or L858R\n* PD-L1 TPS >= 50%',
+        inclusion_criteria:
+          '* Stage IV NSCLC with EGFR exon 19 deletion or L858R\n* PD-L1 TPS >= 50%',
         exclusion_criteria: '* Known ALK rearrangement',
       }),
       trialRecord({
@@ -26,7 +27,11 @@ describe('enrichRecords', () => {
     expect(out.records[0].trial.nsclc_stages).toEqual(['metastatic']);
     expect(out.records[1].trial.diagnosis_types).toEqual(['sclc']);
     expect(out.records[1].trial.sclc_stages).toEqual(['extensive']);
-    expect(out.biomarkers.map((b) => `${b.nct_id} ${b.requirement} ${b.gene} ${b.alteration ?? b.cutoff}`).sort()).toEqual([
+    expect(
+      out.biomarkers
+        .map((b) => `${b.nct_id} ${b.requirement} ${b.gene} ${b.alteration ?? b.cutoff}`)
+        .sort(),
+    ).toEqual([
       'NCT90000001 excluded ALK FUSION',
       'NCT90000001 required EGFR EX19DEL',
       'NCT90000001 required EGFR L858R',

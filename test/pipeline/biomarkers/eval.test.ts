@@ -6,7 +6,10 @@ import { defaultDataDir } from '../../../pipeline/biomarkers/eval/corpus.js';
 // Quality gate on the labelled real trials (criteria read from ../shared/data/ctgov).
 describe('biomarker evaluation on the labelled set', () => {
   it('has the shared trial data', () => {
-    expect(fs.existsSync(defaultDataDir()), `shared trial data missing: ${defaultDataDir()} (needed by the biomarker evaluation)`).toBe(true);
+    expect(
+      fs.existsSync(defaultDataDir()),
+      `shared trial data missing: ${defaultDataDir()} (needed by the biomarker evaluation)`,
+    ).toBe(true);
   });
 
   it('meets the F1 targets at alteration level', () => {

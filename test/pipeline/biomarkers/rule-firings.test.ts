@@ -20,9 +20,16 @@ describe('polarity rule table', () => {
     const inExclusion = /\(exclusion\)/.test(rule.example);
     const text = `* ${rule.example.replace(/\s*\(exclusion\)/, '')}`;
     const fired = new Set<string>();
-    explainBiomarkers({ nct_id: 'NCT00000000', inclusion: inExclusion ? null : text, exclusion: inExclusion ? text : null }, (p) => {
-      for (const id of p.rules) fired.add(id);
-    });
+    explainBiomarkers(
+      {
+        nct_id: 'NCT00000000',
+        inclusion: inExclusion ? null : text,
+        exclusion: inExclusion ? text : null,
+      },
+      (p) => {
+        for (const id of p.rules) fired.add(id);
+      },
+    );
     expect([...fired]).toContain(rule.id);
   });
 

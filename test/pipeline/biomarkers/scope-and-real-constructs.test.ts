@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { explainBiomarkers } from '../../../pipeline/biomarkers/extract.js';
 
-const rows = (inclusion: string | null, exclusion: string | null = null, conditions: string[] = []) =>
+const rows = (
+  inclusion: string | null,
+  exclusion: string | null = null,
+  conditions: string[] = [],
+) =>
   explainBiomarkers({ nct_id: 'NCT00000000', inclusion, exclusion, conditions }).map(
     (r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}@${r.scope}`,
   );
 
 describe('tumour scope of biomarker rows', () => {
   it('a marker qualifying a breast cohort is scoped to that cohort, not to lung patients', () => {
-    expect(rows('* Part B: NSCLC with HER2 exon 20 insertion\n* Part C: HR-positive, HER2-negative breast carcinoma')).toEqual([
-      '+HER2:EX20INS@lung',
-      '-HER2:*@other_tumour',
-    ]);
+    expect(
+      rows(
+        '* Part B: NSCLC with HER2 exon 20 insertion\n* Part C: HR-positive, HER2-negative breast carcinoma',
+      ),
+    ).toEqual(['+HER2:EX20INS@lung', '-HER2:*@other_tumour']);
   });
 
   it('an excluded melanoma cohort does not exclude BRAF for lung patients', () => {
-    expect(rows(null, '* Melanoma with a BRAF V600 mutation is excluded')).toEqual(['-BRAF:V600E@other_tumour']);
+    expect(rows(null, '* Melanoma with a BRAF V600 mutation is excluded')).toEqual([
+      '-BRAF:V600E@other_tumour',
+    ]);
   });
 
   it('a condition naming another tumour is scoped to it', () => {
@@ -26,72 +33,104 @@ describe('tumour scope of biomarker rows', () => {
   });
 
   it('a clause naming lung among several tumours stays a lung requirement', () => {
-    expect(rows('* Locally advanced or metastatic NSCLC (cohort 1) or PDAC (cohort 2) with a documented KRAS G12D mutation')).toEqual(['+KRAS:G12D@lung']);
-    expect(rows('* Solid tumours (excluding breast cancer) with an NTRK gene fusion')).toEqual(['+NTRK:FUSION@lung']);
+    expect(
+      rows(
+        '* Locally advanced or metastatic NSCLC (cohort 1) or PDAC (cohort 2) with a documented KRAS G12D mutation',
+      ),
+    ).toEqual(['+KRAS:G12D@lung']);
+    expect(rows('* Solid tumours (excluding breast cancer) with an NTRK gene fusion')).toEqual([
+      '+NTRK:FUSION@lung',
+    ]);
   });
 
   it('gene names spelled out are not tumour names', () => {
-    expect(rows(null, '* Known driver mutations (e.g. Kirsten rat sarcoma viral oncogene [KRAS] G12C, anaplastic lymphoma kinase [ALK])')).toEqual([
-      '-KRAS:G12C@lung',
-      '-ALK:*@lung',
-    ]);
+    expect(
+      rows(
+        null,
+        '* Known driver mutations (e.g. Kirsten rat sarcoma viral oncogene [KRAS] G12C, anaplastic lymphoma kinase [ALK])',
+      ),
+    ).toEqual(['-KRAS:G12C@lung', '-ALK:*@lung']);
   });
 
   it('a list header naming another tumour scopes its items', () => {
-    expect(rows('Gastric cancer cohort:\n\n* HER2-positive by IHC 3+\n\nNSCLC cohort:\n\n* EGFR exon 19 deletion')).toEqual([
-      '+HER2:OVEREXP@other_tumour',
-      '+EGFR:EX19DEL@lung',
-    ]);
+    expect(
+      rows(
+        'Gastric cancer cohort:\n\n* HER2-positive by IHC 3+\n\nNSCLC cohort:\n\n* EGFR exon 19 deletion',
+      ),
+    ).toEqual(['+HER2:OVEREXP@other_tumour', '+EGFR:EX19DEL@lung']);
   });
 });
 
 describe('constructs from real blind dev batches (issue 9)', () => {
   it('a lab value named like a gene is not a marker', () => {
-    expect(rows('* ALK ≤ 2.5 ULN (unless documented bone or liver metastases where ≤ 5X ULN is permitted)')).toEqual([]);
+    expect(
+      rows(
+        '* ALK ≤ 2.5 ULN (unless documented bone or liver metastases where ≤ 5X ULN is permitted)',
+      ),
+    ).toEqual([]);
   });
   it('strata of an analysis gate nothing', () => {
-    expect(rows('* Tumor PD-L1 status (TC score < 1% vs. >/= 1% vs. unknown) as determined using the SP263 assay')).toEqual([]);
+    expect(
+      rows(
+        '* Tumor PD-L1 status (TC score < 1% vs. >/= 1% vs. unknown) as determined using the SP263 assay',
+      ),
+    ).toEqual([]);
   });
   it('how a marker is scored gates nothing', () => {
     expect(rows('* HER2 expression scored using current ASCO/CAP guidelines')).toEqual([]);
   });
   it('negative oncogene driver mutations in the exclusion restate the inclusion', () => {
-    expect(rows('* Patients with positive oncogene driver mutation (EGFR or ALK)', '* Patients with negative oncogene driver mutations (EGFR/ALK)')).toEqual([
-      '+EGFR:*@lung',
-      '+ALK:*@lung',
-    ]);
+    expect(
+      rows(
+        '* Patients with positive oncogene driver mutation (EGFR or ALK)',
+        '* Patients with negative oncogene driver mutations (EGFR/ALK)',
+      ),
+    ).toEqual(['+EGFR:*@lung', '+ALK:*@lung']);
   });
   it('"which may include" offers an alteration, it does not require it', () => {
-    expect(rows('* EGFR mutation (Ex19del or L858R), alone or with other EGFR mutations, which may include T790M')).toEqual([
-      '+EGFR:EX19DEL@lung',
-      '+EGFR:L858R@lung',
-    ]);
+    expect(
+      rows(
+        '* EGFR mutation (Ex19del or L858R), alone or with other EGFR mutations, which may include T790M',
+      ),
+    ).toEqual(['+EGFR:EX19DEL@lung', '+EGFR:L858R@lung']);
   });
   it('"eg," without dots introduces examples', () => {
-    expect(rows('* other uncommon EGFR mutation (eg, G719X, L861Q, or S768I)')).toEqual(['+EGFR:*@lung']);
+    expect(rows('* other uncommon EGFR mutation (eg, G719X, L861Q, or S768I)')).toEqual([
+      '+EGFR:*@lung',
+    ]);
   });
   it('a gene written after its alterations is specified by them', () => {
-    expect(rows('* Stage IV NSCLC with either the L858R or exon 19 deletion activating EGFR mutation')).toEqual([
-      '+EGFR:L858R@lung',
-      '+EGFR:EX19DEL@lung',
-    ]);
+    expect(
+      rows('* Stage IV NSCLC with either the L858R or exon 19 deletion activating EGFR mutation'),
+    ).toEqual(['+EGFR:L858R@lung', '+EGFR:EX19DEL@lung']);
   });
   it('the target of an excluded prior therapy is not an excluded marker', () => {
-    expect(rows(null, '* Previous participation in clinical trials of ALK or NTRK fusion gene targeted therapies')).toEqual([]);
+    expect(
+      rows(
+        null,
+        '* Previous participation in clinical trials of ALK or NTRK fusion gene targeted therapies',
+      ),
+    ).toEqual([]);
     // Without a prior-therapy cue the mutations themselves are excluded.
-    expect(rows(null, '* EGFR sensitizing mutation and/or BRAF V600 mutations directed therapy is indicated')).toEqual([
-      '-EGFR:*@lung',
-      '-BRAF:V600E@lung',
-    ]);
+    expect(
+      rows(
+        null,
+        '* EGFR sensitizing mutation and/or BRAF V600 mutations directed therapy is indicated',
+      ),
+    ).toEqual(['-EGFR:*@lung', '-BRAF:V600E@lung']);
   });
   it('allowed prior lines do not imply a driver', () => {
-    expect(rows('* at most 2 lines of prior therapy (second line: EGFR-targeted therapy)')).toEqual([]);
+    expect(rows('* at most 2 lines of prior therapy (second line: EGFR-targeted therapy)')).toEqual(
+      [],
+    );
   });
   it('an escaped caret joins a gene and its variant', () => {
     expect(rows('* KRAS\\^G12C-mutant NSCLC')).toEqual(['+KRAS:G12C@lung']);
   });
   it('a test method between the gene and its state', () => {
-    expect(rows('* NSCLC, EGFR FISH positive', '* EGFR FISH negative tumor')).toEqual(['+EGFR:*@lung']);
+    expect(rows('* NSCLC, EGFR FISH positive', '* EGFR FISH negative tumor')).toEqual([
+      '+EGFR:*@lung',
+    ]);
   });
 });
 
@@ -123,12 +162,17 @@ describe('statements that gate nothing (issue 9, class 4)', () => {
 
 describe('lexicon forms from real trials', () => {
   it('"MET14 exon skipping" is MET exon 14 skipping', () => {
-    expect(rows(null, '* Known driver mutations, including: MET14 exon skipping mutation, RET fusion')).toEqual(['-MET:EX14SKIP@lung', '-RET:FUSION@lung']);
+    expect(
+      rows(null, '* Known driver mutations, including: MET14 exon skipping mutation, RET fusion'),
+    ).toEqual(['-MET:EX14SKIP@lung', '-RET:FUSION@lung']);
   });
   it('a bracketed "ROS" in a list of drivers is ROS1', () => {
-    expect(rows(null, '* Known oncogene driver mutations (e.g., epidermal growth factor receptor [EGFR], reactive oxygen species [ROS], BRAF)')).toEqual([
-      '-EGFR:*@lung', '-ROS1:*@lung', '-BRAF:*@lung',
-    ]);
+    expect(
+      rows(
+        null,
+        '* Known oncogene driver mutations (e.g., epidermal growth factor receptor [EGFR], reactive oxygen species [ROS], BRAF)',
+      ),
+    ).toEqual(['-EGFR:*@lung', '-ROS1:*@lung', '-BRAF:*@lung']);
   });
 });
 
@@ -136,15 +180,30 @@ describe('tumour scope: a marker written before a tumour noun qualifies that tum
   it('conditions run together on one line keep each marker with its tumour', () => {
     const got = explainBiomarkers({
       nct_id: 'NCT00000000',
-      inclusion: '* EGFR/ALK wild-type adenocarcinoma non-small cell lung cancer (NSCLC) PD-L1+ (CPS≥1) triple-negative breast cancer (TNBC) HER2- gastric adenocarcinoma',
+      inclusion:
+        '* EGFR/ALK wild-type adenocarcinoma non-small cell lung cancer (NSCLC) PD-L1+ (CPS≥1) triple-negative breast cancer (TNBC) HER2- gastric adenocarcinoma',
       exclusion: null,
-    }).map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.metric ? `${r.metric}${r.comparator}${r.cutoff}` : (r.alteration ?? '*')}@${r.scope}`);
-    expect(got).toEqual(['-EGFR:*@lung', '-ALK:*@lung', '+PD-L1:CPS>=1@other_tumour', '-HER2:*@other_tumour']);
+    }).map(
+      (r) =>
+        `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.metric ? `${r.metric}${r.comparator}${r.cutoff}` : (r.alteration ?? '*')}@${r.scope}`,
+    );
+    expect(got).toEqual([
+      '-EGFR:*@lung',
+      '-ALK:*@lung',
+      '+PD-L1:CPS>=1@other_tumour',
+      '-HER2:*@other_tumour',
+    ]);
   });
   it('a tumour noun heading a list that includes lung keeps the marker for lung', () => {
-    expect(rows('* TrkA-driven HNC, Esophageal, Lung, Mesothelioma, Pancreatic cancers')).toEqual(['+NTRK:*@lung']);
+    expect(rows('* TrkA-driven HNC, Esophageal, Lung, Mesothelioma, Pancreatic cancers')).toEqual([
+      '+NTRK:*@lung',
+    ]);
   });
   it('a later clause saying the marker is not a requirement', () => {
-    expect(rows('* All NSCLC patients may be tested for EGFR and ALK as part of standard of care, but it is not a requirement of the trial')).toEqual([]);
+    expect(
+      rows(
+        '* All NSCLC patients may be tested for EGFR and ALK as part of standard of care, but it is not a requirement of the trial',
+      ),
+    ).toEqual([]);
   });
 });

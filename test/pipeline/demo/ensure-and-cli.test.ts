@@ -30,7 +30,11 @@ describe('ensureDemoSnapshot', () => {
     expect(await resolveLatest(root)).toEqual({ version: first.version, dir: first.dir });
     const { manifest, tables } = await readSnapshot(first.dir);
     expect(tables.trials.length).toBeGreaterThan(250);
-    expect(manifest.input_summary).toEqual({ generator: 'demo', scale: 'demo', seed: 'lungtrials-demo' });
+    expect(manifest.input_summary).toEqual({
+      generator: 'demo',
+      scale: 'demo',
+      seed: 'lungtrials-demo',
+    });
 
     const second = await ensureDemoSnapshot(root);
     expect(second).toEqual({ version: first.version, dir: first.dir, created: false });
@@ -41,17 +45,25 @@ describe('ensureDemoSnapshot', () => {
 describe('lungtrials demo', () => {
   it('publishes a snapshot and prints its version and row counts', async () => {
     const root = path.join(await tempDir(), 'snaps');
-    const { stdout } = await run('npx', ['tsx', 'cli/main.ts', 'demo', '--snapshots', root, '--seed', 'cli-test'], { cwd: repoRoot });
+    const { stdout } = await run(
+      'npx',
+      ['tsx', 'cli/main.ts', 'demo', '--snapshots', root, '--seed', 'cli-test'],
+      { cwd: repoRoot },
+    );
     const latest = await resolveLatest(root);
     expect(latest).not.toBeNull();
     expect(stdout).toContain(`Published demo snapshot ${latest!.version}`);
     expect(stdout).toMatch(/Rows: trials 300, sites \d+, biomarkers \d+, flags \d+, sources 20/);
-    expect((await readSnapshot(latest!.dir)).manifest.input_summary).toMatchObject({ seed: 'cli-test' });
+    expect((await readSnapshot(latest!.dir)).manifest.input_summary).toMatchObject({
+      seed: 'cli-test',
+    });
   });
 
   it('writes a registry dump with --dump', async () => {
     const out = path.join(await tempDir(), 'dump.jsonl');
-    const { stdout } = await run('npx', ['tsx', 'cli/main.ts', 'demo', '--dump', out], { cwd: repoRoot });
+    const { stdout } = await run('npx', ['tsx', 'cli/main.ts', 'demo', '--dump', out], {
+      cwd: repoRoot,
+    });
     expect(stdout).toMatch(/Wrote 300 demo studies/);
     const lines = (await fs.readFile(out, 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(300);
@@ -59,7 +71,11 @@ describe('lungtrials demo', () => {
   });
 
   it('rejects an unknown scale', async () => {
-    await expect(run('npx', ['tsx', 'cli/main.ts', 'demo', '--scale', 'huge', '--dump', '/dev/null'], { cwd: repoRoot })).rejects.toMatchObject({
+    await expect(
+      run('npx', ['tsx', 'cli/main.ts', 'demo', '--scale', 'huge', '--dump', '/dev/null'], {
+        cwd: repoRoot,
+      }),
+    ).rejects.toMatchObject({
       stderr: expect.stringMatching(/--scale.*huge|Allowed choices are demo, full/),
     });
   });

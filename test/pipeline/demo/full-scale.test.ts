@@ -38,16 +38,25 @@ describe('full scale', () => {
     const back = await readSnapshot(dir);
     const t3 = performance.now();
 
-    expect(manifest.row_counts).toEqual({ trials: TRIALS, sites: tables.sites.length, biomarkers: BIOMARKER_ROWS, flags: tables.flags.length, sources: 20 });
+    expect(manifest.row_counts).toEqual({
+      trials: TRIALS,
+      sites: tables.sites.length,
+      biomarkers: BIOMARKER_ROWS,
+      flags: tables.flags.length,
+      sources: 20,
+    });
     expect(back.tables.trials).toHaveLength(TRIALS);
     expect(back.tables.sites).toHaveLength(tables.sites.length);
     // Spot-check exactness at scale without a 400k-row deep compare in the report.
     for (const i of [0, 1234, TRIALS - 1]) expect(back.tables.trials[i]).toEqual(tables.trials[i]);
-    for (const i of [0, 200_000, tables.sites.length - 1]) expect(back.tables.sites[i]).toEqual(tables.sites[i]);
+    for (const i of [0, 200_000, tables.sites.length - 1])
+      expect(back.tables.sites[i]).toEqual(tables.sites[i]);
     expect(back.tables.biomarkers).toEqual(tables.biomarkers);
 
     const secs = (a: number, b: number) => ((b - a) / 1000).toFixed(2);
-    console.log(`full scale: generate ${secs(t0, t1)} s, publish ${secs(t1, t2)} s, read back ${secs(t2, t3)} s`);
+    console.log(
+      `full scale: generate ${secs(t0, t1)} s, publish ${secs(t1, t2)} s, read back ${secs(t2, t3)} s`,
+    );
     // Timings are reported, not asserted: speed is the bench's business (npm run bench), and
     // CI shares the machine.
   }, 180_000);

@@ -27,9 +27,14 @@ afterAll(async () => {
 });
 
 /** Leaf paths of a JSON value with their JS type; array items collapse to `[]`. */
-function leafPaths(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+function leafPaths(
+  value: unknown,
+  prefix = '',
+  out = new Map<string, string>(),
+): Map<string, string> {
   if (Array.isArray(value)) value.forEach((v) => leafPaths(v, `${prefix}[]`, out));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) leafPaths(v, `${prefix}.${k}`, out);
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) leafPaths(v, `${prefix}.${k}`, out);
   else out.set(prefix, typeof value);
   return out;
 }
@@ -37,7 +42,9 @@ function leafPaths(value: unknown, prefix = '', out = new Map<string, string>())
 describe('writeRegistryDump', () => {
   it('writes one v2 study per demo trial, the same trials as the snapshot tables', () => {
     const tables = generateDemoTables({ scale: 'demo', now: NOW });
-    expect(studies.map((s) => s.protocolSection.identificationModule.nctId)).toEqual(tables.trials.map((t) => t.nct_id));
+    expect(studies.map((s) => s.protocolSection.identificationModule.nctId)).toEqual(
+      tables.trials.map((t) => t.nct_id),
+    );
     const byId = new Map(tables.trials.map((t) => [t.nct_id, t]));
     for (const s of studies) {
       const p = s.protocolSection;
@@ -46,10 +53,14 @@ describe('writeRegistryDump', () => {
       expect(p.statusModule.overallStatus).toBe(trial.overall_status ?? undefined);
       expect(p.statusModule.lastUpdatePostDateStruct).toEqual({ date: trial.last_updated });
       expect(p.eligibilityModule.sex).toBe(trial.sex);
-      expect(p.eligibilityModule.minimumAge).toBe(trial.age_min === null ? undefined : `${trial.age_min} Years`);
+      expect(p.eligibilityModule.minimumAge).toBe(
+        trial.age_min === null ? undefined : `${trial.age_min} Years`,
+      );
       expect(p.contactsLocationsModule?.locations?.length ?? 0).toBe(trial.location_count);
       if (trial.inclusion_criteria !== null) {
-        expect(p.eligibilityModule.eligibilityCriteria).toMatch(/^Inclusion Criteria:\n\n[\s\S]+\n\nExclusion Criteria:\n\n/);
+        expect(p.eligibilityModule.eligibilityCriteria).toMatch(
+          /^Inclusion Criteria:\n\n[\s\S]+\n\nExclusion Criteria:\n\n/,
+        );
         expect(p.eligibilityModule.eligibilityCriteria).toContain(trial.inclusion_criteria);
       }
       expect(s.derivedSection.conditionBrowseModule.meshes.length).toBeGreaterThan(0);
@@ -57,7 +68,9 @@ describe('writeRegistryDump', () => {
   });
 
   it('spells US states out and leaves some sites without a geoPoint for the geocoder', () => {
-    const locations = studies.flatMap((s) => s.protocolSection.contactsLocationsModule?.locations ?? []);
+    const locations = studies.flatMap(
+      (s) => s.protocolSection.contactsLocationsModule?.locations ?? [],
+    );
     const us = locations.filter((l) => l.country === 'United States' && l.state);
     expect(us.length).toBeGreaterThan(100);
     for (const l of us) expect(l.state).toMatch(/^[A-Z][a-z]+|^U\.S\./);
@@ -69,7 +82,10 @@ describe('writeRegistryDump', () => {
   });
 
   it('has every field path of a real ClinicalTrials.gov v2 record, with the same types', async () => {
-    if (!existsSync(REAL_V2)) throw new Error(`Real v2 record missing: ${REAL_V2} (the shared ctgov data directory ${ctgovDir} is absent)`);
+    if (!existsSync(REAL_V2))
+      throw new Error(
+        `Real v2 record missing: ${REAL_V2} (the shared ctgov data directory ${ctgovDir} is absent)`,
+      );
     const real = leafPaths(JSON.parse(await fs.readFile(REAL_V2, 'utf8')));
     const ours = new Map<string, string>();
     for (const s of studies) for (const [k, v] of leafPaths(s)) ours.set(k, v);

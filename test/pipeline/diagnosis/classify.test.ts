@@ -2,66 +2,141 @@ import { describe, expect, it } from 'vitest';
 import { classifyDiagnosis, type DiagnosisInput } from '../../../pipeline/diagnosis/classify.js';
 
 function classify(p: Partial<DiagnosisInput>) {
-  return classifyDiagnosis({ conditions: [], mesh_terms: [], title: null, official_title: null, keywords: [], inclusion: null, ...p });
+  return classifyDiagnosis({
+    conditions: [],
+    mesh_terms: [],
+    title: null,
+    official_title: null,
+    keywords: [],
+    inclusion: null,
+    ...p,
+  });
 }
 
 describe('classifyDiagnosis', () => {
   it('does not read "small cell" inside non-small cell as SCLC', () => {
-    for (const c of ['Non-Small Cell Lung Cancer', 'Non Small Cell Lung Cancer', 'non-small-cell lung carcinoma', 'Carcinoma, Non-Small-Cell Lung']) {
+    for (const c of [
+      'Non-Small Cell Lung Cancer',
+      'Non Small Cell Lung Cancer',
+      'non-small-cell lung carcinoma',
+      'Carcinoma, Non-Small-Cell Lung',
+    ]) {
       expect(classify({ conditions: [c] }).diagnosis_types).toEqual(['nsclc']);
     }
   });
   it('reads squamous, adenocarcinoma and large cell lung carcinomas as NSCLC', () => {
     expect(classify({ conditions: ['Lung Adenocarcinoma'] }).diagnosis_types).toEqual(['nsclc']);
-    expect(classify({ conditions: ['Squamous Cell Carcinoma of the Lung'] }).diagnosis_types).toEqual(['nsclc']);
-    expect(classify({ title: 'Large cell carcinoma of the lung' }).diagnosis_types).toEqual(['nsclc']);
+    expect(
+      classify({ conditions: ['Squamous Cell Carcinoma of the Lung'] }).diagnosis_types,
+    ).toEqual(['nsclc']);
+    expect(classify({ title: 'Large cell carcinoma of the lung' }).diagnosis_types).toEqual([
+      'nsclc',
+    ]);
   });
   it('reads SCLC, both and neither', () => {
     expect(classify({ conditions: ['Small Cell Lung Cancer'] }).diagnosis_types).toEqual(['sclc']);
-    expect(classify({ title: 'Study in Small Cell Lung Cancer (SCLC) or Non-small Cell Lung Cancer' }).diagnosis_types).toEqual(['nsclc', 'sclc']);
-    expect(classify({ conditions: ['Malignant Pleural Mesothelioma', 'Lung Carcinoid Tumor'] }).diagnosis_types).toEqual([]);
+    expect(
+      classify({ title: 'Study in Small Cell Lung Cancer (SCLC) or Non-small Cell Lung Cancer' })
+        .diagnosis_types,
+    ).toEqual(['nsclc', 'sclc']);
+    expect(
+      classify({ conditions: ['Malignant Pleural Mesothelioma', 'Lung Carcinoid Tumor'] })
+        .diagnosis_types,
+    ).toEqual([]);
   });
   it('ignores negated SCLC mentions in the inclusion criteria', () => {
-    const inclusion = '1. Pathologically proven NSCLC. Tumors with any component of small cell lung cancer are excluded.';
+    const inclusion =
+      '1. Pathologically proven NSCLC. Tumors with any component of small cell lung cancer are excluded.';
     expect(classify({ inclusion }).diagnosis_types).toEqual(['nsclc']);
   });
   it('reads SCLC stages in their spellings', () => {
     expect(classify({ conditions: ['ES-SCLC'] }).sclc_stages).toEqual(['extensive']);
-    expect(classify({ title: 'Durvalumab in Limited-Stage Small Cell Lung Cancer' }).sclc_stages).toEqual(['limited']);
-    expect(classify({ conditions: ['Small Cell Lung Cancer'], inclusion: '* LS-SCLC or extensive-stage disease' }).sclc_stages).toEqual(['limited', 'extensive']);
+    expect(
+      classify({ title: 'Durvalumab in Limited-Stage Small Cell Lung Cancer' }).sclc_stages,
+    ).toEqual(['limited']);
+    expect(
+      classify({
+        conditions: ['Small Cell Lung Cancer'],
+        inclusion: '* LS-SCLC or extensive-stage disease',
+      }).sclc_stages,
+    ).toEqual(['limited', 'extensive']);
     expect(classify({ conditions: ['Small Cell Lung Cancer'] }).sclc_stages).toEqual([]);
   });
   it('reads NSCLC stage signals', () => {
-    expect(classify({ conditions: ['NSCLC'], inclusion: '* Unresectable stage III NSCLC' }).nsclc_stages).toEqual(['stage_iii_unresectable']);
-    expect(classify({ conditions: ['NSCLC'], inclusion: '* Locally advanced or metastatic NSCLC (stage IV)' }).nsclc_stages).toEqual(['locally_advanced', 'metastatic']);
-    expect(classify({ title: 'Adjuvant therapy in early-stage resected NSCLC' }).nsclc_stages).toEqual(['early', 'resectable']);
-    expect(classify({ conditions: ['NSCLC'], inclusion: '* Unresectable disease' }).nsclc_stages).toEqual([]);
+    expect(
+      classify({ conditions: ['NSCLC'], inclusion: '* Unresectable stage III NSCLC' }).nsclc_stages,
+    ).toEqual(['stage_iii_unresectable']);
+    expect(
+      classify({
+        conditions: ['NSCLC'],
+        inclusion: '* Locally advanced or metastatic NSCLC (stage IV)',
+      }).nsclc_stages,
+    ).toEqual(['locally_advanced', 'metastatic']);
+    expect(
+      classify({ title: 'Adjuvant therapy in early-stage resected NSCLC' }).nsclc_stages,
+    ).toEqual(['early', 'resectable']);
+    expect(
+      classify({ conditions: ['NSCLC'], inclusion: '* Unresectable disease' }).nsclc_stages,
+    ).toEqual([]);
   });
 });
 
 describe('classifyDiagnosis: lung at all, and stage signals read in their clause (issue 9)', () => {
   it('a trial that never names lung cancer is not a lung trial', () => {
-    expect(classify({ conditions: ['Intrahepatic Cholangiocarcinoma (Icc)'] }).lung_cancer).toBe(false);
-    expect(classify({ conditions: ['Malignant Pleural Mesothelioma'], inclusion: '* Measurable disease per Response Evaluation Criteria in Solid Tumors (RECIST)' }).lung_cancer).toBe(false);
-    expect(classify({ conditions: ['Acute Lung Injury'], inclusion: '* Lung function FEV1 > 50%' }).lung_cancer).toBe(false);
+    expect(classify({ conditions: ['Intrahepatic Cholangiocarcinoma (Icc)'] }).lung_cancer).toBe(
+      false,
+    );
+    expect(
+      classify({
+        conditions: ['Malignant Pleural Mesothelioma'],
+        inclusion: '* Measurable disease per Response Evaluation Criteria in Solid Tumors (RECIST)',
+      }).lung_cancer,
+    ).toBe(false);
+    expect(
+      classify({ conditions: ['Acute Lung Injury'], inclusion: '* Lung function FEV1 > 50%' })
+        .lung_cancer,
+    ).toBe(false);
   });
   it('lung cancer with no type signal, and all-solid-tumour baskets, are lung trials', () => {
-    expect(classify({ conditions: ['Lung Neoplasms'] })).toMatchObject({ lung_cancer: true, diagnosis_types: [] });
+    expect(classify({ conditions: ['Lung Neoplasms'] })).toMatchObject({
+      lung_cancer: true,
+      diagnosis_types: [],
+    });
     expect(classify({ title: 'A Study of XYZ in Advanced Solid Tumors' }).lung_cancer).toBe(true);
   });
   it('history of surgery or adjuvant therapy does not make an advanced trial resectable', () => {
-    const inclusion = '* Unresectable or stage IV NSCLC\n* Prior adjuvant or neoadjuvant chemotherapy is allowed if completed more than 6 months ago\n* No major surgery within 4 weeks';
+    const inclusion =
+      '* Unresectable or stage IV NSCLC\n* Prior adjuvant or neoadjuvant chemotherapy is allowed if completed more than 6 months ago\n* No major surgery within 4 weeks';
     expect(classify({ conditions: ['NSCLC'], inclusion }).nsclc_stages).not.toContain('resectable');
-    expect(classify({ conditions: ['NSCLC'], inclusion: '* Resectable stage II-IIIA NSCLC, candidate for neoadjuvant therapy' }).nsclc_stages).toContain('resectable');
+    expect(
+      classify({
+        conditions: ['NSCLC'],
+        inclusion: '* Resectable stage II-IIIA NSCLC, candidate for neoadjuvant therapy',
+      }).nsclc_stages,
+    ).toContain('resectable');
   });
   it('"limited or extensive stage disease" is both SCLC stages', () => {
-    expect(classify({ conditions: ['Small Cell Lung Cancer'], inclusion: '* SCLC, limited or extensive stage disease' }).sclc_stages).toEqual(['limited', 'extensive']);
-    expect(classify({ conditions: ['Small Cell Lung Cancer'], inclusion: '* Extensive or limited-stage SCLC' }).sclc_stages).toEqual(['limited', 'extensive']);
+    expect(
+      classify({
+        conditions: ['Small Cell Lung Cancer'],
+        inclusion: '* SCLC, limited or extensive stage disease',
+      }).sclc_stages,
+    ).toEqual(['limited', 'extensive']);
+    expect(
+      classify({
+        conditions: ['Small Cell Lung Cancer'],
+        inclusion: '* Extensive or limited-stage SCLC',
+      }).sclc_stages,
+    ).toEqual(['limited', 'extensive']);
   });
 });
 
 describe('classifyDiagnosis: negation words', () => {
   it('"non" negates only the word it is attached to', () => {
-    expect(classify({ inclusion: '1. Histologically confirmed stage III (non-N3) NSCLC before chemoradiotherapy' }).diagnosis_types).toEqual(['nsclc']);
+    expect(
+      classify({
+        inclusion: '1. Histologically confirmed stage III (non-N3) NSCLC before chemoradiotherapy',
+      }).diagnosis_types,
+    ).toEqual(['nsclc']);
   });
 });

@@ -19,7 +19,8 @@ describe('section split on the shared v2 records', () => {
       const s = splitCriteria(p.eligibilityModule?.eligibilityCriteria ?? '');
       if (s.exclusion) withExclusion++;
       for (const l of (s.inclusion ?? '').split('\n')) {
-        if (/\bexclu(?:sion|sions)\b/i.test(l) && !/\binclu/i.test(l) && l.trim().length < 120) offenders.push(`${p.identificationModule.nctId}: ${l.trim()}`);
+        if (/\bexclu(?:sion|sions)\b/i.test(l) && !/\binclu/i.test(l) && l.trim().length < 120)
+          offenders.push(`${p.identificationModule.nctId}: ${l.trim()}`);
       }
     }
     expect(offenders).toEqual([]);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findHeadings, readHeadingLine, splitCriteria } from '../../../pipeline/eligibility/split-criteria.js';
+import {
+  findHeadings,
+  readHeadingLine,
+  splitCriteria,
+} from '../../../pipeline/eligibility/split-criteria.js';
 
 /** The section a criterion line lands in. */
 function sectionOf(text: string, line: string): 'inclusion' | 'exclusion' | 'none' {
@@ -23,9 +27,21 @@ describe('splitCriteria: heading forms', () => {
     ['outline number', '4.1 Inclusion Criteria', '4.2 Exclusion Criteria'],
     ['escaped outline number', '4\\.1 Inclusion Criteria', '4\\.2 Exclusion Criteria'],
     ['numbered item heading', '9. Inclusion criteria:', '10. Special exclusion criteria:'],
-    ['long heading', 'Main Inclusion Criteria for the Dose-Expansion Part:', 'Main Exclusion Criteria for the Dose-Expansion Part:'],
-    ['descriptor after a dash', 'Inclusion Criteria- All Cohorts', 'Exclusion Criteria-Metastatic Colorectal Carcinoma'],
-    ['bracketed note', 'Inclusion Criteria (for all phases)', 'Exclusion Criteria (1st Screening prior to Tumor Resection - See below):'],
+    [
+      'long heading',
+      'Main Inclusion Criteria for the Dose-Expansion Part:',
+      'Main Exclusion Criteria for the Dose-Expansion Part:',
+    ],
+    [
+      'descriptor after a dash',
+      'Inclusion Criteria- All Cohorts',
+      'Exclusion Criteria-Metastatic Colorectal Carcinoma',
+    ],
+    [
+      'bracketed note',
+      'Inclusion Criteria (for all phases)',
+      'Exclusion Criteria (1st Screening prior to Tumor Resection - See below):',
+    ],
     ['bulleted heading', '* INCLUSION CRITERIA:', '* GENERAL MEDICAL EXCLUSION CRITERIA'],
     ['markdown bold', '**Inclusion Criteria:**', '**Exclusion Criteria:**'],
     ['bare keyword with a colon', 'Inclusion:', 'General Medical Exclusions:'],
@@ -38,21 +54,29 @@ describe('splitCriteria: heading forms', () => {
       expect(sectionOf(text, 'Known EGFR mutation')).toBe('exclusion');
       expect(sectionOf(text, 'Prior ALK inhibitor')).toBe('exclusion');
       // The heading itself is not served as a criterion.
-      expect(splitCriteria(text).exclusion).not.toContain(exc.replace(/^\*+\s*/, '').replace(/\*+$/, ''));
+      expect(splitCriteria(text).exclusion).not.toContain(
+        exc.replace(/^\*+\s*/, '').replace(/\*+$/, ''),
+      );
     });
   }
 
   it('a heading with its text on the same line keeps that text in its section', () => {
-    const text = 'Inclusion Criteria: Patients must have stage IV NSCLC.\n\nExclusion criteria: - subjects meeting any of these will not be enrolled\n* Known EGFR mutation';
+    const text =
+      'Inclusion Criteria: Patients must have stage IV NSCLC.\n\nExclusion criteria: - subjects meeting any of these will not be enrolled\n* Known EGFR mutation';
     const s = splitCriteria(text);
     expect(s.inclusion).toBe('Patients must have stage IV NSCLC.');
     expect(s.exclusion).toContain('- subjects meeting any of these will not be enrolled');
     expect(s.exclusion).toContain('Known EGFR mutation');
-    expect(findHeadings(text).map((h) => h.rule)).toEqual(['heading.criteria-inline-text', 'heading.criteria-inline-text']);
+    expect(findHeadings(text).map((h) => h.rule)).toEqual([
+      'heading.criteria-inline-text',
+      'heading.criteria-inline-text',
+    ]);
   });
 
   it('a heading after a sentence on one long line still opens its section', () => {
-    const s = splitCriteria('Inclusion Criteria: Adults with NSCLC. Exclusion Criteria: Known ALK fusion.');
+    const s = splitCriteria(
+      'Inclusion Criteria: Adults with NSCLC. Exclusion Criteria: Known ALK fusion.',
+    );
     expect(s.exclusion).toBe('Known ALK fusion.');
     expect(s.inclusion).toBe('Adults with NSCLC.');
   });
@@ -60,8 +84,13 @@ describe('splitCriteria: heading forms', () => {
   it('per-part headings keep alternating sections', () => {
     const text = [
       'Key Eligibility Criteria (additional criteria may apply) Part 1 Key Inclusion Criteria',
-      '* NSCLC', 'Part 1: Key Exclusion Criteria', '* EGFR mutation',
-      'Part 2 : Key Inclusion Criteria', '* SCLC', 'Part 2: Key Exclusion Criteria', '* ALK fusion',
+      '* NSCLC',
+      'Part 1: Key Exclusion Criteria',
+      '* EGFR mutation',
+      'Part 2 : Key Inclusion Criteria',
+      '* SCLC',
+      'Part 2: Key Exclusion Criteria',
+      '* ALK fusion',
     ].join('\n');
     const s = splitCriteria(text);
     expect(s.inclusion).toContain('* NSCLC');
@@ -93,12 +122,21 @@ describe('splitCriteria: criteria are never taken for headings', () => {
   }
 
   it('text before any heading is inclusion; no heading at all is all inclusion', () => {
-    expect(splitCriteria('* NSCLC\n* ECOG 0-1')).toEqual({ inclusion: '* NSCLC\n* ECOG 0-1', exclusion: null });
+    expect(splitCriteria('* NSCLC\n* ECOG 0-1')).toEqual({
+      inclusion: '* NSCLC\n* ECOG 0-1',
+      exclusion: null,
+    });
     expect(splitCriteria('  ')).toEqual({ inclusion: null, exclusion: null });
   });
 
   it('each heading names the rule that recognised it', () => {
-    expect(readHeadingLine('Core Exclusion Criteria:')).toMatchObject({ kind: 'exclusion', rule: 'heading.criteria' });
-    expect(readHeadingLine('General Medical Exclusions:')).toMatchObject({ kind: 'exclusion', rule: 'heading.bare-keyword-colon' });
+    expect(readHeadingLine('Core Exclusion Criteria:')).toMatchObject({
+      kind: 'exclusion',
+      rule: 'heading.criteria',
+    });
+    expect(readHeadingLine('General Medical Exclusions:')).toMatchObject({
+      kind: 'exclusion',
+      rule: 'heading.bare-keyword-colon',
+    });
   });
 });

@@ -2,7 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GEOCODE_CACHE_FILE, GEOCODE_CACHE_VERSION, GeocodeCache } from '../../../pipeline/geocode/cache.js';
+import {
+  GEOCODE_CACHE_FILE,
+  GEOCODE_CACHE_VERSION,
+  GeocodeCache,
+} from '../../../pipeline/geocode/cache.js';
 import { geocodeSites } from '../../../pipeline/geocode/geocode-sites.js';
 import { siteRow, v2StudySites } from './real-sites.js';
 
@@ -21,20 +25,42 @@ afterEach(async () => {
 describe('GeocodeCache', () => {
   it('makes a second run over the same sites answer every place from the file', async () => {
     const sites = await v2StudySites();
-    sites.push(siteRow({ site_index: 9_999, city: 'Boston', state: 'MA', zip: '02115', country: 'United States' }));
-    sites.push(siteRow({ site_index: 10_000, city: 'Boston', state: 'MA', country: 'United States', latitude: 42.3378, longitude: -71.1061 }));
+    sites.push(
+      siteRow({
+        site_index: 9_999,
+        city: 'Boston',
+        state: 'MA',
+        zip: '02115',
+        country: 'United States',
+      }),
+    );
+    sites.push(
+      siteRow({
+        site_index: 10_000,
+        city: 'Boston',
+        state: 'MA',
+        country: 'United States',
+        latitude: 42.3378,
+        longitude: -71.1061,
+      }),
+    );
 
     const first = await GeocodeCache.load(file);
     expect(first.size).toBe(0);
     const run1 = await geocodeSites(sites, { cache: first });
     expect(run1.summary.cacheMisses).toBe(first.size);
     // Registry coordinates and bare US towns several states share (settled per trial) skip the cache.
-    const perTrial = run1.summary.townsUnsettled + Object.values(run1.summary.townsByEvidence).reduce((a, b) => a + b, 0);
+    const perTrial =
+      run1.summary.townsUnsettled +
+      Object.values(run1.summary.townsByEvidence).reduce((a, b) => a + b, 0);
     expect(perTrial).toBeGreaterThan(0);
     expect(run1.summary.cacheHits + run1.summary.cacheMisses).toBe(sites.length - 1 - perTrial);
     await first.save();
 
-    const stored = JSON.parse(await fs.readFile(file, 'utf8')) as { version: number; entries: Record<string, unknown> };
+    const stored = JSON.parse(await fs.readFile(file, 'utf8')) as {
+      version: number;
+      entries: Record<string, unknown>;
+    };
     expect(stored.version).toBe(GEOCODE_CACHE_VERSION);
     expect(Object.keys(stored.entries)).toHaveLength(first.size);
     expect(await fs.readdir(path.dirname(file))).toEqual([GEOCODE_CACHE_FILE]);
@@ -45,7 +71,11 @@ describe('GeocodeCache', () => {
     expect(run2.summary.cacheMisses).toBe(0);
     expect(run2.summary.cacheHits).toBe(sites.length - 1 - perTrial);
     expect(run2.sites).toEqual(run1.sites);
-    expect(run2.summary).toEqual({ ...run1.summary, cacheHits: sites.length - 1 - perTrial, cacheMisses: 0 });
+    expect(run2.summary).toEqual({
+      ...run1.summary,
+      cacheHits: sites.length - 1 - perTrial,
+      cacheMisses: 0,
+    });
   });
 
   it('keys by place, not by trial: one lookup for a hospital that many trials list', async () => {
@@ -63,14 +93,20 @@ describe('GeocodeCache', () => {
     await geocodeSites([siteRow({ city: 'Qwxzzy Flats', country: 'France' })], { cache });
     await cache.save();
     const again = await GeocodeCache.load(file);
-    const { sites, summary } = await geocodeSites([siteRow({ city: 'Qwxzzy Flats', country: 'France' })], { cache: again });
+    const { sites, summary } = await geocodeSites(
+      [siteRow({ city: 'Qwxzzy Flats', country: 'France' })],
+      { cache: again },
+    );
     expect(summary).toMatchObject({ none: 1, cacheHits: 1, cacheMisses: 0 });
     expect(sites[0].latitude).toBeNull();
   });
 
   it('starts empty from a file written by another cache version', async () => {
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, JSON.stringify({ version: GEOCODE_CACHE_VERSION + 1, entries: { 'lyon||': [1, 2, 'city'] } }));
+    await fs.writeFile(
+      file,
+      JSON.stringify({ version: GEOCODE_CACHE_VERSION + 1, entries: { 'lyon||': [1, 2, 'city'] } }),
+    );
     expect((await GeocodeCache.load(file)).size).toBe(0);
   });
 

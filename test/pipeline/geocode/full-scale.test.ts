@@ -18,7 +18,10 @@ describe('geocoding at full scale', () => {
       ...recorded.map((r) => r.site),
       ...(await v2StudySites()),
     ];
-    const sites: SiteRow[] = Array.from({ length: FULL_SCALE_SITES }, (_, i) => ({ ...pool[i % pool.length], site_index: i }));
+    const sites: SiteRow[] = Array.from({ length: FULL_SCALE_SITES }, (_, i) => ({
+      ...pool[i % pool.length],
+      site_index: i,
+    }));
     // The name indexes are built once per run, not per site: warm them outside the clock.
     await gazetteerStats();
     await usCandidateFinder();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { measureNci, measureV2, nciTruthSites } from '../../../pipeline/geocode/eval/place-truth.js';
+import {
+  measureNci,
+  measureV2,
+  nciTruthSites,
+} from '../../../pipeline/geocode/eval/place-truth.js';
 
 // End to end on the shared real records (`npm run eval:places` prints the same figures).
 describe('place truth on the real records', () => {
@@ -7,9 +11,23 @@ describe('place truth on the real records', () => {
     const { sites } = await nciTruthSites();
     expect(sites.length).toBeGreaterThan(9_000);
     const figures = Object.fromEntries((await measureNci(sites)).map((f) => [f.scenario, f]));
-    for (const f of Object.values(figures)) console.log(f.scenario, { placed: f.placed, farOff: f.farOff, wrongState: f.wrongState, statesFilled: f.statesFilled }, f.examples);
+    for (const f of Object.values(figures))
+      console.log(
+        f.scenario,
+        {
+          placed: f.placed,
+          farOff: f.farOff,
+          wrongState: f.wrongState,
+          statesFilled: f.statesFilled,
+        },
+        f.examples,
+      );
 
-    for (const scenario of ['city, state, ZIP, facility', 'city, state, facility (no ZIP)', 'city, facility (no state, no ZIP)']) {
+    for (const scenario of [
+      'city, state, ZIP, facility',
+      'city, state, facility (no ZIP)',
+      'city, facility (no state, no ZIP)',
+    ]) {
       expect(figures[scenario].farOff, scenario).toBe(0);
       expect(figures[scenario].wrongState, scenario).toBe(0);
     }
@@ -25,7 +43,16 @@ describe('place truth on the real records', () => {
 
   it('places every geocoded US site of the shared v2 records at a town of the name its record gives', async () => {
     const v2 = await measureV2();
-    console.log('v2', { usSites: v2.usSites, placed: v2.placed, statesFilled: v2.statesFilled, awayFromNamedTown: v2.awayFromNamedTown }, v2.examples);
+    console.log(
+      'v2',
+      {
+        usSites: v2.usSites,
+        placed: v2.placed,
+        statesFilled: v2.statesFilled,
+        awayFromNamedTown: v2.awayFromNamedTown,
+      },
+      v2.examples,
+    );
     expect(v2.usSites).toBeGreaterThan(1_500);
     expect(v2.awayFromNamedTown).toBe(0);
     // Only a town straddling a state line (Kansas City) is placed without a state.

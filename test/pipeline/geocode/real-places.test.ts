@@ -14,7 +14,9 @@ function shareWithin(recorded: RecordedSite[], geocoded: SiteRow[], km: number):
   geocoded.forEach((s, i) => {
     if (s.latitude === null || s.longitude === null) return;
     placed += 1;
-    const d = distance([recorded[i].longitude, recorded[i].latitude], [s.longitude, s.latitude], { units: 'kilometers' });
+    const d = distance([recorded[i].longitude, recorded[i].latitude], [s.longitude, s.latitude], {
+      units: 'kilometers',
+    });
     if (d <= km) near += 1;
   });
   return near / placed;
@@ -37,12 +39,18 @@ describe('geocoding the real registry places', () => {
     const us = out.filter((s) => s.country === 'United States');
     const abroadShare = abroad.filter((s) => s.geo_precision === 'city').length / abroad.length;
     const usShare = us.filter((s) => s.geo_precision === 'city').length / us.length;
-    console.log('v2 studies', summary, `city share abroad ${(abroadShare * 100).toFixed(1)}%, US ${(usShare * 100).toFixed(1)}%`);
+    console.log(
+      'v2 studies',
+      summary,
+      `city share abroad ${(abroadShare * 100).toFixed(1)}%, US ${(usShare * 100).toFixed(1)}%`,
+    );
     expect(summary.site + summary.zip).toBe(0);
     expect(abroadShare).toBeGreaterThan(0.95);
     // The rest are towns like Rochester or Portland in trials that do not say which one.
     expect(usShare).toBeGreaterThan(0.6);
-    expect(summary.townsUnsettled).toBeLessThanOrEqual(us.length - us.filter((s) => s.geo_precision === 'city').length);
+    expect(summary.townsUnsettled).toBeLessThanOrEqual(
+      us.length - us.filter((s) => s.geo_precision === 'city').length,
+    );
     for (const s of out) {
       if (s.geo_precision === 'none') expect(s.h3_cell).toBeNull();
       else expect(getResolution(s.h3_cell!)).toBe(SITE_H3_RESOLUTION);
@@ -59,15 +67,33 @@ describe('geocoding the real registry places', () => {
     expect(recorded.length).toBeGreaterThan(10_000);
     // Every 7th site: a sample across all trials, not just the first ones.
     const sample = recorded.filter((_, i) => i % 7 === 0);
-    const withZip = await geocodeSites(sample.map((r) => r.site), { cache: GeocodeCache.inMemory() });
+    const withZip = await geocodeSites(
+      sample.map((r) => r.site),
+      { cache: GeocodeCache.inMemory() },
+    );
     const zipOnly = sample.filter((_, i) => withZip.sites[i].geo_precision === 'zip');
     const zipSites = withZip.sites.filter((s) => s.geo_precision === 'zip');
     const zipShare = shareWithin(zipOnly, zipSites, 25);
 
-    const cityOnly = await geocodeSites(sample.map((r) => ({ ...r.site, zip: null })), { cache: GeocodeCache.inMemory() });
+    const cityOnly = await geocodeSites(
+      sample.map((r) => ({ ...r.site, zip: null })),
+      { cache: GeocodeCache.inMemory() },
+    );
     const cityShare = shareWithin(sample, cityOnly.sites, 50);
-    console.log('NCI sample', sample.length, 'with zip', withZip.summary, `zip within 25 km ${(zipShare * 100).toFixed(1)}%`);
-    console.log('NCI sample', sample.length, 'city only', cityOnly.summary, `city within 50 km ${(cityShare * 100).toFixed(1)}%`);
+    console.log(
+      'NCI sample',
+      sample.length,
+      'with zip',
+      withZip.summary,
+      `zip within 25 km ${(zipShare * 100).toFixed(1)}%`,
+    );
+    console.log(
+      'NCI sample',
+      sample.length,
+      'city only',
+      cityOnly.summary,
+      `city within 50 km ${(cityShare * 100).toFixed(1)}%`,
+    );
 
     expect(withZip.summary.zip / sample.length).toBeGreaterThan(0.65);
     // The rest are NCI's own errors (Anchorage recorded in Olympia, Riyadh in Brooklyn).

@@ -16,9 +16,14 @@ async function readLines(relative: string): Promise<unknown[]> {
   try {
     text = await fs.readFile(file, 'utf8');
   } catch {
-    throw new Error(`Real trial records are missing: ${file} not found (expected the shared data directory ${CTGOV_DIR})`);
+    throw new Error(
+      `Real trial records are missing: ${file} not found (expected the shared data directory ${CTGOV_DIR})`,
+    );
   }
-  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as unknown);
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as unknown);
 }
 
 export function siteRow(fields: Partial<SiteRow>): SiteRow {
@@ -35,13 +40,25 @@ interface V2Location {
 /** Every location of v2/studies.jsonl (city + country only, no coordinates). */
 export async function v2StudySites(): Promise<SiteRow[]> {
   const studies = (await readLines('v2/studies.jsonl')) as {
-    protocolSection: { identificationModule: { nctId: string }; contactsLocationsModule?: { locations?: V2Location[] } };
+    protocolSection: {
+      identificationModule: { nctId: string };
+      contactsLocationsModule?: { locations?: V2Location[] };
+    };
   }[];
   const out: SiteRow[] = [];
   for (const s of studies) {
     const nct = s.protocolSection.identificationModule.nctId;
     (s.protocolSection.contactsLocationsModule?.locations ?? []).forEach((l, i) => {
-      out.push(siteRow({ nct_id: nct, site_index: i, city: l.city ?? null, state: l.state ?? null, zip: l.zip ?? null, country: l.country ?? null }));
+      out.push(
+        siteRow({
+          nct_id: nct,
+          site_index: i,
+          city: l.city ?? null,
+          state: l.state ?? null,
+          zip: l.zip ?? null,
+          country: l.country ?? null,
+        }),
+      );
     });
   }
   return out;
@@ -66,14 +83,26 @@ interface UnifiedLocation {
 
 /** NCI CTS sites of lung_trials_unified.jsonl that carry recorded coordinates. */
 export async function nciRecordedSites(): Promise<RecordedSite[]> {
-  const records = (await readLines('lung_trials_unified.jsonl')) as { source: string; nctId: string; locations?: UnifiedLocation[] }[];
+  const records = (await readLines('lung_trials_unified.jsonl')) as {
+    source: string;
+    nctId: string;
+    locations?: UnifiedLocation[];
+  }[];
   const out: RecordedSite[] = [];
   for (const r of records) {
     if (r.source !== 'nci_cts_v2') continue;
     (r.locations ?? []).forEach((l, i) => {
       if (typeof l.lat !== 'number' || typeof l.lon !== 'number') return;
       out.push({
-        site: siteRow({ nct_id: r.nctId, site_index: i, facility: l.facility, city: l.city, state: l.state, zip: l.zip, country: l.country }),
+        site: siteRow({
+          nct_id: r.nctId,
+          site_index: i,
+          facility: l.facility,
+          city: l.city,
+          state: l.state,
+          zip: l.zip,
+          country: l.country,
+        }),
         latitude: l.lat,
         longitude: l.lon,
       });

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RawStore } from '../../../pipeline/raw-store/raw-store.js';
 
-const study = (id: string, title: string) => ({ protocolSection: { identificationModule: { nctId: id, briefTitle: title } } });
+const study = (id: string, title: string) => ({
+  protocolSection: { identificationModule: { nctId: id, briefTitle: title } },
+});
 
 describe('RawStore held studies', () => {
   let dir: string;
@@ -32,7 +34,9 @@ describe('RawStore held studies', () => {
     expect(fromMemory?.entry.hash).toBe(fromDisk?.entry.hash);
 
     // Another process stores a changed copy; this store, once its index is reopened, must not serve the stale one.
-    await fresh.putMany('r2', [{ nctId: 'NCT00000002', form: 'ctgov_v2', study: study('NCT00000002', 'changed') }]);
+    await fresh.putMany('r2', [
+      { nctId: 'NCT00000002', form: 'ctgov_v2', study: study('NCT00000002', 'changed') },
+    ]);
     await fresh.finishRun('r2', 'incremental');
     const reopened = await RawStore.open(dir);
     expect((await reopened.read('NCT00000002'))?.study).toEqual(study('NCT00000002', 'changed'));

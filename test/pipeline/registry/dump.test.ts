@@ -4,7 +4,11 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRegistryDump } from '../../../pipeline/registry/dump.js';
-import { mapDumpEntry, type DumpEntry, type SkippedRecord } from '../../../pipeline/registry/forms.js';
+import {
+  mapDumpEntry,
+  type DumpEntry,
+  type SkippedRecord,
+} from '../../../pipeline/registry/forms.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
 
 const data = requireCtgovData();
@@ -23,7 +27,12 @@ function countBy<T>(items: T[], key: (t: T) => string): Record<string, number> {
 }
 
 /** Folder (relative to the data dir) of each entry's source file. */
-const folderOf = (origin: string) => path.relative(data, origin.replace(/[:#!].*$/, '')).split(path.sep).slice(0, -1).join('/') || '.';
+const folderOf = (origin: string) =>
+  path
+    .relative(data, origin.replace(/[:#!].*$/, ''))
+    .split(path.sep)
+    .slice(0, -1)
+    .join('/') || '.';
 
 describe('readRegistryDump over ../shared/data/ctgov', () => {
   let tmp: string;
@@ -68,18 +77,37 @@ describe('readRegistryDump over ../shared/data/ctgov', () => {
   });
 
   it('streams a JSONL file, skipping unparseable and foreign lines', async () => {
-    const lines = (await fs.readFile(path.join(data, 'v2', 'studies.jsonl'), 'utf8')).split('\n').filter(Boolean).slice(0, 3);
+    const lines = (await fs.readFile(path.join(data, 'v2', 'studies.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .slice(0, 3);
     const file = path.join(tmp, 'dump.ndjson');
-    await fs.writeFile(file, [lines[0], '{not json', '', JSON.stringify({ nct_id: 'NCT1', title: 'flat export' }), lines[1], lines[2]].join('\r\n'));
+    await fs.writeFile(
+      file,
+      [
+        lines[0],
+        '{not json',
+        '',
+        JSON.stringify({ nct_id: 'NCT1', title: 'flat export' }),
+        lines[1],
+        lines[2],
+      ].join('\r\n'),
+    );
     const { entries, skipped } = await readAll(file);
     expect(entries.map((e) => e.form)).toEqual(['ctgov_v2', 'ctgov_v2', 'ctgov_v2']);
     expect(entries.map((e) => e.origin.split(':').at(-1))).toEqual(['1', '5', '6']);
-    expect(skipped.map((s) => s.reason)).toEqual(['invalid JSON', 'not a ClinicalTrials.gov registry record']);
+    expect(skipped.map((s) => s.reason)).toEqual([
+      'invalid JSON',
+      'not a ClinicalTrials.gov registry record',
+    ]);
   });
 
   it('reads a JSON array of v2 studies and rejects a missing path', async () => {
     const file = path.join(tmp, 'array.json');
-    const lines = (await fs.readFile(path.join(data, 'v2', 'studies.jsonl'), 'utf8')).split('\n').filter(Boolean).slice(0, 4);
+    const lines = (await fs.readFile(path.join(data, 'v2', 'studies.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .slice(0, 4);
     await fs.writeFile(file, `[${lines.join(',')}]`);
     expect((await readAll(file)).entries).toHaveLength(4);
     await expect(readAll(path.join(tmp, 'missing'))).rejects.toThrow(/not found/);

@@ -23,46 +23,87 @@ afterEach(async () => {
 });
 
 const withId = (line: string, id: string): string => {
-  const study = JSON.parse(line) as { protocolSection: { identificationModule: { nctId: string } } };
+  const study = JSON.parse(line) as {
+    protocolSection: { identificationModule: { nctId: string } };
+  };
   study.protocolSection.identificationModule.nctId = id;
   return JSON.stringify(study);
 };
 
 describe('hostile registry dump lines', () => {
   it('skips a deeply nested line, a broken line and invalid ids with file and line; imports the rest', async () => {
-    const lines = (await fs.readFile(path.join(requireCtgovData(), 'v2', 'studies.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    const lines = (await fs.readFile(path.join(requireCtgovData(), 'v2', 'studies.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean);
     const nested = '{"protocolSection":' + '['.repeat(5000) + ']'.repeat(5000) + '}';
     expect(nested.length).toBeGreaterThan(10_000);
     const dump = path.join(tmp, 'dump.jsonl');
     await fs.writeFile(
       dump,
-      [lines[0], nested, '{"protocolSection": {', withId(lines[1], '12345'), withId(lines[2], '../../etc/passwd'), withId(lines[3], 'NCT123456789'), lines[4]].join('\n'),
+      [
+        lines[0],
+        nested,
+        '{"protocolSection": {',
+        withId(lines[1], '12345'),
+        withId(lines[2], '../../etc/passwd'),
+        withId(lines[3], 'NCT123456789'),
+        lines[4],
+      ].join('\n'),
     );
     const { logger, lines: logged } = capturingLogger();
-    const summary = await importRegistryDump({ path: dump }, { rawStore: await RawStore.open(path.join(tmp, 'raw')), logger, tty: false });
-    expect(summary).toMatchObject({ new: 2, skipped: 2, invalid_ids: 3, skip_reasons: { 'JSON nested deeper than 64 levels': 1, 'invalid JSON': 1 } });
+    const summary = await importRegistryDump(
+      { path: dump },
+      { rawStore: await RawStore.open(path.join(tmp, 'raw')), logger, tty: false },
+    );
+    expect(summary).toMatchObject({
+      new: 2,
+      skipped: 2,
+      invalid_ids: 3,
+      skip_reasons: { 'JSON nested deeper than 64 levels': 1, 'invalid JSON': 1 },
+    });
     const warnings = logged().filter((l) => l.level === 40);
-    expect(warnings).toContainEqual(expect.objectContaining({ origin: `${dump}:2`, reason: 'JSON nested deeper than 64 levels' }));
-    expect(warnings).toContainEqual(expect.objectContaining({ origin: `${dump}:3`, reason: 'invalid JSON' }));
-    expect(warnings).toContainEqual(expect.objectContaining({ origin: `${dump}:5`, nct_id: '../../ETC/PASSWD' }));
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ origin: `${dump}:2`, reason: 'JSON nested deeper than 64 levels' }),
+    );
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ origin: `${dump}:3`, reason: 'invalid JSON' }),
+    );
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ origin: `${dump}:5`, nct_id: '../../ETC/PASSWD' }),
+    );
     const store = await RawStore.open(path.join(tmp, 'raw'));
     expect(store.size).toBe(2);
   });
 
   it("imports the project's own demo dump (DEMO- ids), which no registry issues", async () => {
     const dump = path.join(tmp, 'demo.jsonl');
-    const written = await writeRegistryDump({ scale: 'demo', now: new Date('2026-11-22T00:00:00Z'), out: dump });
+    const written = await writeRegistryDump({
+      scale: 'demo',
+      now: new Date('2026-11-22T00:00:00Z'),
+      out: dump,
+    });
     const { logger } = capturingLogger();
-    const summary = await importRegistryDump({ path: dump }, { rawStore: await RawStore.open(path.join(tmp, 'raw')), logger, tty: false });
+    const summary = await importRegistryDump(
+      { path: dump },
+      { rawStore: await RawStore.open(path.join(tmp, 'raw')), logger, tty: false },
+    );
     expect(summary).toMatchObject({ new: written.studies, invalid_ids: 0 });
     expect((await RawStore.open(path.join(tmp, 'raw'))).size).toBe(written.studies);
   });
 
   it('fails the import only when no valid record is left, naming why', async () => {
     const dump = path.join(tmp, 'bad.jsonl');
-    await fs.writeFile(dump, ['[[[[[[[[' + '['.repeat(100) + ']'.repeat(108), 'not json'].join('\n'));
+    await fs.writeFile(
+      dump,
+      ['[[[[[[[[' + '['.repeat(100) + ']'.repeat(108), 'not json'].join('\n'),
+    );
     const { logger } = capturingLogger();
-    await expect(importRegistryDump({ path: dump }, { rawStore: await RawStore.open(path.join(tmp, 'raw')), logger, tty: false })).rejects.toThrow(
+    await expect(
+      importRegistryDump(
+        { path: dump },
+        { rawStore: await RawStore.open(path.join(tmp, 'raw')), logger, tty: false },
+      ),
+    ).rejects.toThrow(
       /holds no valid registry record \(1 JSON nested deeper than 64 levels; 1 invalid JSON\)/,
     );
   });

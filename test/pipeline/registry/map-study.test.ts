@@ -6,17 +6,23 @@ import { SITE_H3_RESOLUTION } from '../../../domain/geo.js';
 import { contentHash } from '../../../pipeline/raw-store/content-hash.js';
 import { parseRegistryDate } from '../../../pipeline/registry/dates.js';
 import { InvalidStudyError } from '../../../pipeline/registry/errors.js';
-import { mapClassicXmlToRecord, parseClassicXml } from '../../../pipeline/registry/map-classic-xml.js';
+import {
+  mapClassicXmlToRecord,
+  parseClassicXml,
+} from '../../../pipeline/registry/map-classic-xml.js';
 import { mapStudyToRecord } from '../../../pipeline/registry/map-study.js';
 import { mapV1StudyToRecord } from '../../../pipeline/registry/map-v1.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
 
 const data = requireCtgovData();
-const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(data, rel), 'utf8')) as unknown;
+const readJson = (rel: string) =>
+  JSON.parse(fs.readFileSync(path.join(data, rel), 'utf8')) as unknown;
 
 describe('mapStudyToRecord (API v2)', () => {
   it('maps NCT02576665 from the biomcp get capture field by field', () => {
-    const { trial, sites } = mapStudyToRecord(readJson('original/ctgov_v2_biomcp/get_nct02576665_20260811.json'));
+    const { trial, sites } = mapStudyToRecord(
+      readJson('original/ctgov_v2_biomcp/get_nct02576665_20260811.json'),
+    );
     expect(trial).toMatchObject({
       nct_id: 'NCT02576665',
       brief_title: expect.stringMatching(/^A Study of Toca 511/),
@@ -49,7 +55,17 @@ describe('mapStudyToRecord (API v2)', () => {
     expect(trial.inclusion_criteria).toMatch(/^1\. Patient has given written informed consent/);
     expect(trial.inclusion_criteria).not.toMatch(/Exclusion Criteria/i);
     expect(trial.exclusion_criteria).toMatch(/^1\. Patient has a history of other malignancy/);
-    expect(sites.map((s) => [s.facility, s.city, s.state, s.zip, s.latitude, s.longitude, s.geo_precision])).toEqual([
+    expect(
+      sites.map((s) => [
+        s.facility,
+        s.city,
+        s.state,
+        s.zip,
+        s.latitude,
+        s.longitude,
+        s.geo_precision,
+      ]),
+    ).toEqual([
       ['Sarah Cannon Research Institute', 'Denver', 'CO', '80218', 39.73915, -104.9847, 'site'],
       ['University of Miami', 'Miami', 'FL', '33136', 25.77427, -80.19366, 'site'],
       ['MD Anderson Cancer Center', 'Houston', 'TX', '77030', 29.76328, -95.36327, 'site'],
@@ -77,23 +93,51 @@ describe('mapStudyToRecord (API v2)', () => {
       enrollment: null,
       location_count: 1,
     });
-    expect(trial.interventions).toEqual([{ type: 'DRUG', name: 'Atezolizumab, Etoposide, Carboplatin, Tarlatamab', description: null }]);
-    expect(sites[0]).toMatchObject({ city: 'Seoul', country: 'South Korea', facility: null, latitude: null, geo_precision: 'none', h3_cell: null });
+    expect(trial.interventions).toEqual([
+      { type: 'DRUG', name: 'Atezolizumab, Etoposide, Carboplatin, Tarlatamab', description: null },
+    ]);
+    expect(sites[0]).toMatchObject({
+      city: 'Seoul',
+      country: 'South Korea',
+      facility: null,
+      latitude: null,
+      geo_precision: 'none',
+      h3_cell: null,
+    });
   });
 
   it('reads the v2 modules the captures leave out (keywords, MeSH, outcomes, documents, references)', () => {
     const { trial } = mapStudyToRecord({
       protocolSection: {
         identificationModule: { nctId: 'NCT00000001' },
-        statusModule: { studyFirstPostDateStruct: { date: '2020-02' }, lastUpdatePostDateStruct: { date: '2024' } },
+        statusModule: {
+          studyFirstPostDateStruct: { date: '2020-02' },
+          lastUpdatePostDateStruct: { date: '2024' },
+        },
         conditionsModule: { keywords: ['EGFR', ' '] },
         designModule: { phases: ['PHASE2', 'PHASE3'], enrollmentInfo: { count: 120 } },
         eligibilityModule: { minimumAge: '6 Months', sex: 'FEMALE' },
-        outcomesModule: { primaryOutcomes: [{ measure: 'PFS', timeFrame: '2 years' }], secondaryOutcomes: [{ description: 'no measure' }] },
+        outcomesModule: {
+          primaryOutcomes: [{ measure: 'PFS', timeFrame: '2 years' }],
+          secondaryOutcomes: [{ description: 'no measure' }],
+        },
         referencesModule: { references: [{ pmid: '123', type: 'RESULT', citation: 'A paper.' }] },
       },
-      derivedSection: { conditionBrowseModule: { meshes: [{ id: 'D008175', term: 'Lung Neoplasms' }] } },
-      documentSection: { largeDocumentModule: { largeDocs: [{ typeAbbrev: 'Prot', label: 'Study Protocol', date: '2019-07-29', filename: 'Prot_000.pdf' }] } },
+      derivedSection: {
+        conditionBrowseModule: { meshes: [{ id: 'D008175', term: 'Lung Neoplasms' }] },
+      },
+      documentSection: {
+        largeDocumentModule: {
+          largeDocs: [
+            {
+              typeAbbrev: 'Prot',
+              label: 'Study Protocol',
+              date: '2019-07-29',
+              filename: 'Prot_000.pdf',
+            },
+          ],
+        },
+      },
     });
     expect(trial).toMatchObject({
       keywords: ['EGFR'],
@@ -108,12 +152,20 @@ describe('mapStudyToRecord (API v2)', () => {
       primary_outcomes: [{ measure: 'PFS', time_frame: '2 years', description: null }],
       secondary_outcomes: [],
       publications: [{ pmid: '123', citation: 'A paper.', type: 'RESULT' }],
-      study_documents: [{ type: 'Study Protocol', url: 'https://cdn.clinicaltrials.gov/large-docs/01/NCT00000001/Prot_000.pdf', date: '2019-07-29' }],
+      study_documents: [
+        {
+          type: 'Study Protocol',
+          url: 'https://cdn.clinicaltrials.gov/large-docs/01/NCT00000001/Prot_000.pdf',
+          date: '2019-07-29',
+        },
+      ],
     });
   });
 
   it('gives nulls and empties for missing modules, and throws InvalidStudyError without an id', () => {
-    const { trial, sites } = mapStudyToRecord({ protocolSection: { identificationModule: { nctId: 'nct00000002' } } });
+    const { trial, sites } = mapStudyToRecord({
+      protocolSection: { identificationModule: { nctId: 'nct00000002' } },
+    });
     expect(trial).toMatchObject({
       nct_id: 'NCT00000002',
       status: null,
@@ -126,14 +178,24 @@ describe('mapStudyToRecord (API v2)', () => {
       location_count: 0,
     });
     expect(sites).toEqual([]);
-    for (const bad of [null, 42, {}, { protocolSection: { identificationModule: { nctId: '  ' } } }, { protocolSection: 'x' }]) {
+    for (const bad of [
+      null,
+      42,
+      {},
+      { protocolSection: { identificationModule: { nctId: '  ' } } },
+      { protocolSection: 'x' },
+    ]) {
       expect(() => mapStudyToRecord(bad)).toThrow(InvalidStudyError);
     }
   });
 
   it('hashes the raw study independently of key order', () => {
-    const a = { protocolSection: { identificationModule: { nctId: 'NCT00000003', briefTitle: 'T' } } };
-    const b = { protocolSection: { identificationModule: { briefTitle: 'T', nctId: 'NCT00000003' } } };
+    const a = {
+      protocolSection: { identificationModule: { nctId: 'NCT00000003', briefTitle: 'T' } },
+    };
+    const b = {
+      protocolSection: { identificationModule: { briefTitle: 'T', nctId: 'NCT00000003' } },
+    };
     expect(mapStudyToRecord(a).trial.content_hash).toBe(mapStudyToRecord(b).trial.content_hash);
     expect(mapStudyToRecord(a).trial.content_hash).toBe(contentHash(b));
   });
@@ -141,7 +203,9 @@ describe('mapStudyToRecord (API v2)', () => {
 
 describe('classic forms', () => {
   it('maps the classic XML NCT01642004 (CheckMate 017)', () => {
-    const study = parseClassicXml(fs.readFileSync(path.join(data, 'original/ctgov_xml_aact/NCT01642004.xml'), 'utf8'));
+    const study = parseClassicXml(
+      fs.readFileSync(path.join(data, 'original/ctgov_xml_aact/NCT01642004.xml'), 'utf8'),
+    );
     const { trial, sites } = mapClassicXmlToRecord(study);
     expect(trial).toMatchObject({
       nct_id: 'NCT01642004',
@@ -173,12 +237,27 @@ describe('classic forms', () => {
     expect(trial.secondary_outcomes).toHaveLength(9);
     expect(trial.inclusion_criteria).toMatch(/Men and women ≥18 years of age/);
     expect(trial.exclusion_criteria).toMatch(/untreated central nervous system \(CNS\) metastases/);
-    expect(sites[0]).toMatchObject({ facility: 'Mayo Clinic Arizona', city: 'Scottsdale', state: 'AZ', zip: '85259', country: 'United States', geo_precision: 'none', h3_cell: null });
-    expect(sites.at(-1)).toMatchObject({ city: 'Sheffield', state: 'Yorkshire', zip: 'S10 2SJ', country: 'United Kingdom' });
+    expect(sites[0]).toMatchObject({
+      facility: 'Mayo Clinic Arizona',
+      city: 'Scottsdale',
+      state: 'AZ',
+      zip: '85259',
+      country: 'United States',
+      geo_precision: 'none',
+      h3_cell: null,
+    });
+    expect(sites.at(-1)).toMatchObject({
+      city: 'Sheffield',
+      state: 'Yorkshire',
+      zip: 'S10 2SJ',
+      country: 'United Kingdom',
+    });
   });
 
   it('maps the v1 FullStudiesResponse NCT00023673 and agrees with its classic XML twin', () => {
-    const v1 = readJson('original/ctgov_v1_aact/NCT00023673.json') as { FullStudiesResponse: { FullStudies: Array<{ Study: unknown }> } };
+    const v1 = readJson('original/ctgov_v1_aact/NCT00023673.json') as {
+      FullStudiesResponse: { FullStudies: Array<{ Study: unknown }> };
+    };
     const { trial, sites } = mapV1StudyToRecord(v1.FullStudiesResponse.FullStudies[0].Study);
     expect(trial).toMatchObject({
       nct_id: 'NCT00023673',
@@ -204,11 +283,33 @@ describe('classic forms', () => {
     expect(trial.keywords).toHaveLength(6);
     expect(trial.publications[0]).toMatchObject({ pmid: '20368547', type: 'RESULT' });
     expect(trial.inclusion_criteria).toMatch(/^DISEASE CHARACTERISTICS:/);
-    expect(sites[0]).toMatchObject({ facility: 'Mobile Infirmary Medical Center', city: 'Mobile', state: 'AL', zip: '36652-2144' });
+    expect(sites[0]).toMatchObject({
+      facility: 'Mobile Infirmary Medical Center',
+      city: 'Mobile',
+      state: 'AL',
+      zip: '36652-2144',
+    });
     expect(sites.at(-1)).toMatchObject({ city: 'Calgary', state: 'Alberta', country: 'Canada' });
 
-    const xml = mapClassicXmlToRecord(parseClassicXml(fs.readFileSync(path.join(data, 'original/ctgov_xml_aact/NCT00023673.xml'), 'utf8')));
-    for (const key of ['status', 'phases', 'sex', 'age_min', 'age_max', 'study_start', 'first_posted', 'primary_completion', 'study_completion', 'last_updated', 'location_count', 'enrollment'] as const) {
+    const xml = mapClassicXmlToRecord(
+      parseClassicXml(
+        fs.readFileSync(path.join(data, 'original/ctgov_xml_aact/NCT00023673.xml'), 'utf8'),
+      ),
+    );
+    for (const key of [
+      'status',
+      'phases',
+      'sex',
+      'age_min',
+      'age_max',
+      'study_start',
+      'first_posted',
+      'primary_completion',
+      'study_completion',
+      'last_updated',
+      'location_count',
+      'enrollment',
+    ] as const) {
       expect(xml.trial[key], key).toEqual(trial[key]);
     }
     expect(xml.sites.map((s) => s.city)).toEqual(sites.map((s) => s.city));

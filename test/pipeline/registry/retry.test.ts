@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, isRetryableStatus, parseRetryAfter, withRetries } from '../../../pipeline/registry/retry.js';
+import {
+  backoffDelay,
+  isRetryableStatus,
+  parseRetryAfter,
+  withRetries,
+} from '../../../pipeline/registry/retry.js';
 import { studiesSearchParams } from '../../../pipeline/registry/client.js';
 
 describe('registry retry timing', () => {
@@ -67,12 +72,23 @@ describe('withRetries', () => {
   it('gives up at once on a final answer or a Retry-After past the limit, and after the last retry otherwise', async () => {
     for (const err of [new Answer(false), new Answer(true, 60_000)]) {
       let calls = 0;
-      await expect(withRetries(async () => { calls++; throw err; }, policy)).rejects.toBe(err);
+      await expect(
+        withRetries(async () => {
+          calls++;
+          throw err;
+        }, policy),
+      ).rejects.toBe(err);
       expect(calls).toBe(1);
     }
     let calls = 0;
     const retried: number[] = [];
-    const failing = withRetries(async () => { calls++; throw new Error('ECONNRESET'); }, { ...policy, onRetry: (_e, attempt) => retried.push(attempt) });
+    const failing = withRetries(
+      async () => {
+        calls++;
+        throw new Error('ECONNRESET');
+      },
+      { ...policy, onRetry: (_e, attempt) => retried.push(attempt) },
+    );
     await expect(failing).rejects.toThrow('ECONNRESET');
     expect(calls).toBe(4);
     expect(retried).toEqual([1, 2, 3]);

@@ -42,7 +42,10 @@ describe('syncRegistry against a replay of real v2 records', () => {
     return server;
   }
 
-  async function run(opts: Partial<SyncRegistryOptions> = {}, onProgress?: (p: RegistryProgress) => void) {
+  async function run(
+    opts: Partial<SyncRegistryOptions> = {},
+    onProgress?: (p: RegistryProgress) => void,
+  ) {
     const rawStore = await RawStore.open(dir);
     const summary = await syncRegistry(
       { baseUrl: server!.baseUrl, pageSize: 50, client: FAST, ...opts },
@@ -52,11 +55,23 @@ describe('syncRegistry against a replay of real v2 records', () => {
   }
 
   it('fetches every record exactly once through a 429 with Retry-After and a 503, up to the empty last page', async () => {
-    const srv = await serve({ faults: { 2: [{ status: 429, headers: { 'retry-after': '1' } }], 3: [{ status: 503 }] } });
+    const srv = await serve({
+      faults: { 2: [{ status: 429, headers: { 'retry-after': '1' } }], 3: [{ status: 503 }] },
+    });
     const { summary, rawStore } = await run();
 
     expect(allIds.length).toBe(186);
-    expect(summary).toMatchObject({ mode: 'full', fetched: 186, new: 186, changed: 0, unchanged: 0, failed: 0, removed: 0, total: 186, pages: 5 });
+    expect(summary).toMatchObject({
+      mode: 'full',
+      fetched: 186,
+      new: 186,
+      changed: 0,
+      unchanged: 0,
+      failed: 0,
+      removed: 0,
+      total: 186,
+      pages: 5,
+    });
     expect(srv.served.size).toBe(186);
     expect([...srv.served.values()].every((n) => n === 1)).toBe(true);
     expect(rawStore.ids()).toEqual(allIds);
@@ -92,7 +107,9 @@ describe('syncRegistry against a replay of real v2 records', () => {
     expect(second.summary).toMatchObject({ fetched: 186, new: 0, changed: 0, unchanged: 186 });
     expect((await loadRegistryRecordArray(second.rawStore)).filter((r) => r.changed)).toEqual([]);
 
-    const edited = structuredClone(studies) as Array<{ protocolSection: { statusModule: { overallStatus: string } } }>;
+    const edited = structuredClone(studies) as Array<{
+      protocolSection: { statusModule: { overallStatus: string } };
+    }>;
     const target = edited.find((s) => studyId(s) === 'NCT06830694')!;
     target.protocolSection.statusModule.overallStatus = 'COMPLETED';
     srv.setStudies(edited);
@@ -101,7 +118,11 @@ describe('syncRegistry against a replay of real v2 records', () => {
     expect(third.summary).toMatchObject({ fetched: 186, new: 0, changed: 1, unchanged: 185 });
     const changed = (await loadRegistryRecordArray(third.rawStore)).filter((r) => r.changed);
     expect(changed.map((r) => r.trial.nct_id)).toEqual(['NCT06830694']);
-    expect(changed[0].trial).toMatchObject({ overall_status: 'COMPLETED', status: 'Completed', status_bucket: 'completed' });
+    expect(changed[0].trial).toMatchObject({
+      overall_status: 'COMPLETED',
+      status: 'Completed',
+      status_bucket: 'completed',
+    });
   });
 
   it('resumes an interrupted run from the page after the last stored one', async () => {
@@ -129,10 +150,18 @@ describe('syncRegistry against a replay of real v2 records', () => {
     const srv = await serve();
     await run();
     const controller = new AbortController();
-    await expect(run({ since: null, signal: controller.signal }, (p) => p.pages === 2 && controller.abort())).rejects.toThrow(/abort/i);
+    await expect(
+      run({ since: null, signal: controller.signal }, (p) => p.pages === 2 && controller.abort()),
+    ).rejects.toThrow(/abort/i);
     const before = srv.requests.length;
     const { summary } = await run();
-    expect(summary).toMatchObject({ mode: 'full', resumed: true, fetched: 186, unchanged: 186, pages: 5 });
+    expect(summary).toMatchObject({
+      mode: 'full',
+      resumed: true,
+      fetched: 186,
+      unchanged: 186,
+      pages: 5,
+    });
     expect(srv.requests[before].params['filter.advanced']).toBeUndefined();
     expect(srv.requests[before].page).toBe(3);
   });
@@ -145,14 +174,23 @@ describe('syncRegistry against a replay of real v2 records', () => {
     const explicit = await run({ since: '2026-09-01' });
     const req = srv.requests.find((r) => r.params['filter.advanced']);
     expect(req?.params['filter.advanced']).toBe('AREA[LastUpdatePostDate]RANGE[2026-09-01,MAX]');
-    expect(explicit.summary).toMatchObject({ mode: 'incremental', since: '2026-09-01', fetched: 40, unchanged: 40, new: 0, removed: 0 });
+    expect(explicit.summary).toMatchObject({
+      mode: 'incremental',
+      since: '2026-09-01',
+      fetched: 40,
+      unchanged: 40,
+      new: 0,
+      removed: 0,
+    });
     // An incremental run keeps the records it did not see.
     expect(explicit.rawStore.size).toBe(186);
 
     const before = srv.requests.length;
     const lastSync = explicit.rawStore.lastSuccessfulSync!;
     const implicit = await run();
-    expect(srv.requests[before].params['filter.advanced']).toBe(`AREA[LastUpdatePostDate]RANGE[${lastSync.slice(0, 10)},MAX]`);
+    expect(srv.requests[before].params['filter.advanced']).toBe(
+      `AREA[LastUpdatePostDate]RANGE[${lastSync.slice(0, 10)},MAX]`,
+    );
     expect(implicit.summary.mode).toBe('incremental');
   });
 
@@ -169,7 +207,9 @@ describe('syncRegistry against a replay of real v2 records', () => {
     expect(srv.requests).toHaveLength(1);
 
     srv.addFaults({ 1: [{ status: 503 }, { status: 503 }, { status: 503 }] });
-    await expect(run({ client: { ...FAST, maxRetries: 2 } })).rejects.toMatchObject({ status: 503 });
+    await expect(run({ client: { ...FAST, maxRetries: 2 } })).rejects.toMatchObject({
+      status: 503,
+    });
     expect(srv.requests).toHaveLength(4);
   });
 });

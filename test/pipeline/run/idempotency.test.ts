@@ -8,7 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../config/logger.js';
-import { newPipelineRunId, runPipeline, StageError, STAGE_NAMES, type PipelineDeps, type PipelineOptions } from '../../../pipeline/run/index.js';
+import {
+  newPipelineRunId,
+  runPipeline,
+  StageError,
+  STAGE_NAMES,
+  type PipelineDeps,
+  type PipelineOptions,
+} from '../../../pipeline/run/index.js';
 import { LATEST_POINTER, resolveLatest } from '../../../pipeline/snapshot/index.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
 import { ROOT } from '../../helpers/processes.js';
@@ -23,13 +30,18 @@ const options = (): PipelineOptions => ({
 
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-idempotent-'));
-  deps = { dataDir: path.join(dir, 'data'), snapshotRoot: path.join(dir, 'snapshots'), logger: createLogger('silent') };
+  deps = {
+    dataDir: path.join(dir, 'data'),
+    snapshotRoot: path.join(dir, 'snapshots'),
+    logger: createLogger('silent'),
+  };
 });
 afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const versionDirs = async (root: string) => (await fs.readdir(root)).filter((n) => n !== LATEST_POINTER && !n.startsWith('.')).sort();
+const versionDirs = async (root: string) =>
+  (await fs.readdir(root)).filter((n) => n !== LATEST_POINTER && !n.startsWith('.')).sort();
 
 describe('inline runner idempotency per run id', () => {
   it('re-running a finished run reuses every stage and publishes nothing new', async () => {
@@ -37,7 +49,8 @@ describe('inline runner idempotency per run id', () => {
     const first = await runPipeline(runId, options(), deps);
     const again = await runPipeline(runId, options(), deps);
     expect(again.version).toBe(first.version);
-    for (const stage of STAGE_NAMES) expect(again.stages[stage]).toEqual({ ...first.stages[stage], reused: true });
+    for (const stage of STAGE_NAMES)
+      expect(again.stages[stage]).toEqual({ ...first.stages[stage], reused: true });
     expect(await versionDirs(deps.snapshotRoot)).toEqual([first.version]);
   }, 60_000);
 
@@ -46,12 +59,15 @@ describe('inline runner idempotency per run id', () => {
     // A file where the snapshot root should be: publish cannot create its temp dir.
     const blocked = path.join(dir, 'not-a-dir');
     await fs.writeFile(blocked, '');
-    const failure = await runPipeline(runId, options(), { ...deps, snapshotRoot: blocked }).catch((err: unknown) => err);
+    const failure = await runPipeline(runId, options(), { ...deps, snapshotRoot: blocked }).catch(
+      (err: unknown) => err,
+    );
     expect(failure).toBeInstanceOf(StageError);
     expect((failure as StageError).stage).toBe('publish');
 
     const resumed = await runPipeline(runId, options(), deps);
-    for (const stage of STAGE_NAMES.filter((s) => s !== 'publish')) expect(resumed.stages[stage].reused).toBe(true);
+    for (const stage of STAGE_NAMES.filter((s) => s !== 'publish'))
+      expect(resumed.stages[stage].reused).toBe(true);
     expect(resumed.stages.publish.reused).toBe(false);
     expect((await resolveLatest(deps.snapshotRoot))?.version).toBe(resumed.version);
   }, 60_000);
@@ -63,7 +79,10 @@ describe('inline runner idempotency per run id', () => {
     await fs.rm(path.join(deps.dataDir, 'runs', runId, 'publish.v8'));
     const retried = await runPipeline(runId, options(), deps);
     expect(retried.version).toBe(first.version);
-    expect(retried.stages.publish.summary).toMatchObject({ version: first.version, reused_publish: true });
+    expect(retried.stages.publish.summary).toMatchObject({
+      version: first.version,
+      reused_publish: true,
+    });
     expect(await versionDirs(deps.snapshotRoot)).toEqual([first.version]);
   }, 60_000);
 });

@@ -9,7 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../config/logger.js';
-import { newPipelineRunId, runPipeline, type PipelineDeps, type PipelineOptions } from '../../../pipeline/run/index.js';
+import {
+  newPipelineRunId,
+  runPipeline,
+  type PipelineDeps,
+  type PipelineOptions,
+} from '../../../pipeline/run/index.js';
 import { readSnapshot } from '../../../pipeline/snapshot/index.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
 import { ROOT } from '../../helpers/processes.js';
@@ -23,8 +28,16 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-incremental-'));
   dump = path.join(dir, 'ctgov');
   await fs.cp(requireCtgovData(), dump, { recursive: true });
-  deps = { dataDir: path.join(dir, 'data'), snapshotRoot: path.join(dir, 'snapshots'), logger: createLogger('silent') };
-  options = { registryDump: dump, sponsorCsvDir: path.join(ROOT, 'test', 'fixtures', 'sponsors'), now: '2026-10-01T00:00:00.000Z' };
+  deps = {
+    dataDir: path.join(dir, 'data'),
+    snapshotRoot: path.join(dir, 'snapshots'),
+    logger: createLogger('silent'),
+  };
+  options = {
+    registryDump: dump,
+    sponsorCsvDir: path.join(ROOT, 'test', 'fixtures', 'sponsors'),
+    now: '2026-10-01T00:00:00.000Z',
+  };
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
@@ -39,9 +52,12 @@ async function editCriteria(nctId: string, from: string, to: string): Promise<vo
   let edited = 0;
   const out = lines.map((line) => {
     if (!line.includes(`"nctId":"${nctId}"`)) return line;
-    const study = JSON.parse(line) as { protocolSection: { eligibilityModule: { eligibilityCriteria: string } } };
+    const study = JSON.parse(line) as {
+      protocolSection: { eligibilityModule: { eligibilityCriteria: string } };
+    };
     const criteria = study.protocolSection.eligibilityModule.eligibilityCriteria;
-    if (!criteria.includes(from)) throw new Error(`${nctId}'s criteria no longer contain ${JSON.stringify(from)}`);
+    if (!criteria.includes(from))
+      throw new Error(`${nctId}'s criteria no longer contain ${JSON.stringify(from)}`);
     study.protocolSection.eligibilityModule.eligibilityCriteria = criteria.replace(from, to);
     edited++;
     return JSON.stringify(study);
@@ -60,21 +76,35 @@ describe('incremental inline runs', () => {
 
     const second = await runPipeline(newPipelineRunId(), options, deps);
     expect(second.stages.registry.summary).toMatchObject({ new: 0, changed: 0, unchanged: 194 });
-    expect(second.stages.extract.summary).toMatchObject({ trials, registry_changed: 0, extracted: 0, reused: trials });
+    expect(second.stages.extract.summary).toMatchObject({
+      trials,
+      registry_changed: 0,
+      extracted: 0,
+      reused: trials,
+    });
     expect(second.stages.geocode.summary).toMatchObject({ cacheMisses: 0 });
     const secondSnap = await readSnapshot(second.dir);
     expect(secondSnap.manifest.row_counts.trials).toBe(trials);
     // Nothing changed, so nothing in the tables changed either.
-    expect(secondSnap.manifest.checksums).toEqual((await readSnapshot(first.dir)).manifest.checksums);
+    expect(secondSnap.manifest.checksums).toEqual(
+      (await readSnapshot(first.dir)).manifest.checksums,
+    );
 
     await editCriteria(EDITED, '4. Age ≥19 years', '4. Age ≥18 years');
     const third = await runPipeline(newPipelineRunId(), options, deps);
     expect(third.stages.registry.summary).toMatchObject({ new: 0, changed: 1, unchanged: 193 });
-    expect(third.stages.extract.summary).toMatchObject({ trials, registry_changed: 1, extracted: 1, reused: trials - 1 });
+    expect(third.stages.extract.summary).toMatchObject({
+      trials,
+      registry_changed: 1,
+      extracted: 1,
+      reused: trials - 1,
+    });
     expect(third.stages.geocode.summary).toMatchObject({ cacheMisses: 0 });
     const { manifest, tables } = await readSnapshot(third.dir);
     expect(manifest.row_counts.trials).toBe(trials);
-    expect(new Set(tables.trials.map((t) => t.nct_id))).toEqual(new Set(secondSnap.tables.trials.map((t) => t.nct_id)));
+    expect(new Set(tables.trials.map((t) => t.nct_id))).toEqual(
+      new Set(secondSnap.tables.trials.map((t) => t.nct_id)),
+    );
     const edited = tables.trials.find((t) => t.nct_id === EDITED)!;
     expect(edited.inclusion_criteria).toContain('Age ≥18 years');
     expect(edited.inclusion_criteria).not.toContain('Age ≥19 years');

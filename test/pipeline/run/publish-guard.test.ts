@@ -10,7 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../config/logger.js';
-import { newPipelineRunId, runPipeline, StageError, type PipelineDeps } from '../../../pipeline/run/index.js';
+import {
+  newPipelineRunId,
+  runPipeline,
+  StageError,
+  type PipelineDeps,
+} from '../../../pipeline/run/index.js';
 import { PublishRefusedError } from '../../../pipeline/run/stages/publish.js';
 import { readManifest, resolveLatest, switchLatest } from '../../../pipeline/snapshot/index.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
@@ -29,13 +34,27 @@ const writeDump = async (name: string, rows: string[]): Promise<string> => {
   return file;
 };
 const latestVersion = async () => (await resolveLatest(deps.snapshotRoot))?.version;
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (err: unknown) => err as StageError);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: unknown) => err as StageError,
+  );
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-guard-'));
-  deps = { dataDir: path.join(dir, 'data'), snapshotRoot: path.join(dir, 'snapshots'), logger: createLogger('silent') };
-  lines = (await fs.readFile(path.join(requireCtgovData(), 'v2', 'studies.jsonl'), 'utf8')).split('\n').filter(Boolean);
-  const first = await runPipeline(newPipelineRunId(), { registryDump: await writeDump('forty.jsonl', lines.slice(0, 40)), now: NOW }, deps);
+  deps = {
+    dataDir: path.join(dir, 'data'),
+    snapshotRoot: path.join(dir, 'snapshots'),
+    logger: createLogger('silent'),
+  };
+  lines = (await fs.readFile(path.join(requireCtgovData(), 'v2', 'studies.jsonl'), 'utf8'))
+    .split('\n')
+    .filter(Boolean);
+  const first = await runPipeline(
+    newPipelineRunId(),
+    { registryDump: await writeDump('forty.jsonl', lines.slice(0, 40)), now: NOW },
+    deps,
+  );
   baseline = first.version;
 }, 120_000);
 afterAll(async () => {
@@ -51,7 +70,9 @@ describe('publish guard', () => {
     await fs.mkdir(dangling);
     await fs.symlink(path.join(dir, 'nowhere.jsonl'), path.join(dangling, 'studies.jsonl'));
     for (const dump of [empty, emptyDir, dangling]) {
-      const err = await failureOf(runPipeline(newPipelineRunId(), { registryDump: dump, now: NOW }, deps));
+      const err = await failureOf(
+        runPipeline(newPipelineRunId(), { registryDump: dump, now: NOW }, deps),
+      );
       expect(err, dump).toBeInstanceOf(StageError);
       expect(err!.stage).toBe('registry');
       expect(err!.message).toMatch(/holds no valid registry record/);
@@ -61,7 +82,11 @@ describe('publish guard', () => {
 
   it('`pipeline run` on an empty dump exits 1 and leaves latest alone', async () => {
     const env = { DATA_DIR: deps.dataDir, SNAPSHOT_DIR: deps.snapshotRoot, LOG_LEVEL: 'silent' };
-    const res = await runCli(['pipeline', 'run', '--registry-dump', await writeDump('empty2.jsonl', [])], env, 60_000);
+    const res = await runCli(
+      ['pipeline', 'run', '--registry-dump', await writeDump('empty2.jsonl', [])],
+      env,
+      60_000,
+    );
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/failed in registry: .*holds no valid registry record/);
     expect(await latestVersion()).toBe(baseline);
@@ -69,8 +94,19 @@ describe('publish guard', () => {
 
   it('a sponsor CSV missing its NCT column fails the run in the sponsor stage instead of publishing duplicates', async () => {
     const csv = path.join(dir, 'pfizer-no-nct.csv');
-    await fs.writeFile(csv, (await fs.readFile(path.join(SPONSOR_FIXTURES, 'pfizer', 'pfizer-lung-trials.csv'), 'utf8')).replace('NCT ID;', 'Registry;'));
-    const err = await failureOf(runPipeline(newPipelineRunId(), { registryDump: path.join(dir, 'forty.jsonl'), sponsorCsvFiles: { pfizer: csv }, now: NOW }, deps));
+    await fs.writeFile(
+      csv,
+      (
+        await fs.readFile(path.join(SPONSOR_FIXTURES, 'pfizer', 'pfizer-lung-trials.csv'), 'utf8')
+      ).replace('NCT ID;', 'Registry;'),
+    );
+    const err = await failureOf(
+      runPipeline(
+        newPipelineRunId(),
+        { registryDump: path.join(dir, 'forty.jsonl'), sponsorCsvFiles: { pfizer: csv }, now: NOW },
+        deps,
+      ),
+    );
     expect(err).toBeInstanceOf(StageError);
     expect(err!.stage).toBe('sponsor-csv');
     expect(err!.message).toMatch(/has no "NCT ID" column/);
@@ -99,10 +135,24 @@ describe('publish guard', () => {
     expect(await latestVersion()).toBe(baseline);
 
     // 33 of 40 is 17.5% fewer: inside the default limit, refused under a 10% one.
-    const small = await failureOf(runPipeline(newPipelineRunId(), { registryDump: await writeDump('t33.jsonl', lines.slice(0, 33)), now: NOW, maxShrink: 0.1 }, deps));
+    const small = await failureOf(
+      runPipeline(
+        newPipelineRunId(),
+        {
+          registryDump: await writeDump('t33.jsonl', lines.slice(0, 33)),
+          now: NOW,
+          maxShrink: 0.1,
+        },
+        deps,
+      ),
+    );
     expect(small!.cause).toBeInstanceOf(PublishRefusedError);
 
-    const resumed = await runPipeline(runId, { registryDump: half, now: NOW, allowShrink: true }, deps);
+    const resumed = await runPipeline(
+      runId,
+      { registryDump: half, now: NOW, allowShrink: true },
+      deps,
+    );
     expect(resumed.stages.registry.reused).toBe(true);
     expect((await readManifest(resumed.dir)).row_counts.trials).toBe(20);
     expect(await latestVersion()).toBe(resumed.version);
@@ -118,20 +168,34 @@ describe('publish guard', () => {
     await fs.rm(path.join(deps.dataDir, 'runs', runId, 'publish.v8'));
     const retried = await runPipeline(runId, { registryDump: dump, now: NOW }, deps);
     expect(retried.version).toBe(run.version);
-    expect(retried.stages.publish.summary).toMatchObject({ version: run.version, reused_publish: true, latest_switched: true });
+    expect(retried.stages.publish.summary).toMatchObject({
+      version: run.version,
+      reused_publish: true,
+      latest_switched: true,
+    });
     expect(await latestVersion()).toBe(run.version);
     baseline = run.version;
   }, 120_000);
 
   it('temp dirs of a killed publisher are removed by the next publish; a live one is kept', async () => {
     // A pid that cannot be running: above the kernel's pid_max.
-    const dead = path.join(deps.snapshotRoot, `.tmp-4194305@${os.hostname()}-00000000-0000-4000-8000-000000000000`);
-    const live = path.join(deps.snapshotRoot, `.tmp-${process.ppid}@${os.hostname()}-00000000-0000-4000-8000-000000000001`);
+    const dead = path.join(
+      deps.snapshotRoot,
+      `.tmp-4194305@${os.hostname()}-00000000-0000-4000-8000-000000000000`,
+    );
+    const live = path.join(
+      deps.snapshotRoot,
+      `.tmp-${process.ppid}@${os.hostname()}-00000000-0000-4000-8000-000000000001`,
+    );
     for (const d of [dead, live]) {
       await fs.mkdir(d);
       await fs.writeFile(path.join(d, 'trials.parquet'), 'partial');
     }
-    await runPipeline(newPipelineRunId(), { registryDump: await writeDump('again.jsonl', lines.slice(0, 22)), now: NOW }, deps);
+    await runPipeline(
+      newPipelineRunId(),
+      { registryDump: await writeDump('again.jsonl', lines.slice(0, 22)), now: NOW },
+      deps,
+    );
     await expect(fs.stat(dead)).rejects.toThrow(/ENOENT/);
     expect((await fs.stat(live)).isDirectory()).toBe(true);
   }, 120_000);

@@ -23,14 +23,36 @@ describe('pipeline run on the real registry records', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    if (!existsSync(DATA)) throw new Error(`real registry records are missing: expected ${DATA} (the shared data folder beside the project)`);
+    if (!existsSync(DATA))
+      throw new Error(
+        `real registry records are missing: expected ${DATA} (the shared data folder beside the project)`,
+      );
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'lt-e2e-'));
-    const env = { DATA_DIR: path.join(work, 'data'), SNAPSHOT_DIR: path.join(work, 'snapshots'), LOG_LEVEL: 'warn' };
-    const run = await runCli(['pipeline', 'run', '--inline', '--registry-dump', DATA, '--sponsor-csv-dir', SPONSOR_FIXTURES], env, 120_000);
+    const env = {
+      DATA_DIR: path.join(work, 'data'),
+      SNAPSHOT_DIR: path.join(work, 'snapshots'),
+      LOG_LEVEL: 'warn',
+    };
+    const run = await runCli(
+      [
+        'pipeline',
+        'run',
+        '--inline',
+        '--registry-dump',
+        DATA,
+        '--sponsor-csv-dir',
+        SPONSOR_FIXTURES,
+      ],
+      env,
+      120_000,
+    );
     expect(run.code, run.stderr).toBe(0);
     version = run.stdout.trim().split('\n').at(-1)!;
     expect(version).toMatch(/^\d{8}T\d{6}Z/);
-    const holder = await SnapshotHolder.open({ root: env.SNAPSHOT_DIR, logger: createLogger('silent') });
+    const holder = await SnapshotHolder.open({
+      root: env.SNAPSHOT_DIR,
+      logger: createLogger('silent'),
+    });
     api = await startTestApi(holder);
   }, 180_000);
 
@@ -67,7 +89,13 @@ describe('pipeline run on the real registry records', () => {
     expect(t.url).toBe('https://clinicaltrials.gov/study/NCT02576665');
     expect(t.location_count).toBe(3);
     const denver = t.locations.find((l: { city: string }) => l.city === 'Denver');
-    expect(denver).toMatchObject({ facility: 'Sarah Cannon Research Institute', state: 'CO', zip: '80218', latitude: 39.73915, longitude: -104.9847 });
+    expect(denver).toMatchObject({
+      facility: 'Sarah Cannon Research Institute',
+      state: 'CO',
+      zip: '80218',
+      latitude: 39.73915,
+      longitude: -104.9847,
+    });
   });
 
   it('serves NCT01642004 (classic XML record) with geocoded sites', async () => {
@@ -91,10 +119,21 @@ describe('pipeline run on the real registry records', () => {
 
   it('serves NCT06830694 (trimmed v2 record) and finds it by its filters', async () => {
     const { body } = await api.json('/api/v1/trials/NCT06830694');
-    expect(body.data).toMatchObject({ status: 'Recruiting', phase: 'Phase II', age_min: 19, age_max: null, study_start: '2025-05-13', primary_completion: '2027-03-31', last_updated: '2026-09-10', location_count: 1 });
+    expect(body.data).toMatchObject({
+      status: 'Recruiting',
+      phase: 'Phase II',
+      age_min: 19,
+      age_max: null,
+      study_start: '2025-05-13',
+      primary_completion: '2027-03-31',
+      last_updated: '2026-09-10',
+      location_count: 1,
+    });
     expect(body.data.locations[0]).toMatchObject({ city: 'Seoul', country: 'South Korea' });
     expect(body.data.locations[0].latitude).toBeCloseTo(37.57, 1);
-    const list = await api.json('/api/v1/trials?country=international&trialPhase=Phase%20II&trialStatus=Recruiting&limit=200');
+    const list = await api.json(
+      '/api/v1/trials?country=international&trialPhase=Phase%20II&trialStatus=Recruiting&limit=200',
+    );
     expect(list.status).toBe(200);
     expect(list.body.data.map((x: { nct_id: string }) => x.nct_id)).toContain('NCT06830694');
   });

@@ -10,7 +10,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_NAMES } from '../../../domain/rows.js';
 import { generateDemoTables } from '../../../pipeline/demo/index.js';
-import { dataDictionary, EXAMPLE_QUERIES, snapshotDocMarkdown, type DataDictionary } from '../../../pipeline/snapshot/dictionary.js';
+import {
+  dataDictionary,
+  EXAMPLE_QUERIES,
+  snapshotDocMarkdown,
+  type DataDictionary,
+} from '../../../pipeline/snapshot/dictionary.js';
 import { withDuckDB } from '../../../pipeline/snapshot/duckdb.js';
 import { publishSnapshot } from '../../../pipeline/snapshot/index.js';
 import { ROOT } from '../../helpers/processes.js';
@@ -24,7 +29,9 @@ beforeAll(async () => {
   const result = await publishSnapshot(generateDemoTables({ scale: 'demo' }), { root });
   dir = result.dir;
   expect(result.manifest.data_dictionary).toEqual({ json: 'schema.json', readme: 'README.md' });
-  published = JSON.parse(await fs.readFile(path.join(dir, 'schema.json'), 'utf8')) as DataDictionary;
+  published = JSON.parse(
+    await fs.readFile(path.join(dir, 'schema.json'), 'utf8'),
+  ) as DataDictionary;
 });
 afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
@@ -33,7 +40,10 @@ afterAll(async () => {
 const normalType = (t: string): string => t.replace(/["\s]/g, '').toUpperCase();
 
 async function rows(sql: string): Promise<Array<Record<string, unknown>>> {
-  return withDuckDB(async (con) => (await con.runAndReadAll(sql)).getRowObjectsJson() as Array<Record<string, unknown>>);
+  return withDuckDB(
+    async (con) =>
+      (await con.runAndReadAll(sql)).getRowObjectsJson() as Array<Record<string, unknown>>,
+  );
 }
 
 describe('snapshot data dictionary', () => {
@@ -56,7 +66,9 @@ describe('snapshot data dictionary', () => {
         table,
       ).toEqual(published.tables[table].columns.map((c) => [c.name, normalType(c.type)]));
       for (const c of published.tables[table].columns.filter((col) => !col.nullable)) {
-        const [{ n }] = await rows(`SELECT count(*)::INTEGER AS n FROM read_parquet('${file}') WHERE "${c.name}" IS NULL`);
+        const [{ n }] = await rows(
+          `SELECT count(*)::INTEGER AS n FROM read_parquet('${file}') WHERE "${c.name}" IS NULL`,
+        );
         expect(n, `${table}.${c.name} is NOT NULL`).toBe(0);
       }
     }
@@ -68,22 +80,37 @@ describe('snapshot data dictionary', () => {
       for (const c of published.tables[table].columns) {
         if (!Array.isArray(c.vocabulary)) continue;
         const expr = c.type.endsWith('[]') ? `unnest("${c.name}")` : `"${c.name}"`;
-        const values = (await rows(`SELECT DISTINCT ${expr}::VARCHAR AS v FROM read_parquet('${file}')`)).map((r) => r.v).filter((v) => v !== null);
-        expect(values.filter((v) => !(c.vocabulary as string[]).includes(String(v))), `${table}.${c.name}`).toEqual([]);
+        const values = (
+          await rows(`SELECT DISTINCT ${expr}::VARCHAR AS v FROM read_parquet('${file}')`)
+        )
+          .map((r) => r.v)
+          .filter((v) => v !== null);
+        expect(
+          values.filter((v) => !(c.vocabulary as string[]).includes(String(v))),
+          `${table}.${c.name}`,
+        ).toEqual([]);
       }
     }
   });
 
   it('each example query returns rows on the demo snapshot', async () => {
     for (const q of EXAMPLE_QUERIES) {
-      const sql = q.sql.replace(/'(\w+)\.parquet'/g, (_m, t: string) => `'${path.join(dir, `${t}.parquet`)}'`);
+      const sql = q.sql.replace(
+        /'(\w+)\.parquet'/g,
+        (_m, t: string) => `'${path.join(dir, `${t}.parquet`)}'`,
+      );
       expect((await rows(sql.replace(/;\s*$/, ''))).length, q.title).toBeGreaterThan(0);
     }
   });
 
   it('README.md in the snapshot and docs/snapshot.md are the generated text', async () => {
     const readme = await fs.readFile(path.join(dir, 'README.md'), 'utf8');
-    for (const table of TABLE_NAMES) for (const c of published.tables[table].columns) expect(readme).toContain(`| \`${c.name}\` |`);
-    expect(await fs.readFile(path.join(ROOT, 'docs', 'snapshot.md'), 'utf8'), 'docs/snapshot.md is stale: run npm run docs:snapshot').toBe(snapshotDocMarkdown());
+    for (const table of TABLE_NAMES)
+      for (const c of published.tables[table].columns)
+        expect(readme).toContain(`| \`${c.name}\` |`);
+    expect(
+      await fs.readFile(path.join(ROOT, 'docs', 'snapshot.md'), 'utf8'),
+      'docs/snapshot.md is stale: run npm run docs:snapshot',
+    ).toBe(snapshotDocMarkdown());
   });
 });

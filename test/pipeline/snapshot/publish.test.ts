@@ -46,7 +46,11 @@ async function duckRows(sql: string): Promise<Record<string, unknown>[]> {
 describe('publishSnapshot / readSnapshot', () => {
   it('reads back exactly the tables it published', async () => {
     const root = await tempRoot();
-    const { version, dir, manifest } = await publishSnapshot(tables, { root, now: NOW, inputSummary: { run: 'r1' } });
+    const { version, dir, manifest } = await publishSnapshot(tables, {
+      root,
+      now: NOW,
+      inputSummary: { run: 'r1' },
+    });
     expect(version).toBe('20261122T001500Z');
     expect(dir).toBe(path.join(root, version));
     expect(manifest.version).toBe(version);
@@ -75,7 +79,13 @@ describe('publishSnapshot / readSnapshot', () => {
       age_min: null,
       age_max: null,
     };
-    const edge: SnapshotTables = { trials: [trial], sites: [], biomarkers: [], flags: [], sources: tables.sources };
+    const edge: SnapshotTables = {
+      trials: [trial],
+      sites: [],
+      biomarkers: [],
+      flags: [],
+      sources: tables.sources,
+    };
     const { dir } = await publishSnapshot(edge, { root, now: NOW });
     expect((await readSnapshot(dir)).tables).toEqual(edge);
   });
@@ -85,7 +95,11 @@ describe('publishSnapshot / readSnapshot', () => {
     const { dir } = await publishSnapshot(tables, { root, now: NOW });
     const describe = async (table: string) =>
       Object.fromEntries(
-        (await duckRows(`DESCRIBE SELECT * FROM read_parquet('${path.join(dir, table + '.parquet')}')`)).map((r) => [r.column_name, r.column_type]),
+        (
+          await duckRows(
+            `DESCRIBE SELECT * FROM read_parquet('${path.join(dir, table + '.parquet')}')`,
+          )
+        ).map((r) => [r.column_name, r.column_type]),
       );
     const trials = await describe('trials');
     expect(trials.study_start).toBe('DATE');
@@ -95,10 +109,16 @@ describe('publishSnapshot / readSnapshot', () => {
     expect(trials.location_count).toBe('INTEGER');
     expect(trials.conditions).toBe('VARCHAR[]');
     expect(trials.phases).toBe('VARCHAR[]');
-    expect(trials.interventions).toBe('STRUCT("type" VARCHAR, "name" VARCHAR, description VARCHAR)[]');
+    expect(trials.interventions).toBe(
+      'STRUCT("type" VARCHAR, "name" VARCHAR, description VARCHAR)[]',
+    );
     expect(trials.study_documents).toBe('STRUCT("type" VARCHAR, url VARCHAR, date DATE)[]');
-    expect(trials.primary_outcomes).toMatch(/^STRUCT\(measure VARCHAR, time_frame VARCHAR, description VARCHAR\)\[\]$/);
-    expect(trials.publications).toMatch(/^STRUCT\(pmid VARCHAR, citation VARCHAR, "type" VARCHAR\)\[\]$/);
+    expect(trials.primary_outcomes).toMatch(
+      /^STRUCT\(measure VARCHAR, time_frame VARCHAR, description VARCHAR\)\[\]$/,
+    );
+    expect(trials.publications).toMatch(
+      /^STRUCT\(pmid VARCHAR, citation VARCHAR, "type" VARCHAR\)\[\]$/,
+    );
     const sites = await describe('sites');
     expect(sites.latitude).toBe('DOUBLE');
     expect(sites.longitude).toBe('DOUBLE');
@@ -112,7 +132,9 @@ describe('publishSnapshot / readSnapshot', () => {
       `SELECT count(*)::INTEGER AS n, min(first_posted) AS first FROM read_parquet('${path.join(dir, 'trials.parquet')}') WHERE list_contains(phases, 'PHASE3')`,
     );
     expect(row.n).toBe(tables.trials.filter((t) => t.phases.includes('PHASE3')).length);
-    const zstd = await duckRows(`SELECT DISTINCT compression FROM parquet_metadata('${path.join(dir, 'sites.parquet')}')`);
+    const zstd = await duckRows(
+      `SELECT DISTINCT compression FROM parquet_metadata('${path.join(dir, 'sites.parquet')}')`,
+    );
     expect(zstd.map((r) => r.compression)).toEqual(['ZSTD']);
   });
 
@@ -121,16 +143,29 @@ describe('publishSnapshot / readSnapshot', () => {
     const { dir, manifest } = await publishSnapshot(tables, { root, now: NOW });
     const onDisk = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8'));
     expect(onDisk).toEqual(manifest);
-    expect(Object.keys(manifest.checksums).sort()).toEqual(TABLE_NAMES.map((t) => `${t}.parquet`).sort());
+    expect(Object.keys(manifest.checksums).sort()).toEqual(
+      TABLE_NAMES.map((t) => `${t}.parquet`).sort(),
+    );
     for (const t of TABLE_NAMES) {
       const bytes = await fs.readFile(path.join(dir, `${t}.parquet`));
-      expect(manifest.checksums[`${t}.parquet`]).toBe(createHash('sha256').update(bytes).digest('hex'));
-      const [{ n }] = await duckRows(`SELECT count(*)::INTEGER AS n FROM read_parquet('${path.join(dir, t + '.parquet')}')`);
+      expect(manifest.checksums[`${t}.parquet`]).toBe(
+        createHash('sha256').update(bytes).digest('hex'),
+      );
+      const [{ n }] = await duckRows(
+        `SELECT count(*)::INTEGER AS n FROM read_parquet('${path.join(dir, t + '.parquet')}')`,
+      );
       expect(manifest.row_counts[t]).toBe(n);
       expect(n).toBe(tables[t].length);
     }
     // Nothing but the five tables, the manifest and the data dictionary: no staging files left behind.
-    expect((await fs.readdir(dir)).sort()).toEqual([...TABLE_NAMES.map((t) => `${t}.parquet`), 'manifest.json', 'schema.json', 'README.md'].sort());
+    expect((await fs.readdir(dir)).sort()).toEqual(
+      [
+        ...TABLE_NAMES.map((t) => `${t}.parquet`),
+        'manifest.json',
+        'schema.json',
+        'README.md',
+      ].sort(),
+    );
   });
 
   it('refuses a snapshot whose file no longer matches its checksum', async () => {
@@ -169,7 +204,8 @@ describe('versions and the latest pointer', () => {
   it('gives publishes within the same second distinct names that still sort by time', async () => {
     const root = await tempRoot();
     const names: string[] = [];
-    for (let i = 0; i < 3; i++) names.push((await publishSnapshot(tables, { root, now: NOW })).version);
+    for (let i = 0; i < 3; i++)
+      names.push((await publishSnapshot(tables, { root, now: NOW })).version);
     expect(names).toEqual(['20261122T001500Z', '20261122T001500Z-02', '20261122T001500Z-03']);
     expect(await listVersions(root)).toEqual(names);
     expect((await resolveLatest(root))!.version).toBe(names[2]);
@@ -179,12 +215,24 @@ describe('versions and the latest pointer', () => {
     const root = await tempRoot();
     const v: string[] = [];
     for (const day of ['01', '02', '03', '04']) {
-      v.push((await publishSnapshot(tables, { root, keep: 2, now: new Date(`2026-11-${day}T00:00:00Z`) })).version);
+      v.push(
+        (
+          await publishSnapshot(tables, {
+            root,
+            keep: 2,
+            now: new Date(`2026-11-${day}T00:00:00Z`),
+          })
+        ).version,
+      );
     }
     expect(await listVersions(root)).toEqual([v[2], v[3]]);
     // A publish whose clock is behind: its version sorts oldest, yet it is what latest
     // points at, so retention keeps it beside the newest one.
-    const behind = await publishSnapshot(tables, { root, keep: 1, now: new Date('2026-10-01T00:00:00Z') });
+    const behind = await publishSnapshot(tables, {
+      root,
+      keep: 1,
+      now: new Date('2026-10-01T00:00:00Z'),
+    });
     expect((await resolveLatest(root))!.version).toBe(behind.version);
     expect(await listVersions(root)).toEqual([behind.version, v[3]]);
     await expect(readSnapshot(behind.dir)).resolves.toBeTruthy();
@@ -197,11 +245,18 @@ describe('versions and the latest pointer', () => {
 
     // The sources table is written last, so trials, sites, biomarkers and flags are
     // already on disk when this one fails to cast.
-    const broken = { ...tables, sources: [{ ...tables.sources[0], trial_count: 'many' as unknown as number }] };
-    await expect(publishSnapshot(broken, { root, now: new Date('2026-11-23T00:00:00Z') })).rejects.toThrow(/sources/);
+    const broken = {
+      ...tables,
+      sources: [{ ...tables.sources[0], trial_count: 'many' as unknown as number }],
+    };
+    await expect(
+      publishSnapshot(broken, { root, now: new Date('2026-11-23T00:00:00Z') }),
+    ).rejects.toThrow(/sources/);
     // A missing key column fails before DuckDB, naming the row and column.
     const noId = { ...tables, sites: [{ ...tables.sites[0], nct_id: null as unknown as string }] };
-    await expect(publishSnapshot(noId, { root, now: new Date('2026-11-24T00:00:00Z') })).rejects.toThrow(/sites row 0: column nct_id must not be null/);
+    await expect(
+      publishSnapshot(noId, { root, now: new Date('2026-11-24T00:00:00Z') }),
+    ).rejects.toThrow(/sites row 0: column nct_id must not be null/);
 
     expect((await fs.readdir(root)).sort()).toEqual(before);
     expect(await resolveLatest(root)).toEqual({ version: good.version, dir: good.dir });

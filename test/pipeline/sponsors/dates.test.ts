@@ -16,15 +16,24 @@ describe('parseSponsorDate', () => {
   });
 
   it('reads 03/04/2024 by the sponsor declared order', () => {
-    expect(parseSponsorDate('03/04/2024', ['DD/MM/YYYY'])).toEqual({ ok: true, value: '2024-04-03' });
-    expect(parseSponsorDate('03/04/2024', ['MM/DD/YYYY'])).toEqual({ ok: true, value: '2024-03-04' });
+    expect(parseSponsorDate('03/04/2024', ['DD/MM/YYYY'])).toEqual({
+      ok: true,
+      value: '2024-04-03',
+    });
+    expect(parseSponsorDate('03/04/2024', ['MM/DD/YYYY'])).toEqual({
+      ok: true,
+      value: '2024-03-04',
+    });
   });
 
   it('rejects impossible days and undeclared formats, and treats empty as missing', () => {
     expect(parseSponsorDate('31/02/2024', ['DD/MM/YYYY']).ok).toBe(false);
     expect(parseSponsorDate('2023-02-29', ['YYYY-MM-DD']).ok).toBe(false);
     expect(parseSponsorDate('Marchember 2024', ['MMMM YYYY']).ok).toBe(false);
-    expect(parseSponsorDate('2024-03-15', ['DD/MM/YYYY'])).toEqual({ ok: false, reason: '"2024-03-15" matches none of DD/MM/YYYY' });
+    expect(parseSponsorDate('2024-03-15', ['DD/MM/YYYY'])).toEqual({
+      ok: false,
+      reason: '"2024-03-15" matches none of DD/MM/YYYY',
+    });
     expect(parseSponsorDate('  ', ['YYYY-MM-DD'])).toEqual({ ok: true, value: null });
   });
 });

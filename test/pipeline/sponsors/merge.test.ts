@@ -14,7 +14,9 @@ const STUDIES = path.join(CTGOV_DIR, 'v2', 'studies.jsonl');
 
 function loadRegistry(): TrialRecord[] {
   if (!fs.existsSync(STUDIES)) {
-    throw new Error(`Real registry records are missing: ${STUDIES} (the shared ../shared/data/ctgov directory beside the repo)`);
+    throw new Error(
+      `Real registry records are missing: ${STUDIES} (the shared ../shared/data/ctgov directory beside the repo)`,
+    );
   }
   return fs
     .readFileSync(STUDIES, 'utf8')
@@ -23,11 +25,30 @@ function loadRegistry(): TrialRecord[] {
     .map((l) => mapStudyToRecord(JSON.parse(l)));
 }
 
-function sponsorTrial(over: Partial<SponsorTrial> & Pick<SponsorTrial, 'source_slug'>): SponsorTrial {
+function sponsorTrial(
+  over: Partial<SponsorTrial> & Pick<SponsorTrial, 'source_slug'>,
+): SponsorTrial {
   return {
-    nct_id: null, sponsor_study_id: null, title: null, official_title: null, summary: null, status_text: null, status: null,
-    phases: [], conditions: [], interventions: [], sex: 'ALL', age_min: null, age_max: null, study_start: null,
-    primary_completion: null, last_updated: null, page_url: null, sites: [], content_hash: 'h', ...over,
+    nct_id: null,
+    sponsor_study_id: null,
+    title: null,
+    official_title: null,
+    summary: null,
+    status_text: null,
+    status: null,
+    phases: [],
+    conditions: [],
+    interventions: [],
+    sex: 'ALL',
+    age_min: null,
+    age_max: null,
+    study_start: null,
+    primary_completion: null,
+    last_updated: null,
+    page_url: null,
+    sites: [],
+    content_hash: 'h',
+    ...over,
   };
 }
 
@@ -36,7 +57,9 @@ let sponsors: SponsorTrial[];
 
 beforeAll(async () => {
   registry = loadRegistry();
-  sponsors = (await importSponsorCsvs({ dir: SPONSOR_FIXTURES }, { logger: createLogger('silent') })).trials;
+  sponsors = (
+    await importSponsorCsvs({ dir: SPONSOR_FIXTURES }, { logger: createLogger('silent') })
+  ).trials;
 });
 
 const find = (records: TrialRecord[], id: string) => {
@@ -51,7 +74,9 @@ describe('mergeSponsorRecords on real registry records and the fixture sponsor e
     const snapshot = JSON.stringify(before);
     const { records } = mergeSponsorRecords(registry, sponsors);
     const after = find(records, 'NCT05797168');
-    expect(after.trial.pharma_url).toBe('https://www.astrazenecaclinicaltrials.com/study/AZ-FIXTURE-0101/');
+    expect(after.trial.pharma_url).toBe(
+      'https://www.astrazenecaclinicaltrials.com/study/AZ-FIXTURE-0101/',
+    );
     expect(after.trial.pharma_source_slug).toBe('astrazeneca');
     const { pharma_url: _u, pharma_source_slug: _s, ...rest } = after.trial;
     const { pharma_url: _u0, pharma_source_slug: _s0, ...restBefore } = before.trial;
@@ -62,18 +87,28 @@ describe('mergeSponsorRecords on real registry records and the fixture sponsor e
     // The input records are not modified.
     expect(JSON.stringify(before)).toBe(snapshot);
     expect(find(records, 'NCT06914128').trial.pharma_source_slug).toBe('bayer');
-    expect(find(records, 'NCT06561685').trial.pharma_url).toBe('https://trials.lilly.com/en-US/trial/LY-FIXTURE-0301');
+    expect(find(records, 'NCT06561685').trial.pharma_url).toBe(
+      'https://trials.lilly.com/en-US/trial/LY-FIXTURE-0301',
+    );
   });
 
   it('keeps one trial when two sponsors list it: first in catalog order wins, the other is flagged', () => {
     // Pfizer's rows first in the input: catalog order, not input order, decides.
-    const shuffled = [...sponsors.filter((t) => t.source_slug === 'pfizer'), ...sponsors.filter((t) => t.source_slug !== 'pfizer')];
+    const shuffled = [
+      ...sponsors.filter((t) => t.source_slug === 'pfizer'),
+      ...sponsors.filter((t) => t.source_slug !== 'pfizer'),
+    ];
     const { records, flags, sponsorStatuses } = mergeSponsorRecords(registry, shuffled);
     expect(records.filter((r) => r.trial.nct_id === 'NCT07124000')).toHaveLength(1);
     expect(find(records, 'NCT07124000').trial.pharma_source_slug).toBe('astrazeneca');
     const dup = flags.find((f) => f.nct_id === 'NCT07124000');
     expect(dup).toMatchObject({ kind: 'duplicate_trial', source: 'pfizer' });
-    expect(JSON.parse(dup!.details!)).toMatchObject({ kept: 'astrazeneca', duplicate: 'pfizer', matched_by: 'nct_id', sponsor_study_id: 'PF-FIXTURE-0201' });
+    expect(JSON.parse(dup!.details!)).toMatchObject({
+      kept: 'astrazeneca',
+      duplicate: 'pfizer',
+      matched_by: 'nct_id',
+      sponsor_study_id: 'PF-FIXTURE-0201',
+    });
     expect(sponsorStatuses.get('NCT07124000')).toEqual([
       { slug: 'astrazeneca', status: 'Active' },
       { slug: 'pfizer', status: 'Recruiting' },
@@ -100,8 +135,36 @@ describe('mergeSponsorRecords on real registry records and the fixture sponsor e
       location_count: 2,
     });
     expect(only.sites).toEqual([
-      { nct_id: 'AZ-FIXTURE-0001', site_index: 0, facility: 'Fixture Cancer Centre', city: 'Denver', state: null, state_source: null, zip: null, country: 'United States', status: null, latitude: null, longitude: null, geo_precision: 'none', h3_cell: null },
-      { nct_id: 'AZ-FIXTURE-0001', site_index: 1, facility: 'Fixture Clinic', city: 'Lyon', state: null, state_source: null, zip: null, country: 'France', status: null, latitude: null, longitude: null, geo_precision: 'none', h3_cell: null },
+      {
+        nct_id: 'AZ-FIXTURE-0001',
+        site_index: 0,
+        facility: 'Fixture Cancer Centre',
+        city: 'Denver',
+        state: null,
+        state_source: null,
+        zip: null,
+        country: 'United States',
+        status: null,
+        latitude: null,
+        longitude: null,
+        geo_precision: 'none',
+        h3_cell: null,
+      },
+      {
+        nct_id: 'AZ-FIXTURE-0001',
+        site_index: 1,
+        facility: 'Fixture Clinic',
+        city: 'Lyon',
+        state: null,
+        state_source: null,
+        zip: null,
+        country: 'France',
+        status: null,
+        latitude: null,
+        longitude: null,
+        geo_precision: 'none',
+        h3_cell: null,
+      },
     ]);
     const lilly = find(records, 'LY-FIXTURE-0001');
     expect(lilly.sites[0]).toMatchObject({ state: 'CA', zip: '90095', city: 'Los Angeles' });
@@ -126,19 +189,48 @@ describe('mergeSponsorRecords on real registry records and the fixture sponsor e
     const { records, flags } = mergeSponsorRecords(registry, sponsors);
     expect(records.some((r) => r.trial.nct_id === 'NVS-FIXTURE-0001')).toBe(false);
     const flag = flags.find((f) => f.source === 'novartis' && f.nct_id === 'AZ-FIXTURE-0003');
-    expect(JSON.parse(flag!.details!)).toMatchObject({ kept: 'astrazeneca', matched_by: 'title', sponsor_study_id: 'NVS-FIXTURE-0001' });
+    expect(JSON.parse(flag!.details!)).toMatchObject({
+      kept: 'astrazeneca',
+      matched_by: 'title',
+      sponsor_study_id: 'NVS-FIXTURE-0001',
+    });
     // 3 NCT ids outside the registry set + 8 distinct sponsor-only trials.
     expect(records).toHaveLength(registry.length + 11);
-    expect(flags.map((f) => `${f.nct_id}<-${f.source}`).sort()).toEqual(['AZ-FIXTURE-0003<-novartis', 'NCT05797168<-novartis', 'NCT07124000<-pfizer']);
+    expect(flags.map((f) => `${f.nct_id}<-${f.source}`).sort()).toEqual([
+      'AZ-FIXTURE-0003<-novartis',
+      'NCT05797168<-novartis',
+      'NCT07124000<-pfizer',
+    ]);
     expect(new Set(records.map((r) => r.trial.nct_id)).size).toBe(records.length);
   });
 
   it('matches a co-listed trial by sponsor study id and gives id-less trials a stable synthetic id', () => {
-    const colisted = sponsorTrial({ source_slug: 'gsk', sponsor_study_id: 'az-fixture-0101', title: 'Another wording', status: 'Active' });
-    const noId = sponsorTrial({ source_slug: 'gsk', title: 'Fixture study known only by its title', status: 'Recruiting', page_url: null });
-    const { records, flags, sponsorStatuses } = mergeSponsorRecords(registry, [...sponsors, colisted, noId]);
-    expect(flags.find((f) => f.source === 'gsk')).toMatchObject({ nct_id: 'NCT05797168', kind: 'duplicate_trial' });
-    expect(sponsorStatuses.get('NCT05797168')?.map((s) => s.slug)).toEqual(['astrazeneca', 'novartis', 'gsk']);
+    const colisted = sponsorTrial({
+      source_slug: 'gsk',
+      sponsor_study_id: 'az-fixture-0101',
+      title: 'Another wording',
+      status: 'Active',
+    });
+    const noId = sponsorTrial({
+      source_slug: 'gsk',
+      title: 'Fixture study known only by its title',
+      status: 'Recruiting',
+      page_url: null,
+    });
+    const { records, flags, sponsorStatuses } = mergeSponsorRecords(registry, [
+      ...sponsors,
+      colisted,
+      noId,
+    ]);
+    expect(flags.find((f) => f.source === 'gsk')).toMatchObject({
+      nct_id: 'NCT05797168',
+      kind: 'duplicate_trial',
+    });
+    expect(sponsorStatuses.get('NCT05797168')?.map((s) => s.slug)).toEqual([
+      'astrazeneca',
+      'novartis',
+      'gsk',
+    ]);
     const id = syntheticSponsorId(noId);
     expect(id).toMatch(/^GSK-[0-9a-f]{10}$/);
     const rec = find(records, id);
