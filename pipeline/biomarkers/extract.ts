@@ -35,11 +35,16 @@ import {
 } from './polarity/index.js';
 import { isFusionGene } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
+import { anyOf } from '../text/regex-parts.js';
 
 // Bare "including" too: "EGFR mutation associated with TKI sensitivity (including G719X, L858R)"
 // lists examples; "including one or more of L861Q, G719X" says which ones.
 const EXAMPLE_CUE_G = new RegExp(
-  String.raw`\b(?:${[...EXAMPLE_CUES, String.raw`including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b)`].join('|')})`,
+  String.raw`\b` +
+    anyOf([
+      ...EXAMPLE_CUES,
+      String.raw`including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b)`,
+    ]),
   'gi',
 );
 
@@ -155,8 +160,12 @@ function fromStatements(
   return out;
 }
 
-const COHORT_ITEM =
-  /^(?:(?:expansion|dose[- ]expansion)\s+)?(?:cohorts?|arms?|groups?|strat(?:um|a)|modules?|sub-?studies|sub-?study)\s*[\w.-]{0,5}\s*(?:\([^()]{0,40}\)\s*)?:/i;
+const COHORT_ITEM = new RegExp(
+  String.raw`^(?:(?:expansion|dose[- ]expansion)\s+)?` +
+    String.raw`(?:cohorts?|arms?|groups?|strat(?:um|a)|modules?|sub-?studies|sub-?study)` +
+    String.raw`\s*[\w.-]{0,5}\s*(?:\([^()]{0,40}\)\s*)?:`,
+  'i',
+);
 
 /**
  * "MET dysregulation as defined by one of the following: a. MET exon 14 skipping ...
@@ -280,7 +289,8 @@ function fromSentence(
     );
   };
   // "EGFR mutations (e.g. exon 19 deletion, L858R)": examples of a gene-level requirement add nothing.
-  // The earliest gene-level mention before it is the only candidate: its span to the alteration holds any cue a later one's does.
+  // The earliest gene-level mention before it is the only candidate: its span to the alteration
+  // holds any cue a later one's does.
   const exampleOfGene = (d: Decided) => {
     if (d.mention.alteration === null || d.mention.kind !== 'marker') return false;
     const first = firstGeneLevel.get(`${d.mention.gene}|${d.requirement}`);

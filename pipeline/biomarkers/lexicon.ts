@@ -5,6 +5,7 @@
  */
 import type { Gene } from '../../domain/biomarkers.js';
 import { ALTERATIONS } from '../../domain/biomarkers.js';
+import { anyOf } from '../text/regex-parts.js';
 
 export interface GenePattern {
   gene: Gene;
@@ -35,7 +36,11 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   // A bare "ROS" is reactive oxygen species, except inside a list of drivers or before a fusion word.
   {
     gene: 'ROS1',
-    re: /\bROS\b(?=\s*(?:,|\/|or\b|and\b|\)|\]\s*,|-?\s*(?:fusion|rearrange|translocation|positive|mutation|alteration)))/g,
+    re: new RegExp(
+      String.raw`\bROS\b(?=\s*(?:,|\/|or\b|and\b|\)|\]\s*,|` +
+        String.raw`-?\s*(?:fusion|rearrange|translocation|positive|mutation|alteration)))`,
+      'g',
+    ),
   },
   { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
   { gene: 'BRAF', re: /\bB-?RAF(?![a-uw-z])/gi },
@@ -102,19 +107,36 @@ function variant(v: string): string {
   return `(?:${v}|${AA3[m[1]]}${m[2]}${AA3[m[3]]})`;
 }
 
+/** "class II", "class 2 or 3": the BRAF classes of non-V600 mutations. */
+const BRAF_CLASS = String.raw`class (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?`;
+
 /** Specific alterations. NONV600 comes before V600E so "non-V600" is not read as V600E. */
 export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
   {
     gene: 'BRAF',
     alteration: 'NONV600',
-    re: /\bnon[- ]?V600[EKD]?\b|\bclass (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?(?=\s+B-?RAF\b)|(?<=\bB-?RAF[\s-]+)class (?:II|III|2|3)(?:\s*(?:or|\/|and)\s*(?:II|III|2|3))?\b/gi,
+    re: new RegExp(
+      [
+        String.raw`\bnon[- ]?V600[EKD]?\b`,
+        String.raw`\b${BRAF_CLASS}(?=\s+B-?RAF\b)`,
+        String.raw`(?<=\bB-?RAF[\s-]+)${BRAF_CLASS}\b`,
+      ].join('|'),
+      'gi',
+    ),
   },
   // "19 exon deletion", "21 exon L858R": the number written before "exon" (Chinese investigator phrasing).
   {
     gene: 'EGFR',
     alteration: 'EX19DEL',
     re: new RegExp(
-      String.raw`\b(?:(?:${EXON}19|19\s*exon)\s*(?:in[- ]?frame\s*)?del(?:etion|etions|s)?\b|del(?:etion|etions)?s?[- ]?(?:in[- ]|of[- ])?(?:${EXON})?19\b|19[- ]?del\b|E746[_-]A750(?:del)?\b|exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d))`,
+      String.raw`\b` +
+        anyOf([
+          String.raw`(?:${EXON}19|19\s*exon)\s*(?:in[- ]?frame\s*)?del(?:etion|etions|s)?\b`,
+          String.raw`del(?:etion|etions)?s?[- ]?(?:in[- ]|of[- ])?(?:${EXON})?19\b`,
+          String.raw`19[- ]?del\b`,
+          String.raw`E746[_-]A750(?:del)?\b`,
+          String.raw`exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d)`,
+        ]),
       'gi',
     ),
   },
@@ -122,7 +144,11 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
     gene: 'EGFR',
     alteration: 'L858R',
     re: new RegExp(
-      String.raw`(?:\b|(?<=\b21))(?:p\.)?${variant('L858R')}\b|\b(?:exon|ex)[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)|\b(?:exon[- ]?21|21\s*exon)\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))`,
+      [
+        String.raw`(?:\b|(?<=\b21))(?:p\.)?${variant('L858R')}\b`,
+        String.raw`\b(?:exon|ex)[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)`,
+        String.raw`\b(?:exon[- ]?21|21\s*exon)\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))`,
+      ].join('|'),
       'gi',
     ),
   },
@@ -158,11 +184,19 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
     gene: null,
     alteration: 'EX20INS',
     re: new RegExp(
-      String.raw`\b(?:${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertions|ertion|\b)(?:\s*mutations?)?|ex20ins|20[- ]?ins(?:ertions?)?\b|insertions?\s+(?:in|of|within)\s+exon[- ]?20|exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S)))`,
+      String.raw`\b` +
+        anyOf([
+          String.raw`${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertions|ertion|\b)(?:\s*mutations?)?`,
+          'ex20ins',
+          String.raw`20[- ]?ins(?:ertions?)?\b`,
+          String.raw`insertions?\s+(?:in|of|within)\s+exon[- ]?20`,
+          String.raw`exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S))`,
+        ]),
       'gi',
     ),
   },
-  // "A763_Y764insFQEA", "Y772_A775dupYVMA", "G776delinsVC": a named exon 20 insertion (EGFR codons ~762-775, HER2 ~772-781).
+  // "A763_Y764insFQEA", "Y772_A775dupYVMA", "G776delinsVC": a named exon 20 insertion (EGFR
+  // codons ~762-775, HER2 ~772-781).
   {
     gene: null,
     alteration: 'EX20INS',
@@ -201,7 +235,8 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
     gene: 'MET',
     alteration: 'EX14SKIP',
     re: new RegExp(
-      String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δ\s?(?:ex)?14|(?<=MET)14[- ]?exon(?=\s*skip))(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`,
+      String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δ\s?(?:ex)?14|(?<=MET)14[- ]?exon(?=\s*skip))` +
+        String.raw`(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`,
       'gi',
     ),
   },
@@ -212,14 +247,70 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
  * ("EGFR- mutation positive", "ALK- rearranged") or a shared suffix ("EGFR- and ALK-negative"),
  * not the minus sign of "EGFR-".
  */
-export const DASH_CONTINUES = String.raw`(?:or|and|mutat\w*|mutant|positiv\w*|rearrang\w*|fusions?|translocat\w*|amplif\w*|alterations?|altered|activating|sensiti[sz]\w*|driven|express\w*|insertions?|deletions?|exons?|inhibitors?|TKIs?|targeted|directed)\b|\/`;
+export const DASH_CONTINUES =
+  anyOf([
+    'or',
+    'and',
+    String.raw`mutat\w*`,
+    'mutant',
+    String.raw`positiv\w*`,
+    String.raw`rearrang\w*`,
+    'fusions?',
+    String.raw`translocat\w*`,
+    String.raw`amplif\w*`,
+    'alterations?',
+    'altered',
+    'activating',
+    String.raw`sensiti[sz]\w*`,
+    'driven',
+    String.raw`express\w*`,
+    'insertions?',
+    'deletions?',
+    'exons?',
+    'inhibitors?',
+    'TKIs?',
+    'targeted',
+    'directed',
+  ]) + String.raw`\b|\/`;
 
 /** Words that qualify a gene written right after it (across lists: "ALK, ROS1 or RET fusions"). */
 export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   // "BRAF+MEK inhibitor" is a combination therapy, not "BRAF-positive".
   [
     'therapy',
-    /^(?:\+\s*[A-Za-z][\w-]*\s+(?:inhibitors?|TKIs?\b|therap)|pathway|TKIs?\b|tyrosine kinase inhibitors?|inhibitors?|inhibition|-?targeted|-?targeting|-?directed|blockers?|blockade|antibod(?:y|ies)|mAbs?\b|ADCs?\b|antibody[- ]drug|therap(?:y|ies)|treatments?|agents?|drugs?|small[- ]molecules?|vaccines?|degraders?|bispecific|CAR-?T|immunotherap|peptides?|vaccin)/i,
+    new RegExp(
+      '^' +
+        anyOf([
+          String.raw`\+\s*[A-Za-z][\w-]*\s+(?:inhibitors?|TKIs?\b|therap)`,
+          'pathway',
+          String.raw`TKIs?\b`,
+          'tyrosine kinase inhibitors?',
+          'inhibitors?',
+          'inhibition',
+          '-?targeted',
+          '-?targeting',
+          '-?directed',
+          'blockers?',
+          'blockade',
+          'antibod(?:y|ies)',
+          String.raw`mAbs?\b`,
+          String.raw`ADCs?\b`,
+          'antibody[- ]drug',
+          'therap(?:y|ies)',
+          'treatments?',
+          'agents?',
+          'drugs?',
+          'small[- ]molecules?',
+          'vaccines?',
+          'degraders?',
+          'bispecific',
+          'CAR-?T',
+          'immunotherap',
+          'peptides?',
+          'vaccin',
+        ]),
+      'i',
+    ),
   ],
   [
     'fusion',
@@ -228,12 +319,34 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   // "MET/CEP7 ratio", "MET GCN ≥ 10": measures of amplification.
   [
     'amp',
-    /^(?:amplifi(?:cation|cations|ed)|amp\b|-?amplified|copy[- ]number (?:gain|amplification)|gene copy|copy[- ]number\b|GCN\b|CEP\s*-?\d+\b)/i,
+    new RegExp(
+      '^' +
+        anyOf([
+          'amplifi(?:cation|cations|ed)',
+          String.raw`amp\b`,
+          '-?amplified',
+          'copy[- ]number (?:gain|amplification)',
+          'gene copy',
+          String.raw`copy[- ]number\b`,
+          String.raw`GCN\b`,
+          String.raw`CEP\s*-?\d+\b`,
+        ]),
+      'i',
+    ),
   ],
   // "IHC 3+", "IHC 2+ or 3+": a list of scores reaching 3+ (IHC 2+ alone needs ISH to say which).
   [
     'overexp',
-    /^(?:over-?expressi(?:on|ng)|over-?expressed|IHC\s*(?:score\s*)?(?:of\s*)?(?:[0-3]\s*\+?\s*(?:,|\/|or|and)\s*)*3\s*\+|3\+)/i,
+    new RegExp(
+      '^' +
+        anyOf([
+          'over-?expressi(?:on|ng)',
+          'over-?expressed',
+          String.raw`IHC\s*(?:score\s*)?(?:of\s*)?(?:[0-3]\s*\+?\s*(?:,|\/|or|and)\s*)*3\s*\+`,
+          String.raw`3\+`,
+        ]),
+      'i',
+    ),
   ],
   ['expression', /^(?:-?expressi(?:on|ng)|-?expressed|protein expression)/i],
   [
@@ -242,14 +355,30 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   ],
   [
     'alteration',
-    /^(?:-?alterations?|-?aberrations?|-?abnormalit(?:y|ies)|-?altered|activation|-?changes?|-?driven|-?driver|-?addicted|-?dependent)/i,
+    new RegExp(
+      '^' +
+        anyOf([
+          '-?alterations?',
+          '-?aberrations?',
+          '-?abnormalit(?:y|ies)',
+          '-?altered',
+          'activation',
+          '-?changes?',
+          '-?driven',
+          '-?driver',
+          '-?addicted',
+          '-?dependent',
+        ]),
+      'i',
+    ),
   ],
   // "ALK-postive", "positve": common misspellings in registry text.
   ['positive', /^(?:-?positiv(?:e|ity)|-?pos(?:ti|it|tit)ve\b|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
   [
     'negative',
     new RegExp(
-      String.raw`^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|-(?=[)\],;]|\s*$|\s+(?!${DASH_CONTINUES})))`,
+      String.raw`^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|` +
+        String.raw`-(?=[)\],;]|\s*$|\s+(?!${DASH_CONTINUES})))`,
       'i',
     ),
   ],
@@ -259,11 +388,31 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
 export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   [
     'therapy',
-    /(?:\banti-?\s*(?:PD-?1\s*\/\s*|PD-?1\s*(?:or|and|\/)\s*anti-?\s*)?|\btarget(?:s|ing|ed)?\s+(?:the\s+)?|\bagainst\s+|\binhibitors? of\s+(?:the\s+)?|\bPD-?1\s*\/\s*)$/i,
+    new RegExp(
+      anyOf([
+        String.raw`\banti-?\s*(?:PD-?1\s*\/\s*|PD-?1\s*(?:or|and|\/)\s*anti-?\s*)?`,
+        String.raw`\btarget(?:s|ing|ed)?\s+(?:the\s+)?`,
+        String.raw`\bagainst\s+`,
+        String.raw`\binhibitors? of\s+(?:the\s+)?`,
+        String.raw`\bPD-?1\s*\/\s*`,
+      ]) + '$',
+      'i',
+    ),
   ],
   [
     'fusion',
-    /(?:\brearranged|\btranslocated|\bfusion[- ]positive|\bEML4\s*-\s*|\bEML4[- ]?|\b(?:rearrangements?|fusions?|translocations?|inversions?)(?:\s+events?)?\s+(?:of|in|involving)\s+(?:the\s+)?)\s*$/i,
+    new RegExp(
+      anyOf([
+        String.raw`\brearranged`,
+        String.raw`\btranslocated`,
+        String.raw`\bfusion[- ]positive`,
+        String.raw`\bEML4\s*-\s*`,
+        String.raw`\bEML4[- ]?`,
+        String.raw`\b(?:rearrangements?|fusions?|translocations?|inversions?)(?:\s+events?)?\s+` +
+          String.raw`(?:of|in|involving)\s+(?:the\s+)?`,
+      ]) + String.raw`\s*$`,
+      'i',
+    ),
   ],
   ['amp', /(?:\bamplified|\bamplifications?\s+(?:of|in)\s+(?:the\s+)?)\s*$/i],
   ['mutation', /\b(?:mutant|mutated|activating|sensiti[sz]ing)\s*$/i],
@@ -275,8 +424,100 @@ export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
  * punctuation of lists, conjunctions, the other genes of the list (masked as \u0001) and
  * adjectives such as "activating", "gene", "somatic".
  */
+const GAP_WORDS: readonly string[] = [
+  'or',
+  'and',
+  String.raw`and\/or`,
+  'gene',
+  'genes',
+  'genomic',
+  'somatic',
+  'germline',
+  'activating',
+  'oncogenic',
+  'oncogene',
+  'driver',
+  'drivers',
+  'sensiti[sz]ing',
+  'kinase',
+  'domain',
+  'TKD',
+  'KD',
+  'tyrosine',
+  'protein',
+  'receptor',
+  'known',
+  'documented',
+  'confirmed',
+  'common',
+  'classical',
+  'classic',
+  'canonical',
+  'typical',
+  'uncommon',
+  'atypical',
+  'rare',
+  'other',
+  'any',
+  'an?',
+  'the',
+  'point',
+  'hotspot',
+  'single',
+  'family',
+  'fusion partner',
+  'targetable',
+  'actionable',
+  'deleterious',
+  'pathogenic',
+  'likely',
+  'status',
+  'is',
+  'are',
+  'was',
+  'tumou?rs?',
+];
+/** Other targets named in the same list ("EGFR, MEK or RAS"), which do not break the link. */
+const GAP_OTHER_TARGETS: readonly string[] = [
+  'MEK[12]?',
+  String.raw`VEGFR?\d?`,
+  'PD-?1',
+  'CTLA-?4',
+  'HER3',
+  'ERBB3',
+  String.raw`FGFR\d?`,
+  'NRAS',
+  'HRAS',
+  'N-RAS',
+  'H-RAS',
+  'RAS',
+  'RAF',
+  'CRAF',
+  'SHP2',
+  'SOS1',
+  String.raw`CDK4\/6`,
+  'PARP',
+  'TROP-?2',
+  'c-?KIT',
+  'KIT',
+  'PI3K',
+  'mTOR',
+  'AKT',
+  'ERK',
+  'AXL',
+  'IGF-?1R',
+  'NRG1',
+];
 export const GENE_QUALIFIER_GAP = new RegExp(
-  String.raw`^(?:[\s,\/()\-–:\u0001]|\bnon-\u0002+|\b(?:or|and|and\/or|gene|genes|genomic|somatic|germline|activating|oncogenic|oncogene|driver|drivers|sensiti[sz]ing|kinase|domain|TKD|KD|tyrosine|protein|receptor|known|documented|confirmed|common|classical|classic|canonical|typical|uncommon|atypical|rare|other|any|an?|the|point|hotspot|single|family|fusion partner|targetable|actionable|deleterious|pathogenic|likely|status|is|are|was|tumou?rs?)\b|\b(?:p\.\s?)?[A-Z]\d{2,4}[A-Z]\b|\b(?:MEK[12]?|VEGFR?\d?|PD-?1|CTLA-?4|HER3|ERBB3|FGFR\d?|NRAS|HRAS|N-RAS|H-RAS|RAS|RAF|CRAF|SHP2|SOS1|CDK4\/6|PARP|TROP-?2|c-?KIT|KIT|PI3K|mTOR|AKT|ERK|AXL|IGF-?1R|NRG1)\b)*`,
+  '^' +
+    anyOf([
+      String.raw`[\s,\/()\-–:\u0001]`,
+      String.raw`\bnon-\u0002+`,
+      String.raw`\b${anyOf(GAP_WORDS)}\b`,
+      String.raw`\b(?:p\.\s?)?[A-Z]\d{2,4}[A-Z]\b`,
+      String.raw`\b${anyOf(GAP_OTHER_TARGETS)}\b`,
+    ]) +
+    '*',
   'i',
 );
 
@@ -290,24 +531,48 @@ export interface DrugPattern {
  * Drugs whose prior use implies a driver. Multi-target drugs (crizotinib, entrectinib,
  * repotrectinib) are left out: they do not say which driver the patient has.
  */
+const drugNames = (names: readonly string[]): RegExp =>
+  new RegExp(String.raw`\b${anyOf(names)}\b`, 'gi');
+
 export const DRUG_PATTERNS: readonly DrugPattern[] = [
   {
     gene: 'EGFR',
     alteration: null,
-    re: /\b(?:osimertinib|erlotinib|gefitinib|afatinib|dacomitinib|lazertinib|icotinib|aumolertinib|almonertinib|furmonertinib|befotertinib|amivantamab)\b/gi,
+    re: drugNames([
+      'osimertinib',
+      'erlotinib',
+      'gefitinib',
+      'afatinib',
+      'dacomitinib',
+      'lazertinib',
+      'icotinib',
+      'aumolertinib',
+      'almonertinib',
+      'furmonertinib',
+      'befotertinib',
+      'amivantamab',
+    ]),
   },
   {
     gene: 'ALK',
     alteration: 'FUSION',
-    re: /\b(?:alectinib|lorlatinib|brigatinib|ceritinib|ensartinib)\b/gi,
+    re: drugNames(['alectinib', 'lorlatinib', 'brigatinib', 'ceritinib', 'ensartinib']),
   },
   {
     gene: 'KRAS',
     alteration: 'G12C',
-    re: /\b(?:sotorasib|adagrasib|divarasib|garsorasib|glecirasib|fulzerasib|olomorasib)\b/gi,
+    re: drugNames([
+      'sotorasib',
+      'adagrasib',
+      'divarasib',
+      'garsorasib',
+      'glecirasib',
+      'fulzerasib',
+      'olomorasib',
+    ]),
   },
-  { gene: 'RET', alteration: 'FUSION', re: /\b(?:selpercatinib|pralsetinib)\b/gi },
-  { gene: 'MET', alteration: null, re: /\b(?:capmatinib|tepotinib|savolitinib)\b/gi },
+  { gene: 'RET', alteration: 'FUSION', re: drugNames(['selpercatinib', 'pralsetinib']) },
+  { gene: 'MET', alteration: null, re: drugNames(['capmatinib', 'tepotinib', 'savolitinib']) },
 ];
 
 /** Genes whose only alteration id is a fusion: "ALK-positive" means an ALK fusion. */

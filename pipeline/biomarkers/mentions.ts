@@ -46,10 +46,16 @@ interface AltSpan extends Span {
 }
 
 const APPOSITION = /^,\s*(?:[A-Za-z][\w-]*[\s,]+){1,10}[(\[]\s*$/;
-const QUALIFIER_WORD =
-  /\b(?:mutat\w*|mutant|fusions?|rearrange\w*|translocat\w*|amplif\w*|positiv\w*|negativ\w*|wild|express\w*|alteration\w*|or|and|nor|not|no|without)\b/i;
-const HER2_IHC_POSITIVE =
-  /^[^.;]{0,60}?(?:(?:IHC|immunohistochemistry)\s*(?:score\s*(?:of\s*)?)?(?:≥\s*)?[23]\s*\+|[23]\s*\+\s*(?:staining|by IHC))/i;
+const QUALIFIER_WORD = new RegExp(
+  String.raw`\b(?:mutat\w*|mutant|fusions?|rearrange\w*|translocat\w*|amplif\w*|positiv\w*|negativ\w*|` +
+    String.raw`wild|express\w*|alteration\w*|or|and|nor|not|no|without)\b`,
+  'i',
+);
+const HER2_IHC_POSITIVE = new RegExp(
+  String.raw`^[^.;]{0,60}?(?:(?:IHC|immunohistochemistry)\s*(?:score\s*(?:of\s*)?)?(?:≥\s*)?[23]\s*\+` +
+    String.raw`|[23]\s*\+\s*(?:staining|by IHC))`,
+  'i',
+);
 const HER2_ISH_POSITIVE =
   /^[^.;]{0,60}?\b(?:(?:F|S|C|D)?ISH[\s-]*(?:\+|positive|amplifi\w*)|amplifi\w*\s+(?:by|on|per)\s+(?:F|S|C|D)?ISH\b)/i;
 
@@ -70,8 +76,11 @@ export interface SentenceMentions {
   masked: string;
 }
 
-const KINDS_IN_BRACKET =
-  /^[\s\-]*(?:(?:gene|genomic|activating|oncogenic|driver)\s+)*(?:alterations?|aberrations?|abnormalit(?:y|ies))\s*[(\[]([^()\[\]]{1,80})[)\]]/i;
+const KINDS_IN_BRACKET = new RegExp(
+  String.raw`^[\s\-]*(?:(?:gene|genomic|activating|oncogenic|driver)\s+)*` +
+    String.raw`(?:alterations?|aberrations?|abnormalit(?:y|ies))\s*[(\[]([^()\[\]]{1,80})[)\]]`,
+  'i',
+);
 const KIND_WORDS: ReadonlyArray<[Qualifier, RegExp]> = [
   ['fusion', /\b(?:fusions?|rearrange\w*|translocations?)\b/i],
   ['amp', /\bamplifi\w*/i],
@@ -128,8 +137,22 @@ function moreKinds(masked: string, from: number): Qualifier[] {
 const ALT_OF_GENE =
   /^\s*(?:(?:mutations?|alterations?|variants?)\s+)?(?:in|of|within)\s+(?:the\s+)?$/i;
 
-const THERAPY_AFTER_ALT =
-  /^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?(?:(?:small[- ]molecule|tyrosine kinase|selective|covalent|specific)\s+)*(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)/i;
+const THERAPY_AFTER_ALT = new RegExp(
+  String.raw`^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?` +
+    String.raw`(?:(?:small[- ]molecule|tyrosine kinase|selective|covalent|specific)\s+)*` +
+    String.raw`(?:inhibitors?|TKIs?\b|-?targeted|-?directed|therap(?:y|ies)|agents?|drugs?|degraders?)`,
+  'i',
+);
+
+/** KRAS variants with no id of their own (G12A, G13D, Q61H), and "codon 12, 13 or 61". */
+const KRAS_OTHER_VARIANT = new RegExp(
+  [
+    String.raw`\b(?:p\.)?(?:G12[ASRF]|G13[A-Z]|Q61[A-Z]|A146[A-Z]|K117N|Gly12(?:Ala|Ser|Arg|Phe)` +
+      String.raw`|Gly13[A-Z][a-z]{2}|Gln61[A-Z][a-z]{2}|Ala146[A-Z][a-z]{2}|Lys117Asn)\b`,
+    String.raw`(?<=\b[Cc]odons?\s+(?:\d+\s*(?:,|\/|or|and)\s*)*)(?:13|61|146)\b`,
+  ].join('|'),
+  'g',
+);
 
 export function findMentions(sentence: string): SentenceMentions {
   const taken = new Uint8Array(sentence.length);
@@ -286,9 +309,7 @@ export function findMentions(sentence: string): SentenceMentions {
   const kras = genes.find((g) => g.gene === 'KRAS');
   if (kras) {
     // "codon 12, 13 or 61": codons other than 12 have no id either.
-    for (const v of sentence.matchAll(
-      /\b(?:p\.)?(?:G12[ASRF]|G13[A-Z]|Q61[A-Z]|A146[A-Z]|K117N|Gly12(?:Ala|Ser|Arg|Phe)|Gly13[A-Z][a-z]{2}|Gln61[A-Z][a-z]{2}|Ala146[A-Z][a-z]{2}|Lys117Asn)\b|(?<=\b[Cc]odons?\s+(?:\d+\s*(?:,|\/|or|and)\s*)*)(?:13|61|146)\b/g,
-    )) {
+    for (const v of sentence.matchAll(KRAS_OTHER_VARIANT)) {
       mentions.push({
         gene: 'KRAS',
         alteration: null,

@@ -16,8 +16,11 @@ const N = String.raw`(\d{1,3}(?:\.\d+)?)`;
 
 const COMPARATOR_WORDS = new RegExp(
   [
-    String.raw`(≥|=>|⩾|\bgreater than or equal to\b|\bmore than or equal to\b|\bequal to or (?:greater|more|higher) than\b|\bequal or (?:greater|higher) than\b|\bat least\b|\bno (?:less|fewer) than\b|\bminimum of\b|\bgreater or equal(?: to)?\b)`,
-    String.raw`(≤|=<|⩽|\bless than or equal to\b|\bequal to or less than\b|\bno more than\b|\bup to\b|\bless or equal(?: to)?\b)`,
+    String.raw`(≥|=>|⩾|\bgreater than or equal to\b|\bmore than or equal to\b` +
+      String.raw`|\bequal to or (?:greater|more|higher) than\b|\bequal or (?:greater|higher) than\b` +
+      String.raw`|\bat least\b|\bno (?:less|fewer) than\b|\bminimum of\b|\bgreater or equal(?: to)?\b)`,
+    String.raw`(≤|=<|⩽|\bless than or equal to\b|\bequal to or less than\b|\bno more than\b|\bup to\b` +
+      String.raw`|\bless or equal(?: to)?\b)`,
     String.raw`(\b(?:greater|more|higher) than\b|\babove\b|\bexceeding\b|\bover\b)`,
     String.raw`(\b(?:less|lower|fewer) than\b|\bbelow\b|\bunder\b)`,
   ].join('|'),
@@ -114,7 +117,8 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
     // ">= 1% (TPS) and < 50%": a short aside may name the score between the two ends.
     [
       new RegExp(
-        String.raw`>=\s*${N}\s*%?\s*(?:\([^()]{1,20}\)\s*)?(?:and|to|but|,|-|–)\s*(?:[A-Za-z\-]+\s*){0,3}(<=?)\s*${N}\s*%?`,
+        String.raw`>=\s*${N}\s*%?\s*(?:\([^()]{1,20}\)\s*)?(?:and|to|but|,|-|–)\s*` +
+          String.raw`(?:[A-Za-z\-]+\s*){0,3}(<=?)\s*${N}\s*%?`,
         'g',
       ),
       (m) => ({
@@ -209,6 +213,9 @@ export const PDL1_NEGATIVE: Pdl1Cutoff = {
 };
 
 /** Words that make a bare PD-L1 mention an expression requirement rather than a passing name. */
-export const PDL1_QUALIFIED =
-  /^(?:\s*\+|[\s\-()]*(?:\w+\s+){0,2}?(?:expressing|positive|positivity|high|negative|status\s+(?:positive|negative|high))\b)/i;
+export const PDL1_QUALIFIED = new RegExp(
+  String.raw`^(?:\s*\+|[\s\-()]*(?:\w+\s+){0,2}?` +
+    String.raw`(?:expressing|positive|positivity|high|negative|status\s+(?:positive|negative|high))\b)`,
+  'i',
+);
 export const PDL1_QUALIFIED_BEFORE = /\b(?:high|positive|negative)\s+(?:\w+\s+)?$/i;

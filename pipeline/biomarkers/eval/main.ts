@@ -1,5 +1,6 @@
 /**
- * npm run eval:biomarkers [-- --json] [-- --errors] [-- --explain NCT...] [-- --batch blind-4] [-- --ids NCT...] [-- --real dev|test|<batch>]
+ * npm run eval:biomarkers [-- --json] [-- --errors] [-- --explain NCT...] [-- --batch blind-4]
+ *   [-- --ids NCT...] [-- --real dev|test|<batch>]
  */
 import { Command } from 'commander';
 import { explainBiomarkers } from '../extract.js';
@@ -21,12 +22,14 @@ Criteria text: ../shared/data/ctgov (v2/studies.jsonl, then lung_trials_unified.
 
 const pct = (x: number) => (100 * x).toFixed(1).padStart(5);
 const line = (name: string, f: Figures) =>
-  `${name.padEnd(22)} P ${pct(f.precision)}  R ${pct(f.recall)}  F1 ${pct(f.f1)}   (tp ${f.tp}, fp ${f.fp}, fn ${f.fn})`;
+  `${name.padEnd(22)} P ${pct(f.precision)}  R ${pct(f.recall)}  F1 ${pct(f.f1)}   ` +
+  `(tp ${f.tp}, fp ${f.fp}, fn ${f.fn})`;
 
 function print(r: EvaluationReport, showErrors: boolean): void {
   const out: string[] = [];
   out.push(
-    `Biomarker extraction: ${r.trials} labelled trials (${r.trialsWithBiomarkers} with biomarker rows), ${r.expectedRows} expected rows, ${r.extractedRows} extracted`,
+    `Biomarker extraction: ${r.trials} labelled trials (${r.trialsWithBiomarkers} with biomarker ` +
+      `rows), ${r.expectedRows} expected rows, ${r.extractedRows} extracted`,
   );
   out.push('', 'Overall, alteration level (micro):');
   out.push(
@@ -109,7 +112,8 @@ const program = new Command()
             }
             for (const r of explainBiomarkers(t))
               console.log(
-                `${id} ${formatUnit(rowToUnit(r)).padEnd(20)} [${r.section}: ${r.rules.join(', ') || 'section'}] ${r.source_text}`,
+                `${id} ${formatUnit(rowToUnit(r)).padEnd(20)} ` +
+                  `[${r.section}: ${r.rules.join(', ') || 'section'}] ${r.source_text}`,
               );
           }
           return;

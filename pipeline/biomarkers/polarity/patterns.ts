@@ -5,7 +5,7 @@
  * that join them are built by `chainOf` / `words`, never by editing another pattern's source.
  */
 import { DASH_CONTINUES } from '../lexicon.js';
-import { chainOf, without } from '../../text/regex-parts.js';
+import { anyOf, chainOf, without } from '../../text/regex-parts.js';
 
 /** Words allowed between a cue and the mention it governs ("without known EGFR"), in matching order. */
 export const CHAIN_WORDS: readonly string[] = [
@@ -133,8 +133,46 @@ export const CHAIN_SEPARATORS = String.raw`[\s,\/(\-–:\u0001\u0002]|\([^()]*\)
 export const CHAIN = chainOf(CHAIN_SEPARATORS, CHAIN_WORDS);
 
 // "negative EGFR and ALK status": the adjective directly before the gene (the "$" is the mention's start).
-export const NEG_CUE = String.raw`\b(?:not (?:be )?positive (?:for|to)|negative(?=\s+(?:\u0001|$))|negative(?=\s+(?:(?:oncogenic|oncogene|driver|actionable|targetable)\s+)+(?:genes?\s+)?(?:mutations?|alterations?|drivers?)\b)|without|no|not|nor|neither|negative (?:for|to)|negative (?:(?:test|testing|staining|genetic|molecular|genomic)\s+)?(?:results?|tests?|testing|staining|findings?) (?:on|for|of|by)|absence of|absent|lack(?:ing)?(?: of)?|free of|wild[- ]?type(?: for)?|never|ineligible|exclud(?:e|es|ing) (?:patients|subjects|participants|those)|cannot|must not)`;
-export const CARVE_CUE = String.raw`\b(?:except(?: for)?|excluding|with the exception of|other than|apart from|besides|but not|not including|excepting|(?:the )?exceptions?(?: is| are)?:?)`;
+export const NEG_CUE =
+  String.raw`\b` +
+  anyOf([
+    'not (?:be )?positive (?:for|to)',
+    String.raw`negative(?=\s+(?:\u0001|$))`,
+    String.raw`negative(?=\s+(?:(?:oncogenic|oncogene|driver|actionable|targetable)\s+)+` +
+      String.raw`(?:genes?\s+)?(?:mutations?|alterations?|drivers?)\b)`,
+    'without',
+    'no',
+    'not',
+    'nor',
+    'neither',
+    'negative (?:for|to)',
+    String.raw`negative (?:(?:test|testing|staining|genetic|molecular|genomic)\s+)?` +
+      '(?:results?|tests?|testing|staining|findings?) (?:on|for|of|by)',
+    'absence of',
+    'absent',
+    'lack(?:ing)?(?: of)?',
+    'free of',
+    'wild[- ]?type(?: for)?',
+    'never',
+    'ineligible',
+    'exclud(?:e|es|ing) (?:patients|subjects|participants|those)',
+    'cannot',
+    'must not',
+  ]);
+export const CARVE_CUE =
+  String.raw`\b` +
+  anyOf([
+    'except(?: for)?',
+    'excluding',
+    'with the exception of',
+    'other than',
+    'apart from',
+    'besides',
+    'but not',
+    'not including',
+    'excepting',
+    '(?:the )?exceptions?(?: is| are)?:?',
+  ]);
 export const PRE_NEG = new RegExp(`${NEG_CUE}${CHAIN}$`, 'i');
 export const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
 
@@ -186,12 +224,43 @@ export const POST_CHAIN = chainOf(POST_CHAIN_SEPARATORS, POST_CHAIN_WORDS);
 /** "EGFR-, ALK-, ROS1-, or RET-positive": each dash waits for the suffix of the last gene of the list. */
 export const SUSPENDED_HYPHEN = String.raw`[\s,]*(?:(?:or|and|and\/or|nor)\s+)?\u0001+\s*-`;
 export const POST_NEG = new RegExp(
-  `^${POST_CHAIN}(?:wild[- ]?type|wildtype|WT\\b|negative(?!\\s+(?:for|to)\\b)|negativity|-\\s*ve\\b|(?<!\\s)-(?!${SUSPENDED_HYPHEN})(?=[\\])};,]|\\s*$|\\s+(?!${DASH_CONTINUES}))|not detected|undetectable|absent|non-?mutated|unmutated|not mutated|not amplified|not rearranged|(?<=:\\s*)(?:no|none)(?=\\s*(?:[.;,)]|$)))`,
+  `^${POST_CHAIN}` +
+    anyOf([
+      'wild[- ]?type',
+      'wildtype',
+      String.raw`WT\b`,
+      String.raw`negative(?!\s+(?:for|to)\b)`,
+      'negativity',
+      String.raw`-\s*ve\b`,
+      String.raw`(?<!\s)-(?!${SUSPENDED_HYPHEN})(?=[\])};,]|\s*$|\s+(?!${DASH_CONTINUES}))`,
+      'not detected',
+      'undetectable',
+      'absent',
+      'non-?mutated',
+      'unmutated',
+      'not mutated',
+      'not amplified',
+      'not rearranged',
+      String.raw`(?<=:\s*)(?:no|none)(?=\s*(?:[.;,)]|$))`,
+    ]),
   'i',
 );
 // "are not candidates for this study" excludes; "are not candidates for osimertinib" names a therapy.
-export const POST_VERB_NEG =
-  /\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+(?:considered\s+|deemed\s+)?(?:excluded|not eligible|ineligible|not allowed|not permitted|not be (?:enrolled|included|eligible)|not (?:suitable\s+|eligible\s+|appropriate\s+)?candidates?\b(?!\s+for\s+(?!(?:this|the|these)\s+(?:study|trial|protocol|cohort|arm)s?\b)))/i;
+export const POST_VERB_NEG = new RegExp(
+  String.raw`\b(?:are|is|will be|must be|should be|were|would be|shall be)\s+` +
+    String.raw`(?:considered\s+|deemed\s+)?` +
+    anyOf([
+      'excluded',
+      'not eligible',
+      'ineligible',
+      'not allowed',
+      'not permitted',
+      'not be (?:enrolled|included|eligible)',
+      String.raw`not (?:suitable\s+|eligible\s+|appropriate\s+)?candidates?\b` +
+        String.raw`(?!\s+for\s+(?!(?:this|the|these)\s+(?:study|trial|protocol|cohort|arm)s?\b))`,
+    ]),
+  'i',
+);
 /** "ineligible if a co-occurring EGFR mutation is present": an exclusion, not a condition. */
 export const INELIGIBLE_IF = new RegExp(
   `\\b(?:ineligible|not eligible|excluded|not allowed|not permitted)\\s+if\\b${CHAIN}$`,
@@ -199,53 +268,238 @@ export const INELIGIBLE_IF = new RegExp(
 );
 
 // "who are eligible for pembrolizumab monotherapy" names a candidate for a therapy, not a permission to enrol.
-export const PERMISSIVE_AFTER =
-  /\b(?:(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?(?:eligible(?!\s+(?:for|to receive)\s+(?!(?:this|the|these|enrol\w*|participat\w*|inclusion|study|trial|cohorts?|arms?|parts?)\b))|allowed|permitted|acceptable|included|enrolled)|(?:are|is) not excluded|requirements? (?:is|are) (?:excluded|waived|not applicable)|may (?:enrol|enroll|be enrolled|be enroled|participate|be included|join)|can (?:be )?(?:enrolled|enroled|included|participate|enrol|enroll|join)|not required|(?:is|are) optional|(?<!(?:\b(?:negative|positive|wild[- ]?type|wildtype|WT)|%|\d)\s*,?\s+(?:or|and\/or|\/)\s+(?:status\s+)?)unknown)\b/i;
+export const PERMISSIVE_AFTER = new RegExp(
+  String.raw`\b` +
+    anyOf([
+      String.raw`(?:are|is|were|was|will be|may be|would be|also|remain|be)\s+(?:also\s+)?` +
+        anyOf([
+          String.raw`eligible(?!\s+(?:for|to receive)\s+(?!` +
+            String.raw`(?:this|the|these|enrol\w*|participat\w*|inclusion|study|trial|cohorts?|arms?|parts?)\b))`,
+          'allowed',
+          'permitted',
+          'acceptable',
+          'included',
+          'enrolled',
+        ]),
+      '(?:are|is) not excluded',
+      'requirements? (?:is|are) (?:excluded|waived|not applicable)',
+      'may (?:enrol|enroll|be enrolled|be enroled|participate|be included|join)',
+      'can (?:be )?(?:enrolled|enroled|included|participate|enrol|enroll|join)',
+      'not required',
+      '(?:is|are) optional',
+      String.raw`(?<!(?:\b(?:negative|positive|wild[- ]?type|wildtype|WT)|%|\d)` +
+        String.raw`\s*,?\s+(?:or|and\/or|\/)\s+(?:status\s+)?)unknown`,
+    ]) +
+    String.raw`\b`,
+  'i',
+);
 // "L858R alone or concurrent rare EGFR mutations" offers the co-mutation; a bare "concurrent
 // EGFR mutation" (in an exclusion, or "KRAS G12C with concurrent MET amplification") names one.
 export const PERMISSIVE_BEFORE = new RegExp(
-  `\\b(?:(?:which|that)\\s+(?:may|might|can|could)\\s+(?:also\\s+)?include|with or without|(?:alone or )?in combination with other|alone or (?:in combination |together )?with|regardless of|irrespective of|independent(?:ly)? of|unselected for|not selected for|any level of|all levels of|unknown|alone or (?:with )?(?:concurrent|co-?occurring|co-?existing|coexistent|accompanied by))${CHAIN}$`,
+  String.raw`\b` +
+    anyOf([
+      String.raw`(?:which|that)\s+(?:may|might|can|could)\s+(?:also\s+)?include`,
+      'with or without',
+      '(?:alone or )?in combination with other',
+      'alone or (?:in combination |together )?with',
+      'regardless of',
+      'irrespective of',
+      'independent(?:ly)? of',
+      'unselected for',
+      'not selected for',
+      'any level of',
+      'all levels of',
+      'unknown',
+      'alone or (?:with )?(?:concurrent|co-?occurring|co-?existing|coexistent|accompanied by)',
+    ]) +
+    `${CHAIN}$`,
   'i',
 );
 export const ONLY = /\bonly\b/i;
-/** "Neither EGFR T790M nor C797S is required": the "neither" belongs to the requirement, not the markers. */
+/**
+ * "Neither EGFR T790M nor C797S is required": the "neither" belongs to the requirement, not the
+ * markers.
+ */
 export const NEITHER_REQUIRED_AFTER =
   /^[^;]*?\b(?:is|are)\s+(?:required|needed|mandatory|necessary)\b/i;
-/** "HER2 overexpression or amplification alone is not sufficient": named to be set aside, neither required nor excluded. */
-export const NOT_SUFFICIENT_AFTER =
-  /^[^;]*?\b(?:alone|only|by itself|by themselves)\s+(?:is|are|will|does|do)\s+not\s+(?:be\s+)?(?:sufficient|enough|qualify|adequate)\b/i;
+/**
+ * "HER2 overexpression or amplification alone is not sufficient": named to be set aside, neither
+ * required nor excluded.
+ */
+export const NOT_SUFFICIENT_AFTER = new RegExp(
+  String.raw`^[^;]*?\b(?:alone|only|by itself|by themselves)\s+(?:is|are|will|does|do)\s+not\s+` +
+    String.raw`(?:be\s+)?(?:sufficient|enough|qualify|adequate)\b`,
+  'i',
+);
 
-export const TESTING_BEFORE =
-  /\b(?:(?:presence|absence) or (?:presence|absence)|test(?:ed|ing|s)?|screen(?:ed|ing)?|assess(?:ed|ment)?|evaluat(?:ed|ion)|determin(?:e|ed|ation)|analys(?:is|ed)|samples?|tissue|specimens?|submitted|submission|available|availability|collection|measurement|measured|central(?:ly)?)\s+(?:of|for|by)(?:[\s,\/(\-–:\u0001\u0002]|\b(?:a|an|known|any|the|their|tumou?r|biomarkers?|testing|tests?|analysis|profiling|panel|NGS|status|expression|level|levels|mutations?|mutational|molecular|or|and|and\/or|including|e\.g\.|such as|retrospective|exploratory|analysis|central|local|confirmation|confirmatory|of|at least|one|more|each|all|either|following)\b)*$/i;
+/** Words that name a test, before "of", "for" or "by" ("testing for", "assessment of"). */
+const TEST_NOUNS: readonly string[] = [
+  '(?:presence|absence) or (?:presence|absence)',
+  'test(?:ed|ing|s)?',
+  'screen(?:ed|ing)?',
+  'assess(?:ed|ment)?',
+  'evaluat(?:ed|ion)',
+  'determin(?:e|ed|ation)',
+  'analys(?:is|ed)',
+  'samples?',
+  'tissue',
+  'specimens?',
+  'submitted',
+  'submission',
+  'available',
+  'availability',
+  'collection',
+  'measurement',
+  'measured',
+  'central(?:ly)?',
+];
+/** Words allowed between "testing for" and the mention ("testing for known EGFR"). */
+const TEST_CHAIN_WORDS: readonly string[] = [
+  'a',
+  'an',
+  'known',
+  'any',
+  'the',
+  'their',
+  'tumou?r',
+  'biomarkers?',
+  'testing',
+  'tests?',
+  'analysis',
+  'profiling',
+  'panel',
+  'NGS',
+  'status',
+  'expression',
+  'level',
+  'levels',
+  'mutations?',
+  'mutational',
+  'molecular',
+  'or',
+  'and',
+  String.raw`and\/or`,
+  'including',
+  String.raw`e\.g\.`,
+  'such as',
+  'retrospective',
+  'exploratory',
+  'analysis',
+  'central',
+  'local',
+  'confirmation',
+  'confirmatory',
+  'of',
+  'at least',
+  'one',
+  'more',
+  'each',
+  'all',
+  'either',
+  'following',
+];
+export const TESTING_BEFORE = new RegExp(
+  String.raw`\b${anyOf(TEST_NOUNS)}\s+(?:of|for|by)` +
+    String.raw`(?:[\s,\/(\-–:\u0001\u0002]|\b${anyOf(TEST_CHAIN_WORDS)}\b)*$`,
+  'i',
+);
 // Unknown short upper-case tokens ("ROS" typo'd beside ALK) may sit in a list before "status".
 export const TESTING_AFTER = new RegExp(
-  `^${chainOf(POST_CHAIN_SEPARATORS, without(POST_CHAIN_WORDS, ['status']))}(?:status|testing|tests?\\b|results?|assessments?|analys[ie]s|assays?\\b|CDx\\b|pharmDx\\b|kits?\\b|evaluation|profiling|reports?|screening|determination|information)`,
+  `^${chainOf(POST_CHAIN_SEPARATORS, without(POST_CHAIN_WORDS, ['status']))}` +
+    anyOf([
+      'status',
+      'testing',
+      String.raw`tests?\b`,
+      'results?',
+      'assessments?',
+      'analys[ie]s',
+      String.raw`assays?\b`,
+      String.raw`CDx\b`,
+      String.raw`pharmDx\b`,
+      String.raw`kits?\b`,
+      'evaluation',
+      'profiling',
+      'reports?',
+      'screening',
+      'determination',
+      'information',
+    ]),
   'i',
 );
 /** "negative EGFR and ALK status": the state is written before the genes. */
-export const STATE_BEFORE =
-  /\b(?:negative|positive|wild[- ]?type|wildtype|mutant|mutated|rearranged)\s+(?:[\u0001\u0002\s,\/]|\b(?:and|or|and\/or)\b)*$/i;
+export const STATE_BEFORE = new RegExp(
+  String.raw`\b(?:negative|positive|wild[- ]?type|wildtype|mutant|mutated|rearranged)\s+` +
+    String.raw`(?:[\u0001\u0002\s,\/]|\b(?:and|or|and\/or)\b)*$`,
+  'i',
+);
 export const POSITIVE_WORD =
   /\b(?:positive|pos(?:ti|it)ve|mutant|mutated|harbou?r|deletion|insertion|rearrange|fusion|amplif|wild|negative)/i;
-/** For PD-L1 a cut-off makes a "status" sentence a requirement ("PD-L1 status (defined as 1% or greater)"). */
+/**
+ * For PD-L1 a cut-off makes a "status" sentence a requirement ("PD-L1 status (defined as 1% or
+ * greater)").
+ */
 export const CUTOFF_WORD = /\b(?:or greater|or higher|or more|at least)\b|[≥≤<>%]/i;
 
-export const CONDITIONAL_BEFORE =
-  /\b(?:if|when|whether|in case|in the case of|in the event|unless|for (?:patients|participants|subjects|those|individuals) (?:with|whose|harbou?ring))\b|\b(?:required|mandatory|needed|necessary|indicated)\s+(?:only\s+)?for\s*$/i;
-export const SUBJECT_WITH =
-  /\b(?:patients|participants|subjects|those|individuals|persons|people|tumou?rs|cancers)\s+(?:\w+\s+){0,2}?(?:with|whose|harbou?ring|carrying|who|that)\b/i;
-export const MUST_HAVE_HAD =
-  /\b(?:must|should|need to|needs to|will need to|are required to|is required to|will be required to)\s+(?:(?:also|either|already)\s+)?(?:have\s+)?(?:(?:also|either|already)\s+)?(?:had|received|progress|progressed|been|failed|undergone|exhausted|completed|experienced|previously|prior|documented (?:disease )?progression|disease progression|progression|be\s+(?:refractory|intolerant|ineligible|previously|treated))/i;
-export const PRIOR_THERAPY =
-  /\b(?:progress\w*|relaps\w*|recurr\w*|resistan\w*|refractory|fail\w*|received|treated|pre-?treated|prior|previous\w*|after|following|intoleran\w*|exposed|exposure)\b/i;
+export const CONDITIONAL_BEFORE = new RegExp(
+  String.raw`\b(?:if|when|whether|in case|in the case of|in the event|unless|` +
+    String.raw`for (?:patients|participants|subjects|those|individuals) (?:with|whose|harbou?ring))\b` +
+    String.raw`|\b(?:required|mandatory|needed|necessary|indicated)\s+(?:only\s+)?for\s*$`,
+  'i',
+);
+export const SUBJECT_WITH = new RegExp(
+  String.raw`\b(?:patients|participants|subjects|those|individuals|persons|people|tumou?rs|cancers)` +
+    String.raw`\s+(?:\w+\s+){0,2}?(?:with|whose|harbou?ring|carrying|who|that)\b`,
+  'i',
+);
+const MUST_VERBS = anyOf([
+  'must',
+  'should',
+  'need to',
+  'needs to',
+  'will need to',
+  'are required to',
+  'is required to',
+  'will be required to',
+]);
+export const MUST_HAVE_HAD = new RegExp(
+  String.raw`\b${MUST_VERBS}\s+(?:(?:also|either|already)\s+)?(?:have\s+)?(?:(?:also|either|already)\s+)?` +
+    anyOf([
+      'had',
+      'received',
+      'progress',
+      'progressed',
+      'been',
+      'failed',
+      'undergone',
+      'exhausted',
+      'completed',
+      'experienced',
+      'previously',
+      'prior',
+      'documented (?:disease )?progression',
+      'disease progression',
+      'progression',
+      String.raw`be\s+(?:refractory|intolerant|ineligible|previously|treated)`,
+    ]),
+  'i',
+);
+export const PRIOR_THERAPY = new RegExp(
+  String.raw`\b(?:progress\w*|relaps\w*|recurr\w*|resistan\w*|refractory|fail\w*|received|treated|` +
+    String.raw`pre-?treated|prior|previous\w*|after|following|intoleran\w*|exposed|exposure)\b`,
+  'i',
+);
 export const NAIVE = /\bna[iï]ve\b/i;
-export const THERAPY_TARGET_BEFORE =
-  /\b(?:inhibitors?|degraders?|therap(?:y|ies)|treatments?|agents?|drugs?|TKIs?)\b[^;]{0,20}\b(?:for|against|targeting)\s+(?:the\s+|an?\s+)?[\s\u0001]*$/i;
+export const THERAPY_TARGET_BEFORE = new RegExp(
+  String.raw`\b(?:inhibitors?|degraders?|therap(?:y|ies)|treatments?|agents?|drugs?|TKIs?)\b[^;]{0,20}` +
+    String.raw`\b(?:for|against|targeting)\s+(?:the\s+|an?\s+)?[\s\u0001]*$`,
+  'i',
+);
 export const EITHER_POS = String.raw`(?:mutation[- ])?(?:positive|mutant|mutated)`;
 export const EITHER_NEG = String.raw`(?:mutation[- ])?negative|wild[- ]?type|wildtype|non-?mutated`;
 /** "mutation-positive or wild-type", "negative or positive": both states of the marker are accepted. */
 export const EITHER_WORDS = new RegExp(
-  String.raw`\b(?:${EITHER_POS})\s+(?:or|and\/or|\/)\s+(?:${EITHER_NEG})\b|\b(?:${EITHER_NEG})\s+(?:or|and\/or|\/)\s+(?:${EITHER_POS})\b`,
+  String.raw`\b(?:${EITHER_POS})\s+(?:or|and\/or|\/)\s+(?:${EITHER_NEG})\b` +
+    String.raw`|\b(?:${EITHER_NEG})\s+(?:or|and\/or|\/)\s+(?:${EITHER_POS})\b`,
   'i',
 );
 export const PDL1_NEGATIVE_BEFORE = /\bnegative (?:for|to)\s*$/i;
@@ -264,8 +518,11 @@ export const EXAMPLE_CUES: readonly string[] = [
 ];
 const EXAMPLE_CUE = String.raw`\b(?:${EXAMPLE_CUES.join('|')})`;
 export const EXAMPLE_CUE_LAST = new RegExp(`${EXAMPLE_CUE}(?![\\s\\S]*${EXAMPLE_CUE})`, 'i');
-export const NEGATED_CATEGORY =
-  /\b(?:no|not|without|absence of|negative for|lack of|free of|never had)\s+(?:[\w-]+\s+){0,4}?(?:mutations?|alterations?|aberrations?|drivers?|rearrangements?|fusions?|variants?)\b[^;]*$/i;
+export const NEGATED_CATEGORY = new RegExp(
+  String.raw`\b(?:no|not|without|absence of|negative for|lack of|free of|never had)\s+(?:[\w-]+\s+){0,4}?` +
+    String.raw`(?:mutations?|alterations?|aberrations?|drivers?|rearrangements?|fusions?|variants?)\b[^;]*$`,
+  'i',
+);
 export const EXAMPLE_BEFORE = new RegExp(
   `${EXAMPLE_CUE}${chainOf(CHAIN_SEPARATORS, without(CHAIN_WORDS, [String.raw`e\.g\.`, 'such as']))}$`,
   'i',
@@ -273,10 +530,20 @@ export const EXAMPLE_BEFORE = new RegExp(
 export const AND_NOT_TREATED =
   /^[^;]*?\band (?:has|have|had) not (?:yet )?(?:received|been treated|had)\b/i;
 export const EITHER_SIGN = /^\s*(?:-\s*\/\s*\+|\+\s*\/\s*-)/;
-/** "c-MET IHC", "PD-L1 and ALK FISH": a gene named with the test run on it ("by FISH" says how a requirement is confirmed). */
 /** A later clause of the sentence, naming no gene, that says the statuses named before are negative. */
-export const LATER_NEGATIVE_FOR_ALL =
-  /^[^.;]*;[^;\u0001\u0002]*?\b(?:(?:negative|wild[- ]?type)\s+for\s+(?:both|all|each|either|them|these)|(?:both|all|each)\s+(?:(?:must|should|shall)\s+be\s+|are\s+|being\s+)?(?:negative|wild[- ]?type))\b/i;
+export const LATER_NEGATIVE_FOR_ALL = new RegExp(
+  String.raw`^[^.;]*;[^;\u0001\u0002]*?\b` +
+    anyOf([
+      String.raw`(?:negative|wild[- ]?type)\s+for\s+(?:both|all|each|either|them|these)`,
+      String.raw`(?:both|all|each)\s+(?:(?:must|should|shall)\s+be\s+|are\s+|being\s+)?(?:negative|wild[- ]?type)`,
+    ]) +
+    String.raw`\b`,
+  'i',
+);
+/**
+ * "c-MET IHC", "PD-L1 and ALK FISH": a gene named with the test run on it ("by FISH" says how a
+ * requirement is confirmed).
+ */
 export const TEST_METHOD_AFTER = /^[\s\-]*(?:IHC|immunohistochemistry|FISH|NGS|PCR)\b/i;
 /** "therascreen KRAS RGQ PCR", "cobas EGFR Mutation Test": a gene inside an assay's product name. */
 export const ASSAY_BRAND_BEFORE =
@@ -288,24 +555,94 @@ export const ASSAY_PRODUCT_AFTER =
  * treated with erlotinib", "cetuximab for KRAS wild-type subjects": the marker names who
  * a condition applies to, not who may enrol.
  */
-export const UNLESS_TREATED_AFTER =
-  /^[^;]*?\b(?:unless|except(?:\s+(?:for|in|when|if))?\s+(?:(?:patients|participants|subjects|those|individuals|they|the patient)\b|(?=if\b|when\b)))[^;]*?\b(?:progress\w*|received|treated|pre-?treated|failed|refractory|resistan\w*|intoleran\w*|exhausted|ineligible|contraindicat\w*|unable|unwilling|refused)\b/i;
-export const IF_AFTER =
-  /^[^;()]*?\b(?:if|when)\s+(?:(?:the\s+)?(?:patients?|participants?|subjects?|they|he|she)\s+(?:\w+\s+){0,2}?)?(?:(?:previously|already|currently)\s+)?(?:treated|received|receiving|pre-?treated|progress\w*|exposed|non-?squamous|squamous|of\s+(?:non-?)?squamous)\b/i;
+export const UNLESS_TREATED_AFTER = new RegExp(
+  String.raw`^[^;]*?\b(?:unless|except(?:\s+(?:for|in|when|if))?\s+` +
+    String.raw`(?:(?:patients|participants|subjects|those|individuals|they|the patient)\b|(?=if\b|when\b)))` +
+    String.raw`[^;]*?\b` +
+    anyOf([
+      String.raw`progress\w*`,
+      'received',
+      'treated',
+      'pre-?treated',
+      'failed',
+      'refractory',
+      String.raw`resistan\w*`,
+      String.raw`intoleran\w*`,
+      'exhausted',
+      'ineligible',
+      String.raw`contraindicat\w*`,
+      'unable',
+      'unwilling',
+      'refused',
+    ]) +
+    String.raw`\b`,
+  'i',
+);
+export const IF_AFTER = new RegExp(
+  String.raw`^[^;()]*?\b(?:if|when)\s+` +
+    String.raw`(?:(?:the\s+)?(?:patients?|participants?|subjects?|they|he|she)\s+(?:\w+\s+){0,2}?)?` +
+    String.raw`(?:(?:previously|already|currently)\s+)?` +
+    String.raw`(?:treated|received|receiving|pre-?treated|progress\w*|exposed|non-?squamous|squamous|` +
+    String.raw`of\s+(?:non-?)?squamous)\b`,
+  'i',
+);
 export const FOR_SUBGROUP = /\bfor\s+(?:[\s\u0001]|\b(?:the|known|documented)\b)*$/i;
-export const SUBGROUP_AFTER =
-  /^[\s\-]*(?:(?:wild[- ]?type|wildtype|WT|mutant|mutated|mutation[- ]positive|mutation[- ]negative|positive|negative|rearranged|altered|driven|non-?mutated|\+|-)\s*)?(?:patients|subjects|participants|individuals|tumou?rs|disease|cancers?|NSCLC|CRC|cohorts?)\b/i;
+export const SUBGROUP_AFTER = new RegExp(
+  String.raw`^[\s\-]*(?:` +
+    anyOf([
+      'wild[- ]?type',
+      'wildtype',
+      'WT',
+      'mutant',
+      'mutated',
+      'mutation[- ]positive',
+      'mutation[- ]negative',
+      'positive',
+      'negative',
+      'rearranged',
+      'altered',
+      'driven',
+      'non-?mutated',
+      String.raw`\+`,
+      '-',
+    ]) +
+    String.raw`\s*)?` +
+    String.raw`(?:patients|subjects|participants|individuals|tumou?rs|disease|cancers?|NSCLC|CRC|cohorts?)\b`,
+  'i',
+);
 export const THERAPY_WORDS =
   /\b(?:therap(?:y|ies)|treatments?|treated|received|inhibitors?|antibod(?:y|ies)|regimens?|agents?|drugs?|TKIs?)\b/i;
-export const MARKED_SUBJECT_MUST =
-  /\b(?:patients|participants|subjects|those|individuals)\s+(?:\w+\s+){0,2}?(?:with|whose|harbou?ring|carrying)\b[^;]*?[\u0001\u0002][^;]*\b(?:must|should|need to|needs to|are required to|is required to|will need to|will be required to)\b[^;]*$/i;
-export const THERAPY_CONDITION =
-  /\b(?:if|when|in case|for (?:patients|participants|subjects|those) with|in (?:patients|participants|subjects|those) with|where (?:applicable|indicated|appropriate)|as applicable|if applicable|when indicated)\b/i;
+export const MARKED_SUBJECT_MUST = new RegExp(
+  String.raw`\b(?:patients|participants|subjects|those|individuals)\s+(?:\w+\s+){0,2}?` +
+    String.raw`(?:with|whose|harbou?ring|carrying)\b[^;]*?[\u0001\u0002][^;]*` +
+    String.raw`\b(?:must|should|need to|needs to|are required to|is required to|will need to|will be required to)\b` +
+    String.raw`[^;]*$`,
+  'i',
+);
+export const THERAPY_CONDITION = new RegExp(
+  String.raw`\b` +
+    anyOf([
+      'if',
+      'when',
+      'in case',
+      'for (?:patients|participants|subjects|those) with',
+      'in (?:patients|participants|subjects|those) with',
+      'where (?:applicable|indicated|appropriate)',
+      'as applicable',
+      'if applicable',
+      'when indicated',
+    ]) +
+    String.raw`\b`,
+  'i',
+);
 
 // Inline enumerations ("one of: i) family history ... iii) presence of EGFR ...") are alternatives:
 // a cue in one item does not reach into the next.
-export const BOUNDARY =
-  /;|\b(?:but(?! not limited)|however|whereas|although|though|provided that)\b|(?<=\s)\(?(?:i{1,3}|iv|vi{0,3}|ix|x|[a-h])\)(?=\s)/gi;
+export const BOUNDARY = new RegExp(
+  String.raw`;|\b(?:but(?! not limited)|however|whereas|although|though|provided that)\b` +
+    String.raw`|(?<=\s)\(?(?:i{1,3}|iv|vi{0,3}|ix|x|[a-h])\)(?=\s)`,
+  'gi',
+);
 
 // Inline patterns of the rule table, named so each rule reads as data.
 export const ANY_LEVEL_BEFORE =
@@ -320,31 +657,52 @@ export const NOT_INDICATED_AFTER =
 export const NOT_CANDIDATE_BEFORE =
   /\b(?:not (?:a )?candidates? for|ineligible for|not eligible for)\s[^;]*$/i;
 export const DOSES_OF_BEFORE = /\bdoses? of\s*$/i;
-export const PRIOR_THERAPY_BEFORE =
-  /(?:progress\w*|relaps\w*|resistan\w*|refractory|fail\w*|received|treated|treatment|therapy|prior|previous\w*|after|following|intoleran\w*|exposed)\b[^.;]{0,60}$/i;
+export const PRIOR_THERAPY_BEFORE = new RegExp(
+  String.raw`(?:progress\w*|relaps\w*|resistan\w*|refractory|fail\w*|received|treated|treatment|therapy|` +
+    String.raw`prior|previous\w*|after|following|intoleran\w*|exposed)\b[^.;]{0,60}$`,
+  'i',
+);
 export const WITH_OR_WITHOUT_BEFORE = /\bwith or without\b[^;()\u0001\u0002]*$/i;
 export const NEGATION_WORD = /\b(?:no|not|without|never)\b/i;
 export const MODAL_PERMISSION = /\b(?:may|might|can|could|allowed|permitted)\b/i;
 export const OTHER_WORD = /\bother\b/i;
 export const NEGATION_STATE_START = /^(?:wild|negative)/i;
 export const GENE_JUST_BEFORE = /\u0001[\s-]*$/;
-export const HEADER_NEG =
-  /\b(?:not|no|without|none of|must not|do not|does not|absence of)\s+(?:[\w-]+\s+){0,4}?(?:(?:any|one|all|either)\s+of\s+)?(?:the\s+)?(?:following|these|below)\b[^:]{0,80}:\s*$/i;
+export const HEADER_NEG = new RegExp(
+  String.raw`\b(?:not|no|without|none of|must not|do not|does not|absence of)\s+(?:[\w-]+\s+){0,4}?` +
+    String.raw`(?:(?:any|one|all|either)\s+of\s+)?(?:the\s+)?(?:following|these|below)\b[^:]{0,80}:\s*$`,
+  'i',
+);
 
 // "ALK <= 2.5 ULN" (alkaline phosphatase), "EGFR >= 60 mL/min" (eGFR): a lab value, not a gene.
-export const LAB_VALUE_AFTER =
-  /^\s*(?:\([^()]{0,20}\)\s*)?(?:level\s*)?(?:[≤≥<>=]|=<|>=|<=|\bof\b)[^;]{0,25}?(?:\bULN\b|upper limit|mL\/min|U\/L|\bIU\b)/i;
+export const LAB_VALUE_AFTER = new RegExp(
+  String.raw`^\s*(?:\([^()]{0,20}\)\s*)?(?:level\s*)?(?:[≤≥<>=]|=<|>=|<=|\bof\b)[^;]{0,25}?` +
+    String.raw`(?:\bULN\b|upper limit|mL\/min|U\/L|\bIU\b)`,
+  'i',
+);
 // "HER2 expression scored using current ASCO/CAP guidelines": how a result is read, not which result.
-export const SCORED_BY_AFTER =
-  /^\s*(?:expression|status|level|score|results?)?\s*(?:is\s+|will be\s+|must be\s+|to be\s+)?(?:scored|assessed|determined|evaluated|measured|graded|interpreted)\s+(?:using|by|per|according to|with|centrally|locally)\b/i;
+export const SCORED_BY_AFTER = new RegExp(
+  String.raw`^\s*(?:expression|status|level|score|results?)?\s*(?:is\s+|will be\s+|must be\s+|to be\s+)?` +
+    String.raw`(?:scored|assessed|determined|evaluated|measured|graded|interpreted)\s+` +
+    String.raw`(?:using|by|per|according to|with|centrally|locally)\b`,
+  'i',
+);
 // "PD-L1 (TC < 1% vs. >= 1% vs. unknown)": strata of an analysis, not an entry gate.
 export const STRATA = /\b(?:vs\.?|versus)\s/i;
 // "ALK or NTRK fusion gene targeted therapies" (exclusion): the marker names a prior therapy's target.
-export const TARGETED_THERAPY_AFTER =
-  /^(?:[\s,\/\-\u0001]|\b(?:or|and|and\/or)\b)*(?:\b(?:fusions?|mutations?|mutant|alterations?|rearrangements?|genes?|positive|driven)\b[\s\-]*){0,3}(?:-?targeted|-?directed|targeting)\s+(?:therap|agents?|drugs?|treatments?|inhibitors?)/i;
-// "at most 2 lines of prior therapy (...; second line: EGFR-targeted therapy)": an upper bound of what was allowed.
-export const ALLOWED_PRIOR_LINES =
-  /\b(?:at most|up to|no more than|maximum of|a maximum of|not more than)\s+(?:\d+|one|two|three)\s+(?:prior\s+)?(?:lines?|regimens?)\b/i;
+export const TARGETED_THERAPY_AFTER = new RegExp(
+  String.raw`^(?:[\s,\/\-\u0001]|\b(?:or|and|and\/or)\b)*` +
+    String.raw`(?:\b(?:fusions?|mutations?|mutant|alterations?|rearrangements?|genes?|positive|driven)\b[\s\-]*){0,3}` +
+    String.raw`(?:-?targeted|-?directed|targeting)\s+(?:therap|agents?|drugs?|treatments?|inhibitors?)`,
+  'i',
+);
+// "at most 2 lines of prior therapy (...; second line: EGFR-targeted therapy)": an upper bound of
+// what was allowed.
+export const ALLOWED_PRIOR_LINES = new RegExp(
+  String.raw`\b(?:at most|up to|no more than|maximum of|a maximum of|not more than)\s+` +
+    String.raw`(?:\d+|one|two|three)\s+(?:prior\s+)?(?:lines?|regimens?)\b`,
+  'i',
+);
 export const PRIOR_EXPOSURE =
   /\b(?:prior|previous(?:ly)?|received|treated|treatment|participation|exposure|exposed)\b/i;
 // "EGFR and ALK may be tested as standard of care, but is not a requirement of the trial": said in the next clause.

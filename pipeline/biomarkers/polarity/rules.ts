@@ -54,7 +54,10 @@ export interface PolarityRule {
   verdict: Verdict;
   /** All must hold. */
   when: Condition[];
-  /** A criterion the rule is for; the rule must fire on it (`rule-firings.test.ts`). "(exclusion)" puts it in that section. */
+  /**
+   * A criterion the rule is for; the rule must fire on it (`rule-firings.test.ts`). "(exclusion)"
+   * puts it in that section.
+   */
   example: string;
 }
 
@@ -182,7 +185,8 @@ export const MARKER_RULES: PolarityRule[] = [
       { scope: 'before-example-cue', pattern: P.NEGATED_CATEGORY },
     ],
     example:
-      'must not harbour another targetable alteration, for example (among others) an EGFR activating mutation or an ALK fusion',
+      'must not harbour another targetable alteration, for example (among others) an EGFR ' +
+      'activating mutation or an ALK fusion',
   },
   {
     id: 'pseudo.example-of-inclusion-category',

@@ -6,7 +6,7 @@
  * clause decides; with none there, the nearest enclosing list header that names one.
  */
 import type { BiomarkerScope } from '../../../domain/biomarkers.js';
-import { words } from '../../text/regex-parts.js';
+import { anyOf, words } from '../../text/regex-parts.js';
 import type { MentionContext } from './context.js';
 
 export interface TumourTerm {
@@ -26,7 +26,16 @@ export const TUMOUR_TERMS: TumourTerm[] = [
   {
     id: 'tumour.any-solid',
     lung: true,
-    pattern: String.raw`\b(?:solid\s+(?:tumou?rs?|malignanc(?:y|ies)|cancers?)|(?:any|all)\s+(?:solid\s+)?(?:tumou?r|cancer)\s*(?:types?|histolog(?:y|ies))?|tumou?r[- ]agnostic|histology[- ]agnostic|pan[- ]tumou?r)\b`,
+    pattern:
+      String.raw`\b` +
+      anyOf([
+        String.raw`solid\s+(?:tumou?rs?|malignanc(?:y|ies)|cancers?)`,
+        String.raw`(?:any|all)\s+(?:solid\s+)?(?:tumou?r|cancer)\s*(?:types?|histolog(?:y|ies))?`,
+        'tumou?r[- ]agnostic',
+        'histology[- ]agnostic',
+        'pan[- ]tumou?r',
+      ]) +
+      String.raw`\b`,
   },
   { id: 'tumour.breast', lung: false, pattern: words(['breast', 'mammary', 'TNBC']) },
   {
@@ -158,14 +167,48 @@ function nearestTerm(
   return best;
 }
 
-/** Words that may stand between a marker and the tumour noun it qualifies ("PD-L1+ (CPS>=1) triple-negative breast"). */
-const MODIFIER_GAP =
-  /^(?:[\s\-+\/≥≤<>=%\d.)]|\([^()]{0,30}\)|\b(?:positive|negative|mutant|mutated|wild[- ]?type|amplified|expressing|overexpressing|driven|rearranged|fusion|low|high|triple[- ]negative|HR[+-]?|advanced|metastatic|recurrent|adenocarcinoma|squamous|non[- ]?squamous)\b)*$/i;
-/** A list of tumour names ("HNC, Esophageal, Lung, Mesothelioma, Pancreatic cancers"): only tumour words and joiners. */
+/**
+ * Words that may stand between a marker and the tumour noun it qualifies ("PD-L1+ (CPS>=1)
+ * triple-negative breast").
+ */
+const MODIFIER_WORDS: readonly string[] = [
+  'positive',
+  'negative',
+  'mutant',
+  'mutated',
+  'wild[- ]?type',
+  'amplified',
+  'expressing',
+  'overexpressing',
+  'driven',
+  'rearranged',
+  'fusion',
+  'low',
+  'high',
+  'triple[- ]negative',
+  'HR[+-]?',
+  'advanced',
+  'metastatic',
+  'recurrent',
+  'adenocarcinoma',
+  'squamous',
+  'non[- ]?squamous',
+];
+const MODIFIER_GAP = new RegExp(
+  String.raw`^(?:[\s\-+\/≥≤<>=%\d.)]|\([^()]{0,30}\)|\b${anyOf(MODIFIER_WORDS)}\b)*$`,
+  'i',
+);
+/**
+ * A list of tumour names ("HNC, Esophageal, Lung, Mesothelioma, Pancreatic cancers"): only tumour
+ * words and joiners.
+ */
 const TUMOUR_LIST_GAP =
   /^(?:[\s,\/()]|\b(?:and|or|cancers?|carcinomas?|tumou?rs?|neoplasms?|adenocarcinomas?)\b)*$/i;
 
-/** The first tumour term after [end] when only modifiers separate it from the mention ("HER2-negative breast cancer"). */
+/**
+ * The first tumour term after [end] when only modifiers separate it from the mention
+ * ("HER2-negative breast cancer").
+ */
 function qualifiedNoun(
   text: string,
   end: number,
