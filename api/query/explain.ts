@@ -153,9 +153,12 @@ export function nearestPair(
 }
 
 function explainedSite(index: TrialIndex, pair: number, miles: number): ExplainedNearestSite {
-  const { pairSiteBytes, pairSiteStart } = index.geo;
+  const k = index.geo.pairSite[pair];
+  const { siteJsonStart, siteJsonEnd } = index.siteSpans;
   const site = JSON.parse(
-    pairSiteBytes.subarray(pairSiteStart[pair], pairSiteStart[pair + 1]).toString('utf8'),
+    index.detailJson[index.geo.pairRank[pair]]
+      .subarray(siteJsonStart[k], siteJsonEnd[k])
+      .toString('utf8'),
   ) as NearestSite;
   return { ...site, distance_miles: miles };
 }

@@ -6,8 +6,9 @@
  * request only measures distances and copies bytes.
  */
 import type { SiteRow } from '../../domain/rows.js';
-import { LOCATIONS_SAMPLE_SIZE, presentLocation } from '../present.js';
+import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
 import { unitVector } from './geo-candidates.js';
+import type { TrialJson } from './trial-json.js';
 
 export interface SiteSpans {
   /** Sites of rank r are siteStart[r] .. siteStart[r+1]-1, in record order. */
@@ -19,133 +20,105 @@ export interface SiteSpans {
   siteX: Float64Array;
   siteY: Float64Array;
   siteZ: Float64Array;
-  /** Byte span of each site's location JSON inside its trial's detail JSON; -1 when not found. */
+  /** Byte span of each site's location JSON inside its trial's detail JSON. */
   siteJsonStart: Int32Array;
   siteJsonEnd: Int32Array;
-  /** Byte span of the `locations_sample` array inside each trial's list JSON; -1 when not found. */
+  /** Byte span of the `locations_sample` array inside each trial's list JSON. */
   sampleStart: Int32Array;
   sampleEnd: Int32Array;
 }
 
 export class SiteSpanBuilder {
-  private readonly starts: number[] = [0];
-  private readonly x: number[] = [];
-  private readonly y: number[] = [];
-  private readonly z: number[] = [];
-  private readonly jsonStart: number[] = [];
-  private readonly jsonEnd: number[] = [];
-  private readonly sampleStart: number[] = [];
-  private readonly sampleEnd: number[] = [];
+  private readonly spans: SiteSpans;
+  private sites = 0;
+  private rank = 0;
 
-  /** Call once per rank, in rank order, with the JSON text just built for the trial. */
-  add(sites: readonly SiteRow[], listText: string, detailText: string): void {
-    for (const s of sites) {
-      const [x, y, z] =
-        s.latitude === null || s.longitude === null
-          ? [NaN, NaN, NaN]
-          : unitVector(s.latitude, s.longitude);
-      this.x.push(x);
-      this.y.push(y);
-      this.z.push(z);
-    }
-    this.starts.push(this.x.length);
-    // A key is the only place `"name":` can occur: inside a string value the quotes are escaped.
-    const locations = detailText.indexOf('"locations":[');
-    let at =
-      locations < 0
-        ? -1
-        : Buffer.byteLength(detailText.slice(0, locations + '"locations":['.length));
-    let charAt = locations + '"locations":['.length;
-    for (const s of sites) {
-      const json = JSON.stringify(presentLocation(s));
-      if (at < 0 || !detailText.startsWith(json, charAt)) at = -1;
-      const bytes = Buffer.byteLength(json);
-      this.jsonStart.push(at);
-      this.jsonEnd.push(at < 0 ? -1 : at + bytes);
-      if (at >= 0) {
-        at += bytes + 1;
-        charAt += json.length + 1;
+  /** `trials` and `sites`: upper bounds, for sizing the arrays once. */
+  constructor(trials: number, sites: number) {
+    this.spans = {
+      siteStart: new Int32Array(trials + 1),
+      siteX: new Float64Array(sites),
+      siteY: new Float64Array(sites),
+      siteZ: new Float64Array(sites),
+      siteJsonStart: new Int32Array(sites),
+      siteJsonEnd: new Int32Array(sites),
+      sampleStart: new Int32Array(trials),
+      sampleEnd: new Int32Array(trials),
+    };
+  }
+
+  /** Call once per rank, in rank order, with the JSON just built for the trial; returns the index of its first site. */
+  add(sites: readonly SiteRow[], json: TrialJson): number {
+    const { spans } = this;
+    const first = this.sites;
+    for (let i = 0; i < sites.length; i++) {
+      const s = sites[i];
+      const k = first + i;
+      if (s.latitude === null || s.longitude === null) {
+        spans.siteX[k] = spans.siteY[k] = spans.siteZ[k] = NaN;
+      } else {
+        const [x, y, z] = unitVector(s.latitude, s.longitude);
+        spans.siteX[k] = x;
+        spans.siteY[k] = y;
+        spans.siteZ[k] = z;
       }
+      spans.siteJsonStart[k] = json.siteStart[i];
+      spans.siteJsonEnd[k] = json.siteEnd[i];
     }
-    const sample = listText.indexOf('"locations_sample":[');
-    if (sample < 0) {
-      this.sampleStart.push(-1);
-      this.sampleEnd.push(-1);
-      return;
-    }
-    const open = sample + '"locations_sample":'.length;
-    const sampleText = JSON.stringify(sites.slice(0, LOCATIONS_SAMPLE_SIZE).map(presentLocation));
-    const ok = listText.startsWith(sampleText, open);
-    const start = Buffer.byteLength(listText.slice(0, open));
-    this.sampleStart.push(ok ? start : -1);
-    this.sampleEnd.push(ok ? start + Buffer.byteLength(sampleText) : -1);
+    spans.sampleStart[this.rank] = json.sampleStart;
+    spans.sampleEnd[this.rank] = json.sampleEnd;
+    this.sites += sites.length;
+    spans.siteStart[++this.rank] = this.sites;
+    return first;
   }
 
   build(): SiteSpans {
+    const { spans } = this;
+    const n = this.sites;
     return {
-      siteStart: Int32Array.from(this.starts),
-      siteX: Float64Array.from(this.x),
-      siteY: Float64Array.from(this.y),
-      siteZ: Float64Array.from(this.z),
-      siteJsonStart: Int32Array.from(this.jsonStart),
-      siteJsonEnd: Int32Array.from(this.jsonEnd),
-      sampleStart: Int32Array.from(this.sampleStart),
-      sampleEnd: Int32Array.from(this.sampleEnd),
+      ...spans,
+      siteStart: spans.siteStart.slice(0, this.rank + 1),
+      siteX: spans.siteX.slice(0, n),
+      siteY: spans.siteY.slice(0, n),
+      siteZ: spans.siteZ.slice(0, n),
+      siteJsonStart: spans.siteJsonStart.slice(0, n),
+      siteJsonEnd: spans.siteJsonEnd.slice(0, n),
+      sampleStart: spans.sampleStart.slice(0, this.rank),
+      sampleEnd: spans.sampleEnd.slice(0, this.rank),
     };
   }
 }
 
 /**
- * The trial's list JSON with `locations_sample` holding its sites nearest the centre (a
- * unit vector, see unitVector), nearest first (equal distances in record order), sites
- * without coordinates after them in record order. Undefined when the spans were not found
- * (the record-order JSON stands).
+ * The sites of `rank` for its `locations_sample` in a ZIP search: nearest the centre (a
+ * unit vector, see unitVector) first, equal distances in record order, sites without
+ * coordinates after them in record order. Writes up to LOCATIONS_SAMPLE_SIZE site
+ * indices into `out` and returns how many.
  */
-export function nearestSampleJson(
+export function nearestSample(
   spans: SiteSpans,
-  listJson: Buffer,
-  detailJson: Buffer,
   rank: number,
   centre: readonly [number, number, number],
-): Buffer | undefined {
-  const { siteStart, siteX, siteY, siteZ, siteJsonStart, siteJsonEnd, sampleStart, sampleEnd } =
-    spans;
-  if (sampleStart[rank] < 0) return undefined;
+  out: Int32Array,
+  outDot: Float64Array,
+): number {
+  const { siteStart, siteX, siteY, siteZ } = spans;
   const [cx, cy, cz] = centre;
   // The best LOCATIONS_SAMPLE_SIZE so far, by insertion: trials have up to a thousand sites, the sample five.
-  const best = new Int32Array(LOCATIONS_SAMPLE_SIZE);
-  const bestDot = new Float64Array(LOCATIONS_SAMPLE_SIZE);
   let n = 0;
   for (let k = siteStart[rank], end = siteStart[rank + 1]; k < end; k++) {
     const x = siteX[k];
     // Without coordinates: below every real dot product (>= -1), still above an empty slot.
     const dot = Number.isNaN(x) ? -2 : x * cx + siteY[k] * cy + siteZ[k] * cz;
-    if (n === LOCATIONS_SAMPLE_SIZE && dot <= bestDot[n - 1]) continue;
+    if (n === LOCATIONS_SAMPLE_SIZE && dot <= outDot[n - 1]) continue;
     let i = n < LOCATIONS_SAMPLE_SIZE ? n++ : n - 1;
-    while (i > 0 && bestDot[i - 1] < dot) {
-      best[i] = best[i - 1];
-      bestDot[i] = bestDot[i - 1];
+    while (i > 0 && outDot[i - 1] < dot) {
+      out[i] = out[i - 1];
+      outDot[i] = outDot[i - 1];
       i--;
     }
-    best[i] = k;
-    bestDot[i] = dot;
+    out[i] = k;
+    outDot[i] = dot;
   }
-  let size = sampleStart[rank] + 2 + Math.max(0, n - 1) + (listJson.length - sampleEnd[rank]);
-  for (let i = 0; i < n; i++) {
-    if (siteJsonStart[best[i]] < 0) return undefined;
-    size += siteJsonEnd[best[i]] - siteJsonStart[best[i]];
-  }
-  const out = Buffer.allocUnsafe(size);
-  out.set(listJson.subarray(0, sampleStart[rank]), 0);
-  let at = sampleStart[rank];
-  out[at++] = 0x5b; // [
-  for (let i = 0; i < n; i++) {
-    if (i > 0) out[at++] = 0x2c; // ,
-    const piece = detailJson.subarray(siteJsonStart[best[i]], siteJsonEnd[best[i]]);
-    out.set(piece, at);
-    at += piece.length;
-  }
-  out[at++] = 0x5d; // ]
-  out.set(listJson.subarray(sampleEnd[rank]), at);
-  return out;
+  return n;
 }

@@ -3,6 +3,8 @@
  * envelope's numbers and a ZIP search's distance are serialised per request. A list body
  * is sized first and then written into one buffer: no intermediate buffers per trial.
  */
+import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
+import { nearestSample } from './nearest-sample.js';
 import type { TrialIndex } from './trial-index.js';
 import type { SearchResult } from './search.js';
 
@@ -35,11 +37,15 @@ const DATA_OPEN = Buffer.from('{"data":');
 const LIST_OPEN = Buffer.from('{"data":[');
 const COMMA = 0x2c;
 const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 const NEAREST_SITE = Buffer.from(',"nearest_site":');
 
 /**
  * `extras[i]`, when given, holds more members for hit i's object as JSON text starting
  * with a comma (`,"match":{...}`); it is UTF-8 encoded, unlike the ASCII-only numbers.
+ * `centre`, a ZIP search's centre as a unit vector, puts each trial's nearest sites in its
+ * `locations_sample`, spliced from the prebuilt JSON into the body as it is written.
  */
 export function renderTrialList(
   index: TrialIndex,
@@ -47,11 +53,12 @@ export function renderTrialList(
   page: { limit: number; offset: number; links?: PageLinks },
   quota: QuotaMeta | null,
   extras?: readonly Buffer[],
-  /** `bodies[i]`, when given, replaces hit i's prebuilt list JSON (a ZIP search's nearest-first sample). */
-  bodies?: readonly (Buffer | undefined)[],
+  centre?: readonly [number, number, number] | null,
 ): Buffer {
-  const { listJson } = index;
-  const { pairSiteBytes, pairSiteStart } = index.geo;
+  const { listJson, detailJson } = index;
+  const { pairSite } = index.geo;
+  const spans = index.siteSpans;
+  const { siteJsonStart, siteJsonEnd, sampleStart, sampleEnd } = spans;
   const { hits } = result;
   // Numbers and fixed keys only, so these strings are ASCII: one byte per character.
   const close =
@@ -59,15 +66,33 @@ export function renderTrialList(
     `${page.links ? `,"next":${JSON.stringify(page.links.next)},"prev":${JSON.stringify(page.links.prev)}` : ''}` +
     `${quotaMembers(quota)}}}`;
   const distances: string[] = new Array(hits.length);
+  const sample = centre ? new Int32Array(hits.length * LOCATIONS_SAMPLE_SIZE) : null;
+  const sampleCount = centre ? new Int32Array(hits.length) : null;
+  const dots = new Float64Array(LOCATIONS_SAMPLE_SIZE);
   let size = LIST_OPEN.length + Math.max(0, hits.length - 1) + close.length;
   for (let i = 0; i < hits.length; i++) {
     const { rank, pair } = hits[i];
-    size += (bodies?.[i] ?? listJson[rank]).length;
+    size += listJson[rank].length;
+    if (sample && sampleCount && centre) {
+      const base = i * LOCATIONS_SAMPLE_SIZE;
+      const n = nearestSample(
+        spans,
+        rank,
+        centre,
+        sample.subarray(base, base + LOCATIONS_SAMPLE_SIZE),
+        dots,
+      );
+      sampleCount[i] = n;
+      size -= sampleEnd[rank] - sampleStart[rank];
+      size += 2 + Math.max(0, n - 1);
+      for (let j = base; j < base + n; j++)
+        size += siteJsonEnd[sample[j]] - siteJsonStart[sample[j]];
+    }
     if (pair !== undefined) {
       distances[i] = `,"distance_miles":${hits[i].miles}`;
+      const k = pairSite[pair];
       // The trial object's closing brace moves after the two ZIP-search fields.
-      size +=
-        NEAREST_SITE.length + pairSiteStart[pair + 1] - pairSiteStart[pair] + distances[i].length;
+      size += NEAREST_SITE.length + siteJsonEnd[k] - siteJsonStart[k] + distances[i].length;
     }
     if (extras?.[i]) size += extras[i].length;
   }
@@ -80,20 +105,34 @@ export function renderTrialList(
   for (let i = 0; i < hits.length; i++) {
     if (i > 0) out[at++] = COMMA;
     const { rank, pair } = hits[i];
-    const json = bodies?.[i] ?? listJson[rank];
+    const json = listJson[rank];
     const extra = extras?.[i];
-    if (pair === undefined && !extra) {
-      out.set(json, at);
-      at += json.length;
-      continue;
+    // Without members to add, the trial's own closing brace is copied too.
+    const end = pair === undefined && !extra ? json.length : json.length - 1;
+    if (sample && sampleCount) {
+      const detail = detailJson[rank];
+      out.set(json.subarray(0, sampleStart[rank]), at);
+      at += sampleStart[rank];
+      out[at++] = OPEN_BRACKET;
+      for (let j = i * LOCATIONS_SAMPLE_SIZE, last = j + sampleCount[i]; j < last; j++) {
+        if (j > i * LOCATIONS_SAMPLE_SIZE) out[at++] = COMMA;
+        out.set(detail.subarray(siteJsonStart[sample[j]], siteJsonEnd[sample[j]]), at);
+        at += siteJsonEnd[sample[j]] - siteJsonStart[sample[j]];
+      }
+      out[at++] = CLOSE_BRACKET;
+      out.set(json.subarray(sampleEnd[rank], end), at);
+      at += end - sampleEnd[rank];
+    } else {
+      out.set(end === json.length ? json : json.subarray(0, end), at);
+      at += end;
     }
-    out.set(json.subarray(0, json.length - 1), at);
-    at += json.length - 1;
+    if (end === json.length) continue;
     if (pair !== undefined) {
+      const k = pairSite[pair];
       out.set(NEAREST_SITE, at);
       at += NEAREST_SITE.length;
-      out.set(pairSiteBytes.subarray(pairSiteStart[pair], pairSiteStart[pair + 1]), at);
-      at += pairSiteStart[pair + 1] - pairSiteStart[pair];
+      out.set(detailJson[rank].subarray(siteJsonStart[k], siteJsonEnd[k]), at);
+      at += siteJsonEnd[k] - siteJsonStart[k];
       at = writeAscii(out, at, distances[i]);
     }
     if (extra) {

@@ -26,12 +26,7 @@ import {
   type StatusBucket,
   type TrialStatus,
 } from '../../domain/status.js';
-import {
-  presentDetailTrial,
-  presentListTrial,
-  presentNearestSite,
-  presentSource,
-} from '../present.js';
+import { presentDetailTrial, presentSource } from '../present.js';
 import { Bitset } from './bitset.js';
 import { findEvidence, type TrialEvidence } from './evidence.js';
 import {
@@ -43,6 +38,7 @@ import {
 import { TrialCells } from './geo-trial-cells.js';
 import { SiteSpanBuilder, type SiteSpans } from './nearest-sample.js';
 import { textIndexSteps, type TextIndex } from './text-index.js';
+import { buildTrialJson, ByteArena } from './trial-json.js';
 import type { DateSort } from './types.js';
 import { runInSlices, runToEnd, type Steps } from './slices.js';
 
@@ -83,12 +79,10 @@ export interface GeoIndex {
   pairStart: Int32Array;
   pairRank: Int32Array;
   /**
-   * The trial's first site at that point, as `nearest_site` JSON: pair k's bytes are
-   * pairSiteBytes[pairSiteStart[k] .. pairSiteStart[k+1]). One buffer rather than ~190,000
-   * strings, so a response copies bytes instead of encoding strings, and the heap stays small.
+   * The trial's first site at that point (an index into siteSpans): its `nearest_site` JSON
+   * is that site's location JSON, copied from the trial's detail JSON.
    */
-  pairSiteBytes: Buffer;
-  pairSiteStart: Int32Array;
+  pairSite: Int32Array;
   /** Counts a large circle's trials by H3 cell; null in the brute-force index, which counts point by point. */
   trialCells: TrialCells | null;
 }
@@ -265,7 +259,10 @@ export function* buildTrialIndexSteps(
   const pdl1: PdL1Requirement[] = [];
   const markersByRank: BiomarkerRow[][] = new Array(size);
   const evidence: TrialEvidence[] = new Array(size);
-  const spans = new SiteSpanBuilder();
+  const spans = new SiteSpanBuilder(size, tables.sites.length);
+  const arena = new ByteArena();
+  /** Index (in siteSpans) of each trial's first site. */
+  const firstSite = new Int32Array(size);
 
   for (let rank = 0; rank < size; rank++) {
     yield;
@@ -276,13 +273,13 @@ export function* buildTrialIndexSteps(
     markersByRank[rank] = markers;
     evidence[rank] = findEvidence(t);
     rankById.set(t.nct_id, rank);
-    const listText = JSON.stringify(presentListTrial(t, sites));
-    const detailText = JSON.stringify(
+    const json = buildTrialJson(
       presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], evidence[rank]),
+      arena,
     );
-    listJson[rank] = Buffer.from(listText);
-    detailJson[rank] = Buffer.from(detailText);
-    spans.add(sites, listText, detailText);
+    listJson[rank] = json.list;
+    detailJson[rank] = json.detail;
+    firstSite[rank] = spans.add(sites, json);
 
     sets.bucket[t.status_bucket].set(rank);
     if (t.status) sets.status[t.status].set(rank);
@@ -332,7 +329,7 @@ export function* buildTrialIndexSteps(
   }
 
   const sourcesJson = Buffer.from(JSON.stringify(tables.sources.map(presentSource)));
-  const geo = yield* buildGeoIndex(trials, sitesBy, opts.geo ?? 'h3');
+  const geo = yield* buildGeoIndex(trials, sitesBy, firstSite, opts.geo ?? 'h3');
   const text = yield* textIndexSteps(trials);
   const lastUpdated = newestFirst(trials, (t) => t.last_updated);
   yield;
@@ -373,55 +370,56 @@ function newestFirst(
 function* buildGeoIndex(
   trials: TrialRow[],
   sitesBy: Map<string, SiteRow[]>,
+  firstSite: Int32Array,
   kind: 'h3' | 'brute',
 ): Steps<GeoIndex> {
-  const pointByKey = new Map<string, number>();
+  // Points numbered as first met, trials walked in rank order and sites in site_index order.
+  const pointByLat = new Map<number, Map<number, number>>();
   const lat: number[] = [];
   const lon: number[] = [];
-  // (point, rank) -> first site there; trials are walked in rank order, sites in site_index order.
-  const firstSite = new Map<number, SiteRow>();
-  const RANK_SPAN = 2 ** 21;
+  // Pairs (point, rank, site) in the order met: ranks only grow, so a point's last pair
+  // tells whether this trial already has one there (the first site at a point wins).
+  const metPoint: number[] = [];
+  const metRank: number[] = [];
+  const metSite: number[] = [];
+  const lastRank: number[] = [];
   for (let rank = 0; rank < trials.length; rank++) {
     yield;
-    for (const s of sitesBy.get(trials[rank].nct_id) ?? []) {
+    const sites = sitesBy.get(trials[rank].nct_id) ?? [];
+    for (let i = 0; i < sites.length; i++) {
+      const s = sites[i];
       if (s.latitude === null || s.longitude === null || !isUsSite(s)) continue;
-      const key = `${s.latitude},${s.longitude}`;
-      let p = pointByKey.get(key);
+      let byLon = pointByLat.get(s.latitude);
+      if (!byLon) pointByLat.set(s.latitude, (byLon = new Map()));
+      let p = byLon.get(s.longitude);
       if (p === undefined) {
         p = lat.length;
-        pointByKey.set(key, p);
+        byLon.set(s.longitude, p);
         lat.push(s.latitude);
         lon.push(s.longitude);
+        lastRank.push(-1);
       }
-      const pk = p * RANK_SPAN + rank;
-      if (!firstSite.has(pk)) firstSite.set(pk, s);
+      if (lastRank[p] === rank) continue;
+      lastRank[p] = rank;
+      metPoint.push(p);
+      metRank.push(rank);
+      metSite.push(firstSite[rank] + i);
     }
   }
   const count = lat.length;
-  const keys = Float64Array.from(firstSite.keys());
   yield;
-  keys.sort();
-  yield;
+  // Grouped by point with a counting sort, which keeps each point's pairs in rank order.
   const pairStart = new Int32Array(count + 1);
-  const pairRank = new Int32Array(keys.length);
-  const siteJson: string[] = new Array(keys.length);
-  const pairSiteStart = new Int32Array(keys.length + 1);
-  for (let i = 0; i < keys.length; i++) {
-    if ((i & 255) === 0) yield;
-    const p = Math.floor(keys[i] / RANK_SPAN);
-    pairStart[p + 1]++;
-    pairRank[i] = keys[i] - p * RANK_SPAN;
-    const s = firstSite.get(keys[i])!;
-    siteJson[i] = JSON.stringify(
-      presentNearestSite(s as SiteRow & { latitude: number; longitude: number }),
-    );
-    pairSiteStart[i + 1] = pairSiteStart[i] + Buffer.byteLength(siteJson[i]);
-  }
+  for (const p of metPoint) pairStart[p + 1]++;
   for (let p = 0; p < count; p++) pairStart[p + 1] += pairStart[p];
-  const pairSiteBytes = Buffer.allocUnsafe(pairSiteStart[keys.length]);
-  for (let i = 0; i < keys.length; i++) {
-    if ((i & 1023) === 0) yield;
-    pairSiteBytes.write(siteJson[i], pairSiteStart[i], 'utf8');
+  const next = pairStart.slice(0, count);
+  const pairRank = new Int32Array(metPoint.length);
+  const pairSite = new Int32Array(metPoint.length);
+  for (let i = 0; i < metPoint.length; i++) {
+    if ((i & 4095) === 0) yield;
+    const k = next[metPoint[i]]++;
+    pairRank[k] = metRank[i];
+    pairSite[k] = metSite[i];
   }
   const points: GeoPoints = { count, lat: Float64Array.from(lat), lon: Float64Array.from(lon) };
   yield;
@@ -435,5 +433,5 @@ function* buildGeoIndex(
       trialCount: trials.length,
     });
   } else candidates = new BruteForceGeoCandidates(points);
-  return { points, candidates, pairStart, pairRank, pairSiteBytes, pairSiteStart, trialCells };
+  return { points, candidates, pairStart, pairRank, pairSite, trialCells };
 }

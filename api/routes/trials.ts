@@ -7,7 +7,6 @@ import { ApiError } from '../errors.js';
 import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
 import { explainTrial } from '../query/explain.js';
 import { unitVector } from '../query/geo-candidates.js';
-import { nearestSampleJson } from '../query/nearest-sample.js';
 import {
   pageLinks,
   renderTrialList,
@@ -46,17 +45,6 @@ export function trialListPage(
   const links = urlFor ? pageLinks(result.total, query.limit, query.offset, urlFor) : null;
   const { near } = query;
   const centre = near ? unitVector(near.lat, near.lon) : null;
-  const bodies = centre
-    ? result.hits.map((hit) =>
-        nearestSampleJson(
-          index.siteSpans,
-          index.listJson[hit.rank],
-          index.detailJson[hit.rank],
-          hit.rank,
-          centre,
-        ),
-      )
-    : undefined;
   return {
     body: renderTrialList(
       index,
@@ -64,7 +52,7 @@ export function trialListPage(
       { limit: query.limit, offset: query.offset, ...(links ? { links } : {}) },
       quota,
       extras,
-      bodies,
+      centre,
     ),
     links,
   };
