@@ -1,11 +1,16 @@
 /**
- * Raw registry records on disk, one JSON file per trial (`records/<last two id digits>/<id>.json`)
- * plus an index of content hashes. A run compares each incoming record with the hash the
- * index holds and reports it new, changed or unchanged; unchanged records are not rewritten
- * and later stages can skip them.
+ * Raw registry records on disk plus an index of content hashes. A run compares each
+ * incoming record with the hash the index holds and reports it new, changed or unchanged;
+ * unchanged records are not rewritten and later stages can skip them.
  *
- * Layout under `dir`: `index.json` (hash, form, run and change per id), `meta.json`
- * (last finished run, last successful live sync), `sync-state.json` (a live sync in progress).
+ * Layout under `dir`: `packs/<run>-<random>.jsonl` (the records one batch stored, one
+ * `{"form","study"}` line each, written and fsynced once), `index.json` (hash, form, run,
+ * change and pack position per id), `meta.json` (last finished run, last successful live
+ * sync), `sync-state.json` (a live sync in progress). A file per record cost an open,
+ * write, fsync and rename each: ~14,500 of them made most of a full import. Records of a
+ * store written before packs stay in `records/<last two id digits>/<id>.json` until they
+ * change. A finished run deletes packs nothing points at, and rewrites the live records
+ * into one pack when most of the bytes are dead.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -31,12 +36,30 @@ export interface RawEntry {
   change: RecordChange;
   /** Hash before `run` (null when the record was new in it). */
   base: string | null;
+  /**
+   * sha256 of the dump text the record was read from (`hashText`), when that text held this
+   * record alone: the same text read again is the same record, known without parsing it.
+   */
+  text?: string;
+  /** Pack file (under `packs/`) and byte range of the record; absent: `records/` file. */
+  pack?: string;
+  offset?: number;
+  length?: number;
 }
 
 export interface RawRecord {
   nctId: string;
   form: string;
   study: unknown;
+  /** See RawEntry.text. */
+  textHash?: string;
+  /** The exact JSON text of `study`, stored as it is instead of serialising `study` again. */
+  text?: string;
+}
+
+/** A record the store already holds, named by the text it was read from (`idOfText`). */
+export interface KnownRecord {
+  textHash: string;
 }
 
 export interface StoredRecord extends RawRecord {
@@ -68,6 +91,9 @@ export type PutResult = RecordChange | 'duplicate';
 const FORM_RANK: Readonly<Record<string, number>> = { ctgov_v2: 3, ctgov_v1: 2, ctgov_xml: 1 };
 
 const WRITE_CONCURRENCY = 16;
+const READ_CONCURRENCY = 16;
+/** Packs are rewritten when dead bytes outweigh live ones this many times. */
+const COMPACT_WHEN_DEAD_OVER_LIVE = 1;
 
 /** Run ids sort by time, which `isChangedSinceLastRun` relies on. */
 export function newRunId(now: Date = new Date()): string {
@@ -84,12 +110,14 @@ export class RawStore {
    * hash on every read; another process's writes are never shadowed.
    */
   private readonly held = new Map<string, { form: string; study: unknown; hash: string }>();
+  /** Id by RawEntry.text, built on first use. */
+  private textIds: Map<string, string> | null = null;
 
   private constructor(readonly dir: string) {}
 
   static async open(dir: string): Promise<RawStore> {
     const store = new RawStore(dir);
-    await fs.mkdir(path.join(dir, 'records'), { recursive: true });
+    await fs.mkdir(path.join(dir, 'packs'), { recursive: true });
     const index = await readJsonFile<{ entries: Record<string, RawEntry> }>(store.indexFile);
     if (index) store.entries = new Map(Object.entries(index.entries));
     const meta = await readJsonFile<RawStoreMeta>(store.metaFile);
@@ -118,6 +146,16 @@ export class RawStore {
     return this.entries.get(nctId);
   }
 
+  /** The id of the record stored from exactly this text (a `hashText` value), if any. */
+  idOfText(textHash: string): string | undefined {
+    if (!this.textIds) {
+      this.textIds = new Map();
+      for (const [id, e] of this.entries) if (e.text) this.textIds.set(e.text, id);
+    }
+    const id = this.textIds.get(textHash);
+    return id !== undefined && this.entries.get(id)?.text === textHash ? id : undefined;
+  }
+
   /**
    * True when the record is new or changed in the last finished run, or in a run
    * started after it (an interrupted sync), so nothing fetched is ever skipped as unchanged.
@@ -137,9 +175,13 @@ export class RawStore {
    * runs in order first, so duplicates inside a batch are decided the same way as across
    * batches; only then are the files written, in parallel.
    */
-  async putMany(runId: string, records: readonly RawRecord[]): Promise<PutResult[]> {
+  async putMany(
+    runId: string,
+    records: readonly (RawRecord | KnownRecord)[],
+  ): Promise<PutResult[]> {
     const writes = new Map<string, RawRecord>();
     const results = records.map((record) => {
+      if (!('nctId' in record)) return this.confirm(runId, record.textHash);
       const canonical = canonicalJson(record.study);
       const hash = createHash('sha256').update(canonical).digest('hex');
       const size = canonical.length;
@@ -149,7 +191,15 @@ export class RawStore {
           (FORM_RANK[record.form] ?? 0) - (FORM_RANK[prev.form] ?? 0) || size - prev.size;
         if (better > 0) {
           const change = changeOf(prev.base, hash);
-          this.entries.set(record.nctId, { ...prev, hash, form: record.form, size, change });
+          this.entries.set(record.nctId, {
+            ...prev,
+            hash,
+            form: record.form,
+            size,
+            change,
+            text: record.textHash,
+          });
+          this.noteText(record);
           this.held.set(record.nctId, { form: record.form, study: record.study, hash });
           if (hash !== prev.hash) writes.set(record.nctId, record);
         }
@@ -160,15 +210,51 @@ export class RawStore {
       // finished run saw, or a change fetched before an interruption would read as unchanged.
       const base = prev ? (prev.run > this.lastRunId ? prev.base : prev.hash) : null;
       const change = changeOf(base, hash);
-      this.entries.set(record.nctId, { hash, form: record.form, size, run: runId, change, base });
+      // The stored copy is kept when it is this record; compared with what is on disk, not
+      // with `base`, since a run that never finished may have stored another version.
+      const stored = prev?.hash === hash ? prev : undefined;
+      this.entries.set(record.nctId, {
+        hash,
+        form: record.form,
+        size,
+        run: runId,
+        change,
+        base,
+        text: record.textHash ?? stored?.text,
+        pack: stored?.pack,
+        offset: stored?.offset,
+        length: stored?.length,
+      });
+      this.noteText(record);
       this.held.set(record.nctId, { form: record.form, study: record.study, hash });
-      if (change !== 'unchanged') writes.set(record.nctId, record);
+      if (!stored) writes.set(record.nctId, record);
       this.dirty = true;
       return change;
     });
-    const limit = pLimit(WRITE_CONCURRENCY);
-    await Promise.all([...writes.values()].map((r) => limit(() => this.writeRecord(r))));
+    await this.writePack(runId, [...writes.values()]);
     return results;
+  }
+
+  /**
+   * A record seen again in the same text as the stored one: what putMany decides for an
+   * identical record, without the record. The caller (importRegistryDump) confirms an id
+   * at most once per run and before any other copy of it, so no duplicate rule applies.
+   */
+  private confirm(runId: string, textHash: string): RecordChange {
+    const nctId = this.idOfText(textHash);
+    const prev = nctId === undefined ? undefined : this.entries.get(nctId);
+    if (nctId === undefined || !prev || prev.run === runId) {
+      throw new Error(`raw store: no record to confirm for text ${textHash} in run ${runId}`);
+    }
+    const base = prev.run > this.lastRunId ? prev.base : prev.hash;
+    const change = changeOf(base, prev.hash);
+    this.entries.set(nctId, { ...prev, run: runId, change, base });
+    this.dirty = true;
+    return change;
+  }
+
+  private noteText(record: RawRecord): void {
+    if (record.textHash && this.textIds) this.textIds.set(record.textHash, record.nctId);
   }
 
   /** Lets the held studies go once the records are mapped; reads go to disk again. */
@@ -182,7 +268,7 @@ export class RawStore {
     const held = this.held.get(nctId);
     if (held && held.hash === entry.hash)
       return { nctId, form: held.form, study: held.study, entry };
-    const body = await readJsonFile<{ form: string; study: unknown }>(this.recordFile(nctId));
+    const body = await this.readBody(nctId, entry);
     if (!body) return null;
     return { nctId, form: body.form, study: body.study, entry };
   }
@@ -215,12 +301,14 @@ export class RawStore {
       else if (kind === 'full') {
         this.entries.delete(id);
         removed++;
-        deletions.push(limit(() => fs.rm(this.recordFile(id), { force: true })));
+        if (e.pack === undefined)
+          deletions.push(limit(() => fs.rm(this.recordFile(id), { force: true })));
       }
     }
     await Promise.all(deletions);
     if (removed) this.dirty = true;
     await this.flush();
+    await this.collectPacks(runId);
     const run: FinishedRun = {
       id: runId,
       kind,
@@ -261,16 +349,110 @@ export class RawStore {
     return path.join(this.dir, 'records', shardOf(nctId), `${safeName(nctId)}.json`);
   }
 
-  private async writeRecord(record: RawRecord): Promise<void> {
-    const file = this.recordFile(record.nctId);
-    const body = JSON.stringify({ form: record.form, study: record.study });
-    try {
-      await writeFileAtomic(file, body);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await writeFileAtomic(file, body);
+  private packFile(pack: string): string {
+    return path.join(this.dir, 'packs', pack);
+  }
+
+  /**
+   * Appends nothing: each batch gets a pack of its own, complete and fsynced before the
+   * index that points into it is written, so a crash leaves at worst an unreferenced pack.
+   */
+  private async writePack(runId: string, records: RawRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const pack = `${runId}-${randomBytes(4).toString('hex')}.jsonl`;
+    const parts: Buffer[] = [];
+    let offset = 0;
+    for (const record of records) {
+      const body = Buffer.from(
+        (record.text === undefined
+          ? JSON.stringify({ form: record.form, study: record.study })
+          : `{"form":${JSON.stringify(record.form)},"study":${record.text}}`) + '\n',
+      );
+      parts.push(body);
+      const entry = this.entries.get(record.nctId)!;
+      this.entries.set(record.nctId, { ...entry, pack, offset, length: body.length - 1 });
+      offset += body.length;
     }
+    await writeSynced(this.packFile(pack), Buffer.concat(parts));
+  }
+
+  private async readBody(
+    nctId: string,
+    entry: RawEntry,
+  ): Promise<{ form: string; study: unknown } | null> {
+    if (entry.pack === undefined) {
+      return readJsonFile<{ form: string; study: unknown }>(this.recordFile(nctId));
+    }
+    const fh = await fs.open(this.packFile(entry.pack), 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(entry.length!);
+      const { bytesRead } = await fh.read(buffer, 0, entry.length!, entry.offset!);
+      if (bytesRead !== entry.length) {
+        throw new Error(`raw store: pack ${entry.pack} ends before the record of ${nctId}`);
+      }
+      return JSON.parse(buffer.toString('utf8')) as { form: string; study: unknown };
+    } finally {
+      await fh.close();
+    }
+  }
+
+  /**
+   * After a run: packs no entry points at are deleted, and when dead bytes outweigh live
+   * ones, or a `records/` folder is left from before packs, the live records are rewritten
+   * into one pack.
+   */
+  private async collectPacks(runId: string): Promise<void> {
+    const live = new Map<string, number>();
+    let liveBytes = 0;
+    for (const e of this.entries.values()) {
+      if (e.pack === undefined) continue;
+      live.set(e.pack, (live.get(e.pack) ?? 0) + e.length!);
+      liveBytes += e.length!;
+    }
+    const legacy = await fs.stat(path.join(this.dir, 'records')).then(
+      () => true,
+      () => false,
+    );
+    const packs = await fs.readdir(path.join(this.dir, 'packs'));
+    let totalBytes = 0;
+    for (const pack of packs) {
+      if (!live.has(pack)) {
+        // Packs of a run still being written (a live sync resumed elsewhere) are newer than this run.
+        if (pack.slice(0, runId.length) <= runId) await fs.rm(this.packFile(pack), { force: true });
+      } else totalBytes += (await fs.stat(this.packFile(pack))).size;
+    }
+    const dead = totalBytes - liveBytes;
+    if (!legacy && dead <= liveBytes * COMPACT_WHEN_DEAD_OVER_LIVE) return;
+    await this.compact(runId);
+  }
+
+  private async compact(runId: string): Promise<void> {
+    const ids = this.ids();
+    const records: RawRecord[] = [];
+    const limit = pLimit(READ_CONCURRENCY);
+    const bodies = await Promise.all(
+      ids.map((id) => limit(() => this.readBody(id, this.entries.get(id)!))),
+    );
+    ids.forEach((id, i) => {
+      const body = bodies[i];
+      if (body) records.push({ nctId: id, form: body.form, study: body.study });
+    });
+    const before = new Set([...this.entries.values()].map((e) => e.pack));
+    await this.writePack(`${runId}-compact`, records);
+    this.dirty = true;
+    await this.flush();
+    for (const pack of before) if (pack) await fs.rm(this.packFile(pack), { force: true });
+    await fs.rm(path.join(this.dir, 'records'), { recursive: true, force: true });
+  }
+}
+
+async function writeSynced(file: string, data: Buffer): Promise<void> {
+  const fh = await fs.open(file, 'wx');
+  try {
+    await fh.write(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
   }
 }
 

@@ -3,6 +3,7 @@
  * .json / .xml file, or a .jsonl / .ndjson of study objects streamed line by line, which
  * keeps a 14,534-study dump out of memory.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +17,28 @@ import { parseClassicXml } from './map-classic-xml.js';
 export interface ReadDumpOptions {
   /** Called for every record that is not a registry record (or does not parse). */
   onSkip?: (skipped: SkippedRecord) => void;
+  /**
+   * Texts the caller already holds the record of: such a text is neither checked nor
+   * parsed, which is what makes re-reading a dump of mostly unchanged studies cheap.
+   */
+  known?: KnownTexts;
+}
+
+/** Texts (a JSONL line, a JSON or XML file) by the sha256 of their exact characters. */
+export interface KnownTexts {
+  has(textHash: string): boolean;
+  /** Called, in dump order, instead of yielding the entry of a text `has` accepted. */
+  seen(textHash: string, origin: string): void;
+}
+
+interface ReadContext {
+  onSkip: (skipped: SkippedRecord) => void;
+  known: KnownTexts | undefined;
+}
+
+/** The `textHash` of a text: sha256 of its characters (UTF-8), base64url. */
+export function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
 }
 
 type FileKind = 'json' | 'jsonl' | 'xml' | 'zip';
@@ -33,18 +56,18 @@ export async function* readRegistryDump(
   dumpPath: string,
   options: ReadDumpOptions = {},
 ): AsyncGenerator<DumpEntry> {
-  const onSkip = options.onSkip ?? (() => {});
+  const rc: ReadContext = { onSkip: options.onSkip ?? (() => {}), known: options.known };
   const stat = await fs.stat(dumpPath).catch(() => null);
   if (!stat) throw new PermanentStageError(`registry dump not found: ${dumpPath}`);
   if (stat.isDirectory()) {
-    for (const file of await listFiles(dumpPath)) yield* readFile(file, onSkip);
+    for (const file of await listFiles(dumpPath)) yield* readFile(file, rc);
     return;
   }
   if (!fileKind(dumpPath))
     throw new PermanentStageError(
       `unsupported registry dump (want a directory, .zip, .json, .jsonl, .ndjson or .xml): ${dumpPath}`,
     );
-  yield* readFile(dumpPath, onSkip);
+  yield* readFile(dumpPath, rc);
 }
 
 /**
@@ -70,30 +93,24 @@ async function listFiles(dir: string, seen = new Set<string>()): Promise<string[
   return out;
 }
 
-async function* readFile(
-  file: string,
-  onSkip: (s: SkippedRecord) => void,
-): AsyncGenerator<DumpEntry> {
+async function* readFile(file: string, rc: ReadContext): AsyncGenerator<DumpEntry> {
   switch (fileKind(file)) {
     case 'jsonl':
-      yield* readJsonLines(file, onSkip);
+      yield* readJsonLines(file, rc);
       return;
     case 'zip':
-      yield* readZip(file, onSkip);
+      yield* readZip(file, rc);
       return;
     case 'json':
     case 'xml':
-      yield* entriesInText(await fs.readFile(file, 'utf8'), file, onSkip);
+      yield* entriesInText(await fs.readFile(file, 'utf8'), file, rc);
       return;
     default:
       return;
   }
 }
 
-async function* readJsonLines(
-  file: string,
-  onSkip: (s: SkippedRecord) => void,
-): AsyncGenerator<DumpEntry> {
+async function* readJsonLines(file: string, rc: ReadContext): AsyncGenerator<DumpEntry> {
   const lines = createInterface({
     input: createReadStream(file, { encoding: 'utf8' }),
     crlfDelay: Infinity,
@@ -101,30 +118,60 @@ async function* readJsonLines(
   let n = 0;
   for await (const line of lines) {
     n++;
-    if (line.trim()) yield* jsonLine(line, `${file}:${n}`, onSkip);
+    if (line.trim()) yield* jsonLine(line, `${file}:${n}`, rc);
   }
 }
 
-function* jsonLine(
-  line: string,
+function* jsonLine(line: string, origin: string, rc: ReadContext): Generator<DumpEntry> {
+  yield* oneText(line, origin, rc, (onSkip) => {
+    if (jsonNestingExceeds(line)) {
+      onSkip({ origin, reason: `JSON nested deeper than ${MAX_RECORD_DEPTH} levels` });
+      return [];
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      onSkip({ origin, reason: 'invalid JSON' });
+      return [];
+    }
+    const entries = [...registryEntriesInJson(value, origin, onSkip)];
+    // The line is the study itself: its text can be stored as it is, not re-serialised.
+    if (entries.length === 1 && entries[0].study === value) entries[0].text = line;
+    return entries;
+  });
+}
+
+/**
+ * The entries of one text, or none when `rc.known` holds it. A text that gives exactly one
+ * entry and skips nothing carries its hash, so that the next read of the same text can
+ * pass it by.
+ */
+function* oneText(
+  text: string,
   origin: string,
-  onSkip: (s: SkippedRecord) => void,
+  rc: ReadContext,
+  parse: (onSkip: (s: SkippedRecord) => void) => DumpEntry[],
 ): Generator<DumpEntry> {
-  if (jsonNestingExceeds(line)) {
-    onSkip({ origin, reason: `JSON nested deeper than ${MAX_RECORD_DEPTH} levels` });
+  if (!rc.known) {
+    yield* parse(rc.onSkip);
     return;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    onSkip({ origin, reason: 'invalid JSON' });
+  const textHash = hashText(text);
+  if (rc.known.has(textHash)) {
+    rc.known.seen(textHash, origin);
     return;
   }
-  yield* registryEntriesInJson(value, origin, onSkip);
+  let skipped = 0;
+  const entries = parse((s) => {
+    skipped++;
+    rc.onSkip(s);
+  });
+  if (entries.length === 1 && skipped === 0) entries[0].textHash = textHash;
+  yield* entries;
 }
 
-function* readZip(file: string, onSkip: (s: SkippedRecord) => void): Generator<DumpEntry> {
+function* readZip(file: string, rc: ReadContext): Generator<DumpEntry> {
   const entries = new AdmZip(file)
     .getEntries()
     .filter((e) => !e.isDirectory && fileKind(e.entryName));
@@ -135,32 +182,31 @@ function* readZip(file: string, onSkip: (s: SkippedRecord) => void): Generator<D
     if (fileKind(entry.entryName) === 'jsonl') {
       const lines = text.split('\n');
       for (let i = 0; i < lines.length; i++)
-        if (lines[i].trim()) yield* jsonLine(lines[i], `${origin}:${i + 1}`, onSkip);
+        if (lines[i].trim()) yield* jsonLine(lines[i], `${origin}:${i + 1}`, rc);
     } else if (fileKind(entry.entryName) === 'zip') {
-      onSkip({ origin, reason: 'nested zip archives are not read' });
+      rc.onSkip({ origin, reason: 'nested zip archives are not read' });
     } else {
-      yield* entriesInText(text, origin, onSkip);
+      yield* entriesInText(text, origin, rc);
     }
   }
 }
 
-function* entriesInText(
-  raw: string,
-  origin: string,
-  onSkip: (s: SkippedRecord) => void,
-): Generator<DumpEntry> {
+function* entriesInText(raw: string, origin: string, rc: ReadContext): Generator<DumpEntry> {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (fileKind(origin) === 'xml' || text.trimStart().startsWith('<')) {
-    let study: Record<string, unknown> | null;
-    try {
-      study = parseClassicXml(text);
-    } catch {
-      onSkip({ origin, reason: 'invalid XML' });
-      return;
-    }
-    if (study) yield { form: 'ctgov_xml', study, origin };
-    else onSkip({ origin, reason: 'XML root is not <clinical_study>' });
+    yield* oneText(text, origin, rc, (onSkip) => {
+      let study: Record<string, unknown> | null;
+      try {
+        study = parseClassicXml(text);
+      } catch {
+        onSkip({ origin, reason: 'invalid XML' });
+        return [];
+      }
+      if (study) return [{ form: 'ctgov_xml', study, origin }];
+      onSkip({ origin, reason: 'XML root is not <clinical_study>' });
+      return [];
+    });
     return;
   }
-  yield* jsonLine(text, origin, onSkip);
+  yield* jsonLine(text, origin, rc);
 }

@@ -18,6 +18,10 @@ export interface DumpEntry {
   study: unknown;
   /** File (and position inside it) the record came from, for logs and failure reports. */
   origin: string;
+  /** sha256 of the text that held this record and nothing else (see ReadDumpOptions.known). */
+  textHash?: string;
+  /** That text, when it is exactly the JSON of `study`. */
+  text?: string;
 }
 
 export interface SkippedRecord {

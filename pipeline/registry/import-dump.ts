@@ -1,9 +1,16 @@
 /**
  * Offline registry import: reads a dump (directory, zip, JSON, JSONL or XML) into the raw
- * store as one full run, so trials missing from the dump leave the store.
+ * store as one full run, so trials missing from the dump leave the store. A text (JSONL
+ * line, file) the store already holds the record of is confirmed by its hash alone: a
+ * monthly dump of mostly unchanged studies is read, not parsed, mapped and hashed again.
  */
 import type { Logger } from '../../config/logger.js';
-import { newRunId, type RawRecord, type RawStore } from '../raw-store/raw-store.js';
+import {
+  newRunId,
+  type KnownRecord,
+  type RawRecord,
+  type RawStore,
+} from '../raw-store/raw-store.js';
 import { readRegistryDump } from './dump.js';
 import { isDumpTrialId } from '../../domain/nct-id.js';
 import { EmptyRegistryInputError } from './errors.js';
@@ -37,7 +44,9 @@ export async function importRegistryDump(
   const skipReasons = new Map<string, number>();
   const progress = createProgressReporter('registry import', log, deps.tty);
   log.info({ run: runId, path: opts.path }, 'registry dump import starting');
-  let batch: RawRecord[] = [];
+  let batch: (RawRecord | KnownRecord)[] = [];
+  /** Ids stored or confirmed in this run: a later copy of one is parsed, so duplicates are judged as before. */
+  const inRun = new Set<string>();
   const flushBatch = async () => {
     const results = await store.putMany(runId, batch);
     counts.duplicates += results.filter((r) => r === 'duplicate').length;
@@ -47,6 +56,18 @@ export async function importRegistryDump(
   };
   try {
     const entries = readRegistryDump(opts.path, {
+      known: {
+        has: (textHash) => {
+          const id = store.idOfText(textHash);
+          return id !== undefined && !inRun.has(id);
+        },
+        seen: (textHash) => {
+          inRun.add(store.idOfText(textHash)!);
+          counts.fetched++;
+          counts.stored++;
+          batch.push({ textHash });
+        },
+      },
       onSkip: (s) => {
         counts.skipped++;
         skipReasons.set(s.reason, (skipReasons.get(s.reason) ?? 0) + 1);
@@ -73,7 +94,9 @@ export async function importRegistryDump(
         continue;
       }
       counts.stored++;
-      batch.push({ nctId, form: entry.form, study: entry.study });
+      inRun.add(nctId);
+      const { form, study, textHash, text } = entry;
+      batch.push({ nctId, form, study, textHash, text });
       if (batch.length >= BATCH) await flushBatch();
     }
     await flushBatch();
