@@ -241,23 +241,6 @@ export function presentDetailTrial(
   };
 }
 
-export function presentNearestSite(
-  s: SiteRow & { latitude: number; longitude: number },
-): NearestSite {
-  return {
-    facility: s.facility,
-    city: s.city,
-    state: s.state,
-    state_source: s.state_source,
-    zip: s.zip,
-    country: s.country,
-    status: s.status,
-    latitude: s.latitude,
-    longitude: s.longitude,
-    geo_precision: s.geo_precision,
-  };
-}
-
 export function presentSource(s: SourceRow): PresentedSource {
   return {
     slug: s.slug,
