@@ -1,12 +1,12 @@
 /**
  * Where a trial's diagnosis type and stage signals come from: the condition, title,
  * keyword or inclusion line that yields each signal. Found by running the pipeline's own
- * classifier over one piece of text at a time, so the evidence can only name text the
- * classifier itself reads that way. Query-independent, so the index finds it once per
+ * classifier's readers (type, SCLC stage, NSCLC stage) over one piece of text at a time,
+ * so the evidence can only name text the classifier itself reads that way. Query-independent, so the index finds it once per
  * trial when a snapshot opens (~0.1 ms a trial) and the detail JSON carries it prebuilt.
  */
 import type { DiagnosisType, NsclcStage, SclcStage } from '../../domain/diagnosis.js';
-import { classifyDiagnosis, type DiagnosisInput } from '../../pipeline/diagnosis/classify.js';
+import { nsclcStagesIn, sclcStagesIn, typesIn } from '../../pipeline/diagnosis/classify.js';
 import type { TrialRow } from '../../domain/rows.js';
 
 /** A piece of the trial's own text: the detail field it is in, and the text itself. */
@@ -31,15 +31,6 @@ export interface TrialEvidence {
   nsclc_stages: SignalEvidence<NsclcStage>[];
 }
 
-const EMPTY_INPUT: DiagnosisInput = {
-  conditions: [],
-  mesh_terms: [],
-  title: null,
-  official_title: null,
-  keywords: [],
-  inclusion: null,
-};
-
 /**
  * Words without which the classifier finds no type, no SCLC stage and no NSCLC stage in a
  * piece of text. Skipping the other pieces makes a trial's evidence ~5x cheaper; each must
@@ -51,9 +42,6 @@ export const HINTS = {
   sclcStage: /limited|extensive|[LE][SD]-?SCLC/i,
   nsclcStage: /early|stage|resect|operable|adjuvant|perioperative|advanced|metastatic/i,
 } as const;
-
-/** Stage patterns only run once the type is known; these stand in for the rest of the trial. */
-const TYPE_CONTEXT: Readonly<Record<DiagnosisType, string>> = { nsclc: 'NSCLC', sclc: 'SCLC' };
 
 /** What the search reads of a trial: its signals and the text the classifier read. */
 export type EvidenceInput = Pick<
@@ -83,14 +71,6 @@ function pieces(t: EvidenceInput): EvidenceText[] {
   return out;
 }
 
-/** The classifier's input with one piece in its own slot (inclusion lines keep the negation guard). */
-function inputOf(p: EvidenceText, context: string | null): DiagnosisInput {
-  const described = context ? [context] : [];
-  if (p.field === 'inclusion_criteria')
-    return { ...EMPTY_INPUT, conditions: described, inclusion: p.text };
-  return { ...EMPTY_INPUT, conditions: [...described, p.text] };
-}
-
 /** `hints` false searches every piece (the tests' reference). */
 export function findEvidence(t: EvidenceInput, hints = true): TrialEvidence {
   const out: TrialEvidence = { diagnosis_types: [], sclc_stages: [], nsclc_stages: [] };
@@ -98,21 +78,21 @@ export function findEvidence(t: EvidenceInput, hints = true): TrialEvidence {
   const hinted = (re: RegExp) => (hints ? all.filter((p) => re.test(p.text)) : all);
   if (t.diagnosis_types.length > 0) {
     for (const p of hinted(HINTS.type)) {
-      const d = classifyDiagnosis(inputOf(p, null));
-      for (const value of d.diagnosis_types)
+      for (const value of typesIn(p.text, p.field === 'inclusion_criteria')) {
         if (t.diagnosis_types.includes(value)) out.diagnosis_types.push({ value, ...p });
+      }
     }
   }
   if (t.sclc_stages.length > 0) {
     for (const p of hinted(HINTS.sclcStage)) {
-      for (const value of classifyDiagnosis(inputOf(p, TYPE_CONTEXT.sclc)).sclc_stages) {
+      for (const value of sclcStagesIn(p.text)) {
         if (t.sclc_stages.includes(value)) out.sclc_stages.push({ value, ...p });
       }
     }
   }
   if (t.nsclc_stages.length > 0) {
     for (const p of hinted(HINTS.nsclcStage)) {
-      for (const value of classifyDiagnosis(inputOf(p, TYPE_CONTEXT.nsclc)).nsclc_stages) {
+      for (const value of nsclcStagesIn(p.text)) {
         if (t.nsclc_stages.includes(value)) out.nsclc_stages.push({ value, ...p });
       }
     }

@@ -120,22 +120,46 @@ function has(re: RegExp, text: string): boolean {
   return re.test(text);
 }
 
-/** The type signal of one text; inclusion mentions must not be negated. */
-function typesIn(text: string, guarded: boolean): Set<DiagnosisType> {
+// Global copies for walking every match of the guarded scan (compiled once, not per text).
+const NSCLC_ALL = new RegExp(NSCLC.source, 'gi');
+const SCLC_ALL = new RegExp(SCLC.source, 'gi');
+
+/**
+ * The type signal of one text; inclusion mentions (`guarded`) must not be negated. The
+ * API's evidence (api/query/evidence.ts) reads each piece of a trial's text with this and
+ * the two stage readers below, so it names only text the classifier reads that way.
+ */
+export function typesIn(text: string, guarded: boolean): Set<DiagnosisType> {
   const out = new Set<DiagnosisType>();
   const masked = text.replace(NON_SMALL, 'NON_SMALL');
   const scan = (re: RegExp, type: DiagnosisType) => {
-    const global = new RegExp(re.source, 'gi');
-    for (const m of masked.matchAll(global)) {
-      if (guarded && NEGATED_BEFORE.test(masked.slice(Math.max(0, m.index! - 60), m.index!)))
+    re.lastIndex = 0;
+    for (let m = re.exec(masked); m !== null; m = re.exec(masked)) {
+      if (guarded && NEGATED_BEFORE.test(masked.slice(Math.max(0, m.index - 60), m.index)))
         continue;
-      if (guarded && EXCLUDED_AFTER.test(masked.slice(m.index! + m[0].length))) continue;
+      if (guarded && EXCLUDED_AFTER.test(masked.slice(m.index + m[0].length))) continue;
       out.add(type);
       return;
     }
   };
-  scan(NSCLC, 'nsclc');
-  scan(SCLC, 'sclc');
+  scan(NSCLC_ALL, 'nsclc');
+  scan(SCLC_ALL, 'sclc');
+  return out;
+}
+
+/** SCLC stages a text names (read once the trial is known to be SCLC). */
+export function sclcStagesIn(text: string): SclcStage[] {
+  const masked = text.replace(NON_SMALL, 'NON_SMALL');
+  const out: SclcStage[] = [];
+  if (has(LIMITED, masked)) out.push('limited');
+  if (has(EXTENSIVE, masked)) out.push('extensive');
+  return out;
+}
+
+/** NSCLC stage signals of a text, clause by clause (read once the trial is known to be NSCLC). */
+export function nsclcStagesIn(text: string): NsclcStage[] {
+  const out: NsclcStage[] = [];
+  for (const rule of STAGE_RULES) if (stageHolds(rule, text)) out.push(rule.stage);
   return out;
 }
 
@@ -153,16 +177,8 @@ export function classifyDiagnosis(input: DiagnosisInput): Diagnosis {
   for (const d of typesIn(inclusion, true)) types.add(d);
 
   const all = [...described, inclusion].join('\n');
-  const sclc_stages: SclcStage[] = [];
-  if (types.has('sclc')) {
-    const sclcText = all.replace(NON_SMALL, 'NON_SMALL');
-    if (has(LIMITED, sclcText)) sclc_stages.push('limited');
-    if (has(EXTENSIVE, sclcText)) sclc_stages.push('extensive');
-  }
-  const nsclc_stages: NsclcStage[] = [];
-  if (types.has('nsclc')) {
-    for (const rule of STAGE_RULES) if (stageHolds(rule, all)) nsclc_stages.push(rule.stage);
-  }
+  const sclc_stages = types.has('sclc') ? sclcStagesIn(all) : [];
+  const nsclc_stages = types.has('nsclc') ? nsclcStagesIn(all) : [];
   const diagnosis_types = (['nsclc', 'sclc'] as const).filter((t) => types.has(t));
   const lung_cancer =
     diagnosis_types.length > 0 || LUNG_CANCER.test(all.replace(NON_SMALL, 'NON_SMALL'));
