@@ -39,7 +39,7 @@ const STEPS = [
   'registryStage',
   'sponsorCsvStage',
   'scrapeStage',
-  'extractStage',
+  'enrichStage',
   'geocodeStage',
   'flagsStage',
   'publishStage',

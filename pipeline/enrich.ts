@@ -1,7 +1,7 @@
 /**
- * Enrichment, run by the `extract` stage: diagnosis type and stage signals on each trial
- * row, and the biomarker rows of every trial. Flags are a later stage (they need geocoded
- * sites).
+ * Enrichment of trial records: diagnosis type and stage signals on each trial row, and the
+ * biomarker rows of every trial. The `enrich` stage (pipeline/run/stages/enrich.ts) runs it
+ * on the trials its cache has no entry for. Flags are a later stage (they need geocoded sites).
  */
 import type { BiomarkerRow, TrialRecord } from '../domain/rows.js';
 import { extractBiomarkers } from './biomarkers/extract.js';

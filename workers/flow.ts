@@ -1,19 +1,21 @@
 /**
- * A refresh run as one BullMQ flow. The job tree is built from STAGE_DEPENDS_ON, the same
- * table the inline runner walks: publish <- flags <- geocode <- extract <- {registry,
- * sponsor-csv, scrape}, the three sources running in parallel. A child that fails for good
- * fails its parent, so a broken source stops the run before publish and `latest` stays put.
+ * A refresh run as one BullMQ flow. The job tree is STAGE_WAITS_FOR (derived from
+ * STAGE_DEPENDS_ON, the table the inline runner walks): publish <- flags <- geocode <-
+ * enrich <- {registry, sponsor-csv, scrape}, the three sources running in parallel. A child
+ * that fails for good fails its parent, so a broken source stops the run before publish and
+ * `latest` stays put.
  */
 import { randomUUID } from 'node:crypto';
 import { FlowProducer, type FlowJob, type Job, type JobState } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../config/logger.js';
 import {
+  FINAL_STAGE,
   newPipelineRunId,
   openRunContext,
   resolvePipelineOptions,
-  STAGE_DEPENDS_ON,
   STAGE_NAMES,
+  STAGE_WAITS_FOR,
   type PipelineOptions,
   type StageName,
   type StageReport,
@@ -74,17 +76,6 @@ export class RefreshFailedError extends Error {
   }
 }
 
-/** Root of the tree: the stage no other stage waits for. */
-const ROOT_STAGE: StageName = (() => {
-  const needed = new Set(STAGE_NAMES.flatMap((s) => STAGE_DEPENDS_ON[s]));
-  const roots = STAGE_NAMES.filter((s) => !needed.has(s));
-  if (roots.length !== 1)
-    throw new Error(
-      `STAGE_DEPENDS_ON must have exactly one final stage, found ${roots.join(', ')}`,
-    );
-  return roots[0];
-})();
-
 /** States in which a root job means its run has not finished. */
 const IN_FLIGHT_STATES = ['waiting-children', 'wait', 'active', 'delayed', 'prioritized'] as const;
 
@@ -101,10 +92,10 @@ export function buildRefreshFlow(runId: string): FlowJob {
       queueName: stage,
       data: { runId } satisfies StageJobData,
       opts: { ...DEFAULT_JOB_OPTIONS, jobId: stageJobId(runId, stage), failParentOnFailure: true },
-      children: STAGE_DEPENDS_ON[stage].map(node),
+      children: STAGE_WAITS_FOR[stage].map(node),
     };
   };
-  return node(ROOT_STAGE);
+  return node(FINAL_STAGE);
 }
 
 /**
@@ -157,13 +148,13 @@ export async function startRefresh(
 }
 
 async function runInFlight(queues: QueueSet): Promise<RefreshInFlightError | null> {
-  const root = queues.stages[ROOT_STAGE];
+  const root = queues.stages[FINAL_STAGE];
   for (const state of IN_FLIGHT_STATES) {
     const [job] = await root.getJobs([state], 0, 0);
     if (job)
       return new RefreshInFlightError(
         job.data?.runId ?? String(job.id),
-        `its ${ROOT_STAGE} job is ${state}`,
+        `its ${FINAL_STAGE} job is ${state}`,
       );
   }
   return null;
@@ -259,7 +250,7 @@ export async function waitForRefresh(
         failed,
         status.stages[failed].failedReason ?? 'unknown reason',
       );
-    const root = status.stages[ROOT_STAGE];
+    const root = status.stages[FINAL_STAGE];
     if (root.state === 'completed' && root.report) {
       const version = root.report.summary.version;
       if (typeof version !== 'string')
@@ -271,7 +262,7 @@ export async function waitForRefresh(
     }
     if (root.state === 'missing') {
       throw new Error(
-        `refresh ${runId} has no ${ROOT_STAGE} job under this Redis prefix (unknown run, or its jobs were removed)`,
+        `refresh ${runId} has no ${FINAL_STAGE} job under this Redis prefix (unknown run, or its jobs were removed)`,
       );
     }
     if (Date.now() > deadline)
@@ -288,5 +279,5 @@ export async function waitForRefresh(
  */
 function originOfFailure(status: RefreshStatus): StageName | null {
   const failed = (s: StageName) => status.stages[s].state === 'failed';
-  return STAGE_NAMES.find((s) => failed(s) && !STAGE_DEPENDS_ON[s].some(failed)) ?? null;
+  return STAGE_NAMES.find((s) => failed(s) && !STAGE_WAITS_FOR[s].some(failed)) ?? null;
 }

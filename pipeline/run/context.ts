@@ -14,6 +14,8 @@ import {
   type PipelineOptions,
   type ResolvedPipelineOptions,
 } from './options.js';
+import type { StageName } from './stage-names.js';
+import type { HeldOutputs } from './stage-outputs.js';
 
 export interface PipelineDeps {
   /** Raw store, caches and run directories live here. */
@@ -26,7 +28,7 @@ export interface PipelineDeps {
   /** @defaultValue /usr/bin/chromium */
   chromiumPath?: string;
   /** Progress of the running stage, for progress bars and `job.updateProgress`. */
-  onProgress?: (stage: string, done: number, total: number | null) => void;
+  onProgress?: (stage: StageName, done: number, total: number | null) => void;
 }
 
 export interface RunContext {
@@ -38,9 +40,9 @@ export interface RunContext {
   deps: PipelineDeps;
   /**
    * Stage data produced or read in this process. The artifacts on disk stay the record a
-   * retry or another worker resumes from; the inline runner needs not re-read them.
+   * retry or another worker resumes from; the inline runner need not re-read them.
    */
-  memo: Map<string, unknown>;
+  held: HeldOutputs;
 }
 
 /**
@@ -98,7 +100,7 @@ export async function openRunContext(
     await writeOptions(file, resolved);
     saved = resolved;
   }
-  return { runId, runDir, options: saved, now: new Date(saved.now!), deps, memo: new Map() };
+  return { runId, runDir, options: saved, now: new Date(saved.now!), deps, held: {} };
 }
 
 async function writeOptions(file: string, options: ResolvedPipelineOptions): Promise<void> {

@@ -10,8 +10,9 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import v8 from 'node:v8';
 import { PROJECT_ROOT } from '../../config/env.js';
-import type { BiomarkerRow, TrialRow } from '../../domain/rows.js';
+import type { BiomarkerRow, TrialRecord, TrialRow } from '../../domain/rows.js';
 import type { Diagnosis } from '../diagnosis/classify.js';
+import { enrichRecords } from '../enrich.js';
 
 export interface EnrichEntry {
   rows: Array<Omit<BiomarkerRow, 'nct_id'>>;
@@ -117,4 +118,41 @@ export class EnrichCache {
       v8.serialize({ fingerprint: this.fingerprint, entries: kept }),
     );
   }
+}
+
+/**
+ * enrichRecords over `records`, running the extractor only on trials the cache has no entry
+ * for and storing theirs. `extracted` counts those trials.
+ */
+export function enrichThroughCache(
+  records: TrialRecord[],
+  cache: EnrichCache,
+): { records: TrialRecord[]; biomarkers: BiomarkerRow[]; extracted: number } {
+  const keys = records.map((r) => enrichInputKey(r.trial));
+  const entries = keys.map((key) => cache.get(key));
+  const missing = records.flatMap((_r, i) => (entries[i] ? [] : [i]));
+  const fresh = enrichRecords(missing.map((i) => records[i]));
+  const freshRows = new Map<string, Array<Omit<BiomarkerRow, 'nct_id'>>>();
+  for (const { nct_id, ...row } of fresh.biomarkers) {
+    const list = freshRows.get(nct_id);
+    if (list) list.push(row);
+    else freshRows.set(nct_id, [row]);
+  }
+  missing.forEach((i, j) => {
+    const t = fresh.records[j].trial;
+    const { diagnosis_types, lung_cancer, sclc_stages, nsclc_stages } = t;
+    entries[i] = {
+      rows: freshRows.get(t.nct_id) ?? [],
+      diagnosis: { diagnosis_types, lung_cancer, sclc_stages, nsclc_stages },
+    };
+    cache.set(keys[i], entries[i]);
+  });
+
+  const biomarkers: BiomarkerRow[] = [];
+  const enriched = records.map((record, i) => {
+    const entry = entries[i]!;
+    for (const row of entry.rows) biomarkers.push({ nct_id: record.trial.nct_id, ...row });
+    return { ...record, trial: { ...record.trial, ...entry.diagnosis } };
+  });
+  return { records: enriched, biomarkers, extracted: missing.length };
 }

@@ -5,15 +5,21 @@
  */
 import { openRunContext, type PipelineDeps, type RunContext } from './context.js';
 import type { PipelineOptions } from './options.js';
-import { runStageOnce, stageData, type StageReport } from './run-stage.js';
+import { finishedStageData, runStageOnce, type StageReport } from './run-stage.js';
 import { STAGES } from './stages/index.js';
-import type { PublishStageData } from './stages/publish.js';
 import { STAGE_NAMES, type StageName } from './stage-names.js';
 
 export { openRunContext, type PipelineDeps, type RunContext } from './context.js';
 export { PipelineOptionsSchema, resolvePipelineOptions, type PipelineOptions } from './options.js';
 export { StageError, type StageReport } from './run-stage.js';
-export { STAGE_NAMES, STAGE_DEPENDS_ON, STAGE_TITLES, type StageName } from './stage-names.js';
+export {
+  FINAL_STAGE,
+  STAGE_DEPENDS_ON,
+  STAGE_NAMES,
+  STAGE_TITLES,
+  STAGE_WAITS_FOR,
+  type StageName,
+} from './stage-names.js';
 
 export interface PipelineResult {
   runId: string;
@@ -23,8 +29,11 @@ export interface PipelineResult {
 }
 
 /** Runs one stage of an existing (or, with options, new) run. */
-export async function runStage(stage: StageName, ctx: RunContext): Promise<StageReport> {
-  return runStageOnce(ctx, stage, () => STAGES[stage](ctx));
+export async function runStage<N extends StageName>(
+  stage: N,
+  ctx: RunContext,
+): Promise<StageReport> {
+  return runStageOnce(ctx, stage, STAGES[stage]);
 }
 
 export interface PipelineHooks {
@@ -50,7 +59,7 @@ export async function runPipeline(
     }
     hooks.onStage?.(stage, 'completed');
   }
-  const { version, dir } = await stageData<PublishStageData>(ctx, 'publish');
+  const { version, dir } = await finishedStageData(ctx, 'publish');
   return { runId, version, dir, stages };
 }
 

@@ -2,9 +2,11 @@
  * Runs one stage at most once per run: a finished stage's artifact holds its summary and
  * data, and a repeated call returns it. Errors name the stage so a failed run says where.
  */
+import { decodeStageData, encodeStageData } from './artifact-codecs.js';
 import { readArtifact, writeArtifact } from './artifacts.js';
 import type { RunContext } from './context.js';
-import type { StageName } from './stage-names.js';
+import { stageInputs, type StageInput, type StageName } from './stage-names.js';
+import type { StageOutput, StageOutputs } from './stage-outputs.js';
 
 export interface StageReport {
   summary: Record<string, unknown>;
@@ -13,9 +15,18 @@ export interface StageReport {
   reused: boolean;
 }
 
-export interface StageOutput<D> {
+/** What a stage sees: the run, and which stage it is (so it reads only its own inputs). */
+export interface StageContext<N extends StageName> extends RunContext {
+  readonly stage: N;
+}
+
+export type StageFunction<N extends StageName> = (ctx: StageContext<N>) => Promise<StageOutput<N>>;
+
+/** A finished stage's artifact: its data as stored (see artifact-codecs.ts). */
+interface StageArtifact {
   summary: Record<string, unknown>;
-  data: D;
+  data: unknown;
+  duration_ms: number;
 }
 
 export class StageError extends Error {
@@ -28,35 +39,61 @@ export class StageError extends Error {
   }
 }
 
-export async function runStageOnce<D>(
+export async function runStageOnce<N extends StageName>(
   ctx: RunContext,
-  stage: StageName,
-  work: () => Promise<StageOutput<D>>,
+  stage: N,
+  work: StageFunction<N>,
 ): Promise<StageReport> {
-  const done = await readArtifact<StageOutput<D> & { duration_ms: number }>(ctx.runDir, stage);
+  const done = await readArtifact<StageArtifact>(ctx.runDir, stage);
   if (done) return { summary: done.summary, duration_ms: done.duration_ms, reused: true };
   const log = ctx.deps.logger.child({ run: ctx.runId, stage });
   const started = performance.now();
   log.info('stage starting');
-  let output: StageOutput<D>;
+  let output: StageOutput<N>;
   try {
-    output = await work();
+    output = await work({ ...ctx, stage });
   } catch (err) {
     log.error({ err }, 'stage failed');
     throw err instanceof StageError ? err : new StageError(stage, err);
   }
   const duration_ms = Math.round(performance.now() - started);
-  await writeArtifact(ctx.runDir, stage, { ...output, duration_ms });
-  ctx.memo.set(stage, output.data);
+  const artifact: StageArtifact = {
+    summary: output.summary,
+    data: encodeStageData(stage, output.data),
+    duration_ms,
+  };
+  await writeArtifact(ctx.runDir, stage, artifact);
+  ctx.held[stage] = output.data;
   log.info({ summary: output.summary, duration_ms }, 'stage finished');
   return { summary: output.summary, duration_ms, reused: false };
 }
 
-/** The data a finished stage stored, for the stages after it. */
-export async function stageData<D>(ctx: RunContext, stage: StageName): Promise<D> {
-  if (ctx.memo.has(stage)) return ctx.memo.get(stage) as D;
-  const done = await readArtifact<StageOutput<D>>(ctx.runDir, stage);
+/** The data of one of the stage's inputs (STAGE_DEPENDS_ON), which has finished. */
+export async function stageData<N extends StageName, S extends StageInput<N>>(
+  ctx: StageContext<N>,
+  input: S,
+): Promise<StageOutputs[S]> {
+  if (!stageInputs(ctx.stage).includes(input)) {
+    throw new Error(
+      `stage ${ctx.stage} reads the data of ${input}, which STAGE_DEPENDS_ON does not list as its input`,
+    );
+  }
+  return finishedStageData(ctx, input);
+}
+
+/** The data a finished stage stored: held in this process, or read from its artifact. */
+export async function finishedStageData<S extends StageName>(
+  ctx: RunContext,
+  stage: S,
+): Promise<StageOutputs[S]> {
+  const held = ctx.held[stage];
+  if (held !== undefined) return held;
+  const done = await readArtifact<StageArtifact>(ctx.runDir, stage);
   if (!done) throw new Error(`stage ${stage} has not finished in run ${ctx.runId}`);
-  ctx.memo.set(stage, done.data);
-  return done.data;
+  const data = await decodeStageData(stage, done.data, {
+    ctx,
+    input: (s) => stageData({ ...ctx, stage }, s),
+  });
+  ctx.held[stage] = data;
+  return data;
 }

@@ -45,7 +45,7 @@ describe('stdout carries results, stderr carries logs', { timeout: 180_000 }, ()
       'registry',
       'sponsor-csv',
       'scrape',
-      'extract',
+      'enrich',
       'geocode',
       'flags',
       'publish',

@@ -46,7 +46,7 @@ describe('lungtrials workers / refresh', () => {
     expect(lastLine(ok.stdout)).toBe(latest?.version);
     // stdout is results only: the logs (JSON in a pipe) are on stderr.
     expect(ok.stdout.split('\n').filter((l) => l.startsWith('{'))).toEqual([]);
-    expect(ok.stdout).toMatch(/merge and biomarker extraction .*"trials":205/);
+    expect(ok.stdout).toMatch(/merge, biomarkers and diagnosis .*"trials":205/);
     // Not a terminal: one line per stage state change on stderr.
     expect(ok.stderr).toMatch(/snapshot publish\s+completed/);
 
@@ -71,7 +71,7 @@ describe('lungtrials workers / refresh', () => {
         'workers',
         '--no-scheduler',
         '--stages',
-        'registry,sponsor-csv,extract,geocode,flags,publish',
+        'registry,sponsor-csv,enrich,geocode,flags,publish',
       ],
       world.env,
     );
@@ -102,7 +102,7 @@ describe('lungtrials workers / refresh', () => {
     const cancel = await runCli(['runs', 'cancel', runId!], world.env);
     expect(cancel.code, cancel.stderr).toBe(0);
     expect(cancel.stdout).toMatch(
-      /Cancelled run .*removed publish, flags, geocode, extract, scrape/,
+      /Cancelled run .*removed publish, flags, geocode, enrich, scrape/,
     );
     // Nothing of it is in flight any more: a new run may start.
     const again = await runCli(
@@ -117,7 +117,7 @@ describe('lungtrials workers / refresh', () => {
     const res = await runCli(['workers', '--stages', 'registry,nope'], world.env);
     expect(res.code).not.toBe(0);
     expect(res.stderr).toMatch(
-      /unknown stage\(s\) nope; stages are registry, sponsor-csv, scrape, extract, geocode, flags, publish/,
+      /unknown stage\(s\) nope; stages are registry, sponsor-csv, scrape, enrich, geocode, flags, publish/,
     );
   });
 });

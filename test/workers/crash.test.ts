@@ -86,7 +86,7 @@ describe('a worker killed in the middle of a stage', () => {
     expect(second.output()).toMatch(/"queue":"geocode".*"msg":"job stalled/);
     // Stages the first worker finished were not redone.
     expect(result.stages.registry.reused).toBe(false);
-    expect(result.stages.extract.reused).toBe(false);
+    expect(result.stages.enrich.reused).toBe(false);
 
     // The same records, sources and clock, run inline without interruption.
     const reference = await runPipeline(newPipelineRunId(), realSources(), {

@@ -35,7 +35,7 @@ afterEach(async () => {
 const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
 
 describe('refresh flow', () => {
-  it('is one job tree built from STAGE_DEPENDS_ON: publish <- flags <- geocode <- extract <- three sources', () => {
+  it('is one job tree built from STAGE_WAITS_FOR: publish <- flags <- geocode <- enrich <- three sources', () => {
     const flow = buildRefreshFlow('run-x');
     const shape = (node: typeof flow): unknown => ({
       [node.queueName]: (node.children ?? []).map(shape),
@@ -44,7 +44,7 @@ describe('refresh flow', () => {
       publish: [
         {
           flags: [
-            { geocode: [{ extract: [{ registry: [] }, { 'sponsor-csv': [] }, { scrape: [] }] }] },
+            { geocode: [{ enrich: [{ registry: [] }, { 'sponsor-csv': [] }, { scrape: [] }] }] },
           ],
         },
       ],
@@ -76,7 +76,7 @@ describe('refresh flow', () => {
 
     expect((await resolveLatest(world.snapshotRoot))?.version).toBe(result.version);
     expect(result.stages.registry.summary).toMatchObject({ mode: 'dump', fetched: 197, new: 194 });
-    expect(result.stages.extract.summary).toMatchObject({ trials: 205, extracted: 205 });
+    expect(result.stages.enrich.summary).toMatchObject({ trials: 205, extracted: 205 });
     expect(result.stages.publish.summary).toMatchObject({
       version: result.version,
       row_counts: { trials: 205 },
@@ -84,8 +84,7 @@ describe('refresh flow', () => {
     // Each stage was seen in flight, and the geocoder's progress reached Redis.
     expect(
       updates.some(
-        (u) =>
-          u.stages.registry.state === 'active' || u.stages.extract.state === 'waiting-children',
+        (u) => u.stages.registry.state === 'active' || u.stages.enrich.state === 'waiting-children',
       ),
     ).toBe(true);
     const geocode = await world.queues.stages.geocode.getJob(stageJobId(runId, 'geocode'));

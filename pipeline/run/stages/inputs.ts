@@ -2,7 +2,7 @@
 import { promises as fs } from 'node:fs';
 import { PermanentStageError } from '../../errors.js';
 
-export interface StageInput {
+export interface InputPath {
   what: string;
   path: string;
 }
@@ -11,7 +11,7 @@ export interface StageInput {
  * Runs a stage's work; if it fails while one of its input paths does not exist, the failure
  * is rethrown as permanent, keeping the stage's own message.
  */
-export async function withInputs<T>(inputs: StageInput[], work: () => Promise<T>): Promise<T> {
+export async function withInputs<T>(inputs: InputPath[], work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -28,7 +28,7 @@ export async function withInputs<T>(inputs: StageInput[], work: () => Promise<T>
   }
 }
 
-async function firstMissing(inputs: StageInput[]): Promise<StageInput | null> {
+async function firstMissing(inputs: InputPath[]): Promise<InputPath | null> {
   for (const input of inputs) {
     try {
       await fs.stat(input.path);

@@ -20,19 +20,11 @@ import {
   resolveLatest,
   switchLatest,
 } from '../../snapshot/index.js';
-import type { RunContext } from '../context.js';
 import { DEFAULT_MAX_SHRINK } from '../options.js';
-import { stageData, type StageOutput } from '../run-stage.js';
-import type { ExtractStageData } from './extract.js';
-import type { FlagsStageData } from './flags.js';
-import { geocodedRecords } from './geocode.js';
+import { stageData, type StageContext } from '../run-stage.js';
+import type { StageOutput } from '../stage-outputs.js';
 
-export interface PublishStageData {
-  version: string;
-  dir: string;
-}
-
-export async function publishStage(ctx: RunContext): Promise<StageOutput<PublishStageData>> {
+export async function publishStage(ctx: StageContext<'publish'>): Promise<StageOutput<'publish'>> {
   const root = ctx.deps.snapshotRoot;
   const earlier = await findVersionOfRun(root, ctx.runId);
   if (earlier) {
@@ -43,9 +35,9 @@ export async function publishStage(ctx: RunContext): Promise<StageOutput<Publish
     };
   }
 
-  const extract = await stageData<ExtractStageData>(ctx, 'extract');
-  const records = await geocodedRecords(ctx);
-  const { flags } = await stageData<FlagsStageData>(ctx, 'flags');
+  const enrich = await stageData(ctx, 'enrich');
+  const { records } = await stageData(ctx, 'geocode');
+  const { flags } = await stageData(ctx, 'flags');
   const trials: TrialRow[] = records.map((r) => ({ ...r.trial, location_count: r.sites.length }));
   const sites: SiteRow[] = records.flatMap((r) => r.sites);
   await assertPublishable(root, trials.length, {
@@ -55,9 +47,9 @@ export async function publishStage(ctx: RunContext): Promise<StageOutput<Publish
   const tables: SnapshotTables = {
     trials,
     sites,
-    biomarkers: extract.biomarkers,
+    biomarkers: enrich.biomarkers,
     flags,
-    sources: sourceRows(trials, extract.sponsorStatuses),
+    sources: sourceRows(trials, enrich.sponsorStatuses),
   };
   const { version, dir, manifest } = await publishSnapshot(tables, {
     root,

@@ -4,13 +4,14 @@ import { importRegistryDump } from '../../registry/import-dump.js';
 import { CtgovHttpError } from '../../registry/client.js';
 import { syncRegistry } from '../../registry/sync.js';
 import { PermanentStageError } from '../../errors.js';
-import type { RunContext } from '../context.js';
-import type { StageOutput } from '../run-stage.js';
+import type { StageContext } from '../run-stage.js';
+import type { StageOutput } from '../stage-outputs.js';
 
-export async function registryStage(ctx: RunContext): Promise<StageOutput<null>> {
+export async function registryStage(
+  ctx: StageContext<'registry'>,
+): Promise<StageOutput<'registry'>> {
   const { options, deps } = ctx;
-  const rawStore = await RawStore.open(registryRawStoreDir(deps.dataDir));
-  ctx.memo.set(REGISTRY_STORE, rawStore);
+  const store = await RawStore.open(registryRawStoreDir(deps.dataDir));
   const onProgress = (p: { done: number; total: number | null }) =>
     deps.onProgress?.('registry', p.done, p.total);
   // The runner draws every stage's progress from onProgress; a bar of the stage's own would collide with it.
@@ -18,30 +19,25 @@ export async function registryStage(ctx: RunContext): Promise<StageOutput<null>>
   const summary = options.registryDump
     ? await importRegistryDump(
         { path: options.registryDump },
-        { rawStore, logger: deps.logger, onProgress, tty },
+        { rawStore: store, logger: deps.logger, onProgress, tty },
       )
     : await syncRegistry(
         {
           baseUrl: options.registryLive!.baseUrl,
           since: options.registryLive!.full ? null : undefined,
         },
-        { fetch: deps.fetch ?? globalThis.fetch, rawStore, logger: deps.logger, onProgress, tty },
+        {
+          fetch: deps.fetch ?? globalThis.fetch,
+          rawStore: store,
+          logger: deps.logger,
+          onProgress,
+          tty,
+        },
       ).catch((err: unknown) => {
         // The client has already retried 429/5xx with backoff; any other status is an answer.
         if (err instanceof CtgovHttpError && !err.retryable)
           throw new PermanentStageError(err.message, { cause: err });
         throw err;
       });
-  return { summary: { ...summary }, data: null };
-}
-
-/** The raw store an import in this process just filled, still holding the studies it stored. */
-export const REGISTRY_STORE = 'registry:store';
-
-/** That store, or the one on disk when the registry stage ran elsewhere (another worker). */
-export async function registryStore(ctx: RunContext): Promise<RawStore> {
-  return (
-    (ctx.memo.get(REGISTRY_STORE) as RawStore | undefined) ??
-    RawStore.open(registryRawStoreDir(ctx.deps.dataDir))
-  );
+  return { summary: { ...summary }, data: { store } };
 }

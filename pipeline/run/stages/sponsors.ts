@@ -1,28 +1,23 @@
 /** Sponsor stages: CSV exports and scraped web registries, each optional per run. */
 import path from 'node:path';
-import type { FlagRow } from '../../../domain/rows.js';
 import { importSponsorCsvs } from '../../sponsors/csv-import.js';
 import { scrapeSponsors } from '../../sponsors/scrape.js';
-import type { SponsorTrial } from '../../sponsors/types.js';
-import type { RunContext } from '../context.js';
-import type { StageOutput } from '../run-stage.js';
-import { withInputs, type StageInput } from './inputs.js';
+import type { StageContext } from '../run-stage.js';
+import type { StageOutput } from '../stage-outputs.js';
+import { withInputs, type InputPath } from './inputs.js';
 
-export interface SponsorStageData {
-  trials: SponsorTrial[];
-  flags: FlagRow[];
-}
-
-const NOTHING: StageOutput<SponsorStageData> = {
+const NOTHING = {
   summary: { skipped: true },
   data: { trials: [], flags: [] },
-};
+} satisfies StageOutput<'sponsor-csv' | 'scrape'>;
 
-export async function sponsorCsvStage(ctx: RunContext): Promise<StageOutput<SponsorStageData>> {
+export async function sponsorCsvStage(
+  ctx: StageContext<'sponsor-csv'>,
+): Promise<StageOutput<'sponsor-csv'>> {
   const { sponsorCsvDir, sponsorCsvFiles } = ctx.options;
   if (!sponsorCsvDir && !sponsorCsvFiles) return NOTHING;
   const input = sponsorCsvFiles ? { files: sponsorCsvFiles } : { dir: sponsorCsvDir! };
-  const inputs: StageInput[] = sponsorCsvFiles
+  const inputs: InputPath[] = sponsorCsvFiles
     ? Object.entries(sponsorCsvFiles).map(([slug, file]) => ({
         what: `sponsor CSV for ${slug}`,
         path: file,
@@ -39,7 +34,7 @@ export async function sponsorCsvStage(ctx: RunContext): Promise<StageOutput<Spon
   return { summary: { ...result.summary }, data: { trials: result.trials, flags: result.flags } };
 }
 
-export async function scrapeStage(ctx: RunContext): Promise<StageOutput<SponsorStageData>> {
+export async function scrapeStage(ctx: StageContext<'scrape'>): Promise<StageOutput<'scrape'>> {
   const scrape = ctx.options.scrape;
   if (!scrape) return NOTHING;
   const result = await scrapeSponsors(

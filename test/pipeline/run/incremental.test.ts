@@ -69,14 +69,14 @@ async function editCriteria(nctId: string, from: string, to: string): Promise<vo
 describe('incremental inline runs', () => {
   it('re-extracts and re-geocodes only what changed, and every snapshot keeps every trial', async () => {
     const first = await runPipeline(newPipelineRunId(), options, deps);
-    const trials = first.stages.extract.summary.trials as number;
+    const trials = first.stages.enrich.summary.trials as number;
     expect(trials).toBe(205);
-    expect(first.stages.extract.summary).toMatchObject({ extracted: trials, reused: 0 });
+    expect(first.stages.enrich.summary).toMatchObject({ extracted: trials, reused: 0 });
     expect(first.stages.geocode.summary.cacheMisses).toBeGreaterThan(0);
 
     const second = await runPipeline(newPipelineRunId(), options, deps);
     expect(second.stages.registry.summary).toMatchObject({ new: 0, changed: 0, unchanged: 194 });
-    expect(second.stages.extract.summary).toMatchObject({
+    expect(second.stages.enrich.summary).toMatchObject({
       trials,
       registry_changed: 0,
       extracted: 0,
@@ -93,7 +93,7 @@ describe('incremental inline runs', () => {
     await editCriteria(EDITED, '4. Age ≥19 years', '4. Age ≥18 years');
     const third = await runPipeline(newPipelineRunId(), options, deps);
     expect(third.stages.registry.summary).toMatchObject({ new: 0, changed: 1, unchanged: 193 });
-    expect(third.stages.extract.summary).toMatchObject({
+    expect(third.stages.enrich.summary).toMatchObject({
       trials,
       registry_changed: 1,
       extracted: 1,
