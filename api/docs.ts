@@ -46,7 +46,8 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   internal_error: 'an unexpected server error (no details are exposed)',
   snapshot_unavailable: 'no data snapshot is loaded yet',
   service_unavailable:
-    'the key and usage store (Redis) is not answering; the request is refused rather than served unchecked; Retry-After gives the seconds to wait',
+    'the key and usage store (Redis) is not answering; the request is refused rather than ' +
+    'served unchecked; Retry-After gives the seconds to wait',
 };
 
 const quotaMembers = {
@@ -66,11 +67,14 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
     openapi: {
       url: `${BASE_PATH}/openapi.json`,
       description:
-        'OpenAPI 3.1 document of this API (types, allowed values, examples, errors), for client generators and API tools',
+        'OpenAPI 3.1 document of this API (types, allowed values, examples, errors), for ' +
+        'client generators and API tools',
     },
     contact: {
       email: contactEmail,
-      key_requests: `Keys are provisioned by the operator on request: e-mail ${contactEmail} with your organisation, what you are building and the expected daily request volume.`,
+      key_requests:
+        `Keys are provisioned by the operator on request: e-mail ${contactEmail} with your ` +
+        `organisation, what you are building and the expected daily request volume.`,
     },
     terms_of_use: [
       'Attribute the service on public surfaces that use the data.',
@@ -137,7 +141,9 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         auth: true,
         counts_against_quota: true,
         description:
-          'One trial in the detail representation, with `evidence` for its diagnosis and stage signals and `match` against the /trials filters given (null with none); 404 not_found for an unknown id.',
+          'One trial in the detail representation, with `evidence` for its diagnosis and stage ' +
+          'signals and `match` against the /trials filters given (null with none); 404 ' +
+          'not_found for an unknown id.',
         parameters: [
           {
             name: 'nct_id',
@@ -149,7 +155,9 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
             name: 'filters',
             in: 'query',
             type: 'the /trials filter parameters',
-            rule: 'optional, every /trials parameter but limit, offset and explain, with the same rules; they only shape `match`, never the 200/404',
+            rule:
+              'optional, every /trials parameter but limit, offset and explain, with the same ' +
+              'rules; they only shape `match`, never the 200/404',
           },
         ],
         response: 'single envelope; data: trial (detail representation)',
@@ -171,7 +179,9 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         description:
           "The calling key's label and tier, today's usage and the snapshot being served. Safe to poll.",
         response:
-          'single envelope; data: { key: {label, tier}, usage: {day, quota_used, quota_limit, quota_remaining, quota_resets_at, burst_used, burst_limit, burst_window_seconds}, snapshot: {version, created_at, schema_version, row_counts} | null }',
+          'single envelope; data: { key: {label, tier}, usage: {day, quota_used, quota_limit, ' +
+          'quota_remaining, quota_resets_at, burst_used, burst_limit, burst_window_seconds}, ' +
+          'snapshot: {version, created_at, schema_version, row_counts} | null }',
       },
       {
         method: 'GET',
@@ -196,7 +206,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         auth: false,
         counts_against_quota: false,
         description:
-          'The OpenAPI document as a browsable page (Swagger UI served by this API; works offline) with a "Try it out" form.',
+          'The OpenAPI document as a browsable page (Swagger UI served by this API; works ' +
+          'offline) with a "Try it out" form.',
         response: 'HTML page',
       },
       {
@@ -205,7 +216,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         auth: false,
         counts_against_quota: false,
         description:
-          'Health: snapshot version and age, Redis reachable / unreachable / fallback; 503 before a snapshot is loaded.',
+          'Health: snapshot version and age, Redis reachable / unreachable / fallback; 503 ' +
+          'before a snapshot is loaded.',
         response:
           '{ status, snapshot: {version, created_at, age_seconds} | null, redis, uptime_seconds } (no envelope)',
       },
@@ -251,26 +263,45 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       notes: {
         conditions:
           'array of strings in both representations; conditions_arr (detail) is the same array',
-        locations_sample: `the first ${LOCATIONS_SAMPLE_SIZE} sites in the record's order; in a ZIP + radius search, the ${LOCATIONS_SAMPLE_SIZE} sites nearest the ZIP centroid, nearest first (sites without coordinates last)`,
+        locations_sample:
+          `the first ${LOCATIONS_SAMPLE_SIZE} sites in the record's order; in a ZIP + radius ` +
+          `search, the ${LOCATIONS_SAMPLE_SIZE} sites nearest the ZIP centroid, nearest first ` +
+          `(sites without coordinates last)`,
         nearest_site:
           'ZIP + radius search only: the nearest US site with coordinates, with its own status and geo_precision',
         location_count: 'number of sites of the trial (the length of detail `locations`)',
-        geo_precision: `on every location and nearest_site: how its point was found, one of ${GEO_PRECISIONS.join(', ')} (the registry's coordinates, the US ZIP centroid, the town, no point: never in a radius search). A US town several states share is placed only when the record says which; else none`,
-        state_source: `on every location and nearest_site: ${STATE_SOURCES.join(' or ')}. record: the record gives the state; geocode: the record gives none and state is the resolved place's (its ZIP's, or its town's), so state= finds the site; null when state is null`,
+        geo_precision:
+          `on every location and nearest_site: how its point was found, one of ` +
+          `${GEO_PRECISIONS.join(', ')} (the registry's coordinates, the US ZIP centroid, the ` +
+          `town, no point: never in a radius search). A US town several states share is placed ` +
+          `only when the record says which; else none`,
+        state_source:
+          `on every location and nearest_site: ${STATE_SOURCES.join(' or ')}. record: the record ` +
+          `gives the state; geocode: the record gives none and state is the resolved place's ` +
+          `(its ZIP's, or its town's), so state= finds the site; null when state is null`,
         dates: 'YYYY-MM-DD or null',
-        status: `one of ${TRIAL_STATUSES.join(', ')}, or null when the registry status is unknown. Not yet recruiting is its own label in the recruiting bucket; Closed covers TERMINATED, WITHDRAWN, SUSPENDED and NO_LONGER_AVAILABLE`,
+        status:
+          `one of ${TRIAL_STATUSES.join(', ')}, or null when the registry status is unknown. Not ` +
+          `yet recruiting is its own label in the recruiting bucket; Closed covers TERMINATED, ` +
+          `WITHDRAWN, SUSPENDED and NO_LONGER_AVAILABLE`,
         overall_status:
-          "the source's own status value (a ClinicalTrials.gov overallStatus such as NOT_YET_RECRUITING or SUSPENDED, or a sponsor's text)",
+          "the source's own status value (a ClinicalTrials.gov overallStatus such as " +
+          "NOT_YET_RECRUITING or SUSPENDED, or a sponsor's text)",
         brief_title:
           "the registry's short title; some trials have no official_title but always a brief_title",
         sexes_eligible: 'ALL, FEMALE or MALE',
         match:
-          'filters: one entry per filter in effect (default status buckets included; `zip` stands for zip + radius), each with met, a reason and evidence ' +
-          "({field, text}: a biomarker row's section and source_text, or the trial field and text behind a diagnosis or stage signal); " +
-          'biomarkers.matched: required rows satisfying an asked marker, each with its criterion; biomarkers.excluding: rows that would exclude a patient with an asked marker (never a match); ' +
+          'filters: one entry per filter in effect (default status buckets included; `zip` ' +
+          'stands for zip + radius), each with met, a reason and evidence ' +
+          ("({field, text}: a biomarker row's section and source_text, or the trial field and " +
+            'text behind a diagnosis or stage signal); ') +
+          ('biomarkers.matched: required rows satisfying an asked marker, each with its ' +
+            'criterion; biomarkers.excluding: rows that would exclude a patient with an asked ' +
+            'marker (never a match); ') +
           "nearest_site: a ZIP search's nearest site with distance_miles, else null",
         evidence:
-          'diagnosis_types, sclc_stages, nsclc_stages: each signal of the trial with the field and text (a condition, title, keyword or inclusion line) it comes from',
+          'diagnosis_types, sclc_stages, nsclc_stages: each signal of the trial with the field ' +
+          'and text (a condition, title, keyword or inclusion line) it comes from',
       },
     },
     errors: Object.entries(ERROR_STATUS).map(([code, status]) => ({
@@ -279,23 +310,44 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       when: ERROR_WHEN[code as ErrorCode],
     })),
     semantics: [
-      'Request pipeline: CORS, route match (404/405), API key (401/403), limits (429), parameter validation (400, still counted), handler.',
-      'Unknown and repeated query parameters are 400 invalid_parameter; endpoints other than /trials take no parameters. A parameter given with an empty value counts as not given.',
+      'Request pipeline: CORS, route match (404/405), API key (401/403), limits (429), ' +
+        'parameter validation (400, still counted), handler.',
+      'Unknown and repeated query parameters are 400 invalid_parameter; endpoints other than ' +
+        '/trials take no parameters. A parameter given with an empty value counts as not given.',
       'Enum values match case-insensitively and mean their canonical spelling.',
       'Filters combine with AND; the values inside one comma-separated list combine with OR.',
-      'q: free text over id, titles, interventions, sponsor, conditions and keywords; every word must match (the last as a prefix); it combines with every filter.',
-      'sort: relevance (needs q), last_updated, start_date (newest first), distance (needs zip). Without sort: distance with a ZIP, relevance with q, else the default order.',
-      `Default order: recruiting bucket first, then most recently updated, then nct_id. Status buckets: ${STATUS_BUCKETS.join(', ')}; default ${DEFAULT_STATUS_BUCKETS.join(',')}.`,
-      'trialStatus without statusBuckets searches every bucket; with both, a trial must satisfy both. trialStatus and trialPhase take one value or a comma-separated list (any of them).',
-      'diagnosisType nsclc/sclc keeps trials classified that type or with no type signal; trials only for the other type are excluded.',
-      'cancerStage keeps SCLC-eligible trials that mention the chosen stage or no SCLC stage at all; trials whose only stage signal is the other stage are excluded.',
+      'q: free text over id, titles, interventions, sponsor, conditions and keywords; every ' +
+        'word must match (the last as a prefix); it combines with every filter.',
+      'sort: relevance (needs q), last_updated, start_date (newest first), distance (needs ' +
+        'zip). Without sort: distance with a ZIP, relevance with q, else the default order.',
+      `Default order: recruiting bucket first, then most recently updated, then nct_id. Status ` +
+        `buckets: ${STATUS_BUCKETS.join(', ')}; default ${DEFAULT_STATUS_BUCKETS.join(',')}.`,
+      'trialStatus without statusBuckets searches every bucket; with both, a trial must ' +
+        'satisfy both. trialStatus and trialPhase take one value or a comma-separated list (any ' +
+        'of them).',
+      'diagnosisType nsclc/sclc keeps trials classified that type or with no type signal; ' +
+        'trials only for the other type are excluded.',
+      'cancerStage keeps SCLC-eligible trials that mention the chosen stage or no SCLC stage ' +
+        'at all; trials whose only stage signal is the other stage are excluded.',
       'A trial that excludes a gene outright, or the asked alteration, never matches biomarkers / mutations.',
-      'ZIP + radius: US sites with coordinates within the radius of the ZIP centroid; each trial reports nearest_site and distance_miles; order is nearest first (at 0.1 mile), then the default order.',
-      'state: a US site whose record gives no state counts under the state of the place it was geocoded to (state_source geocode); a site left at geo_precision none has no state unless its record gives one.',
-      `limit 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT}); pages are stable within one snapshot version: offset pages concatenate to the full ordered list. meta.next / meta.prev and the Link header (rel="next", rel="prev") give the neighbouring pages.`,
-      'Caching: data responses carry a weak ETag (snapshot version + request URL), Last-Modified (snapshot publication) and Cache-Control: private, max-age=300; a matching If-None-Match (or If-Modified-Since) gets 304 with no body, which still counts against the quota. /docs and /openapi.json: public, max-age=3600. Bodies of 1 KB and more are gzip- or br-compressed for clients that accept it.',
-      'GET /healthz (no key, not counted): snapshot version and age, Redis reachable/unreachable/fallback; 503 before a snapshot is loaded.',
-      'A new monthly snapshot is picked up without a restart; one response always comes from one snapshot version (see /meta).',
+      'ZIP + radius: US sites with coordinates within the radius of the ZIP centroid; each ' +
+        'trial reports nearest_site and distance_miles; order is nearest first (at 0.1 mile), ' +
+        'then the default order.',
+      'state: a US site whose record gives no state counts under the state of the place it was ' +
+        'geocoded to (state_source geocode); a site left at geo_precision none has no state ' +
+        'unless its record gives one.',
+      `limit 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT}); pages are stable within one snapshot ` +
+        `version: offset pages concatenate to the full ordered list. meta.next / meta.prev and ` +
+        `the Link header (rel="next", rel="prev") give the neighbouring pages.`,
+      'Caching: data responses carry a weak ETag (snapshot version + request URL), ' +
+        'Last-Modified (snapshot publication) and Cache-Control: private, max-age=300; a ' +
+        'matching If-None-Match (or If-Modified-Since) gets 304 with no body, which still counts ' +
+        'against the quota. /docs and /openapi.json: public, max-age=3600. Bodies of 1 KB and ' +
+        'more are gzip- or br-compressed for clients that accept it.',
+      'GET /healthz (no key, not counted): snapshot version and age, Redis ' +
+        'reachable/unreachable/fallback; 503 before a snapshot is loaded.',
+      'A new monthly snapshot is picked up without a restart; one response always comes from ' +
+        'one snapshot version (see /meta).',
     ],
     cors: {
       allowed_origins: '*',

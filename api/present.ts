@@ -102,7 +102,10 @@ export interface DetailTrial extends ListTrial {
   locations: PresentedLocation[];
   /** Requirements for a lung cancer patient (scope lung). */
   biomarkers: PresentedBiomarker[];
-  /** Markers that qualify another tumour type's cohort of a basket trial: shown, never requirements for lung patients. */
+  /**
+   * Markers that qualify another tumour type's cohort of a basket trial: shown, never requirements
+   * for lung patients.
+   */
   other_cohort_biomarkers: PresentedBiomarker[];
   diagnosis_types: DiagnosisType[];
   sclc_stages: SclcStage[];

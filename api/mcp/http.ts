@@ -6,7 +6,7 @@
  * quota and burst like one REST request, and a refused one answers 429 with the REST
  * headers. Errors before the MCP layer are JSON-RPC error bodies carrying the REST code.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import * as webStandardHttp from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from '../../config/logger.js';
 import { ApiError, type ErrorCode } from '../errors.js';
@@ -138,7 +138,7 @@ export function mcpRouter(deps: McpHttpDeps): Router {
           decision ? { quota_used: decision.quotaUsed, quota_limit: decision.quotaLimit } : null,
         logger,
       });
-      const transport = new WebStandardStreamableHTTPServerTransport({
+      const transport = new webStandardHttp.WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });

@@ -56,7 +56,8 @@ export const filterShape = {
     .min(1)
     .optional()
     .describe(
-      `${rule('mutations')}. Alteration ids per gene: EGFR EX19DEL L858R T790M C797S EX20INS G719X L861Q S768I; KRAS G12C G12D G12V G12X; ` +
+      `${rule('mutations')}. Alteration ids per gene: ` +
+        'EGFR EX19DEL L858R T790M C797S EX20INS G719X L861Q S768I; KRAS G12C G12D G12V G12X; ' +
         'BRAF V600E NONV600; MET EX14SKIP AMP; ALK/ROS1/RET/NTRK FUSION; HER2 MUT EX20INS AMP OVEREXP',
     ),
   firstPostedAfter: z
@@ -113,8 +114,9 @@ export const MatchPatientInput = z.object({
     .min(1)
     .optional()
     .describe(
-      "the tumour's alterations as GENE:ALTERATION ids (EGFR:L858R, KRAS:G12C, ALK:FUSION), or a bare GENE when only the gene is known " +
-        '(EGFR); same vocabulary as search_trials mutations. Trials requiring any of them are returned',
+      "the tumour's alterations as GENE:ALTERATION ids (EGFR:L858R, KRAS:G12C, ALK:FUSION), " +
+        'or a bare GENE when only the gene is known (EGFR); same vocabulary as search_trials ' +
+        'mutations. Trials requiring any of them are returned',
     ),
   pdl1: z
     .object({ metric: z.enum(['TPS', 'CPS']), value: z.number().min(0).max(100) })

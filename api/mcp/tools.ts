@@ -56,28 +56,39 @@ type DetailOutput = z.infer<typeof TrialDetailOutput>;
 
 const DESCRIPTIONS: Readonly<Record<(typeof TOOL_NAMES)[number], string>> = {
   search_trials:
-    'Search lung cancer clinical trials (ClinicalTrials.gov plus 19 sponsor registries, refreshed monthly) by diagnosis type, SCLC stage, ' +
-    'biomarker genes and exact alterations with polarity (a trial that excludes the asked marker never matches), PD-L1 cut-off ranges, ' +
-    'age, sex, phase, status, US state or country, and distance from a US ZIP code. Filters combine with AND; values inside one list with OR. ' +
-    'Order: with zip + radius nearest site first, otherwise recruiting first and most recently updated. ' +
-    "Set explain=true to get, per trial, why it matched: each filter's verdict, the biomarker rows and the exact eligibility sentences behind them, " +
-    'the rows that would exclude a patient with the asked markers, and the nearest site with its distance. ' +
-    `Returns ${MCP_DEFAULT_LIMIT} trials unless limit says otherwise; page with offset. Not medical advice: give patients each trial's url. ` +
-    'Example: {"mutations": ["KRAS:G12C"], "zip": "60611", "radius": 50, "statusBuckets": ["recruiting"], "explain": true}',
+    `Search lung cancer clinical trials (ClinicalTrials.gov plus 19 sponsor registries, ` +
+    `refreshed monthly) by diagnosis type, SCLC stage, biomarker genes and exact alterations ` +
+    `with polarity (a trial that excludes the asked marker never matches), PD-L1 cut-off ranges, ` +
+    `age, sex, phase, status, US state or country, and distance from a US ZIP code. Filters ` +
+    `combine with AND; values inside one list with OR. Order: with zip + radius nearest site ` +
+    `first, otherwise recruiting first and most recently updated. Set explain=true to get, per ` +
+    `trial, why it matched: each filter's verdict, the biomarker rows and the exact eligibility ` +
+    `sentences behind them, the rows that would exclude a patient with the asked markers, and ` +
+    `the nearest site with its distance. Returns ${MCP_DEFAULT_LIMIT} trials unless limit says ` +
+    `otherwise; page with offset. Not medical advice: give patients each trial's url. Example: ` +
+    `{"mutations": ["KRAS:G12C"], "zip": "60611", "radius": 50, "statusBuckets": ["recruiting"], ` +
+    `"explain": true}`,
   get_trial:
-    'One trial in full: eligibility criteria, every site with coordinates, structured biomarker requirements with their source sentences, ' +
-    'diagnosis and stage signals with the text they come from (evidence), outcomes, flags. Give any search_trials filters as well to get ' +
-    '`match`: whether and why this trial meets them. Example: {"nct_id": "NCT04613596", "mutations": ["KRAS:G12C"], "zip": "60611", "radius": 50}',
+    'One trial in full: eligibility criteria, every site with coordinates, structured biomarker ' +
+    'requirements with their source sentences, diagnosis and stage signals with the text they ' +
+    'come from (evidence), outcomes, flags. Give any search_trials filters as well to get ' +
+    '`match`: whether and why this trial meets them. Example: {"nct_id": "NCT04613596", ' +
+    '"mutations": ["KRAS:G12C"], "zip": "60611", "radius": 50}',
   match_patient:
-    'Trials for one patient, ranked as search_trials ranks them (nearest site first when zip and radius_miles are given), each with the ' +
-    'explanation of explain=true. Biomarkers are GENE:ALTERATION ids (a bare gene stands for every alteration id of that gene) and a PD-L1 ' +
-    'score; a trial is returned when it requires at least one of them and does not exclude it, so trials without a biomarker requirement are ' +
-    'not returned (use search_trials for those). Searches recruiting, active and unknown-status trials unless statusBuckets says otherwise. ' +
-    'Example: {"age": 64, "sex": "female", "diagnosis_type": "nsclc", "biomarkers": ["KRAS:G12C"], "pdl1": {"metric": "TPS", "value": 60}, "zip": "60611", "radius_miles": 100}',
+    'Trials for one patient, ranked as search_trials ranks them (nearest site first when zip and ' +
+    'radius_miles are given), each with the explanation of explain=true. Biomarkers are ' +
+    'GENE:ALTERATION ids (a bare gene stands for every alteration id of that gene) and a PD-L1 ' +
+    'score; a trial is returned when it requires at least one of them and does not exclude it, ' +
+    'so trials without a biomarker requirement are not returned (use search_trials for those). ' +
+    'Searches recruiting, active and unknown-status trials unless statusBuckets says otherwise. ' +
+    'Example: {"age": 64, "sex": "female", "diagnosis_type": "nsclc", "biomarkers": ' +
+    '["KRAS:G12C"], "pdl1": {"metric": "TPS", "value": 60}, "zip": "60611", "radius_miles": 100}',
   list_sources:
-    'The data sources (the registry and 19 sponsor registries) with the number of trials each contributes to the served snapshot.',
+    'The data sources (the registry and 19 sponsor registries) with the number of trials each ' +
+    'contributes to the served snapshot.',
   snapshot_info:
-    'Which data snapshot is being served: its version and build time and the row count of each table. Changes after the monthly refresh.',
+    'Which data snapshot is being served: its version and build time and the row count of each ' +
+    'table. Changes after the monthly refresh.',
 };
 
 function errorResult(error: ApiError): CallToolResult {
@@ -127,9 +138,10 @@ function listSummary(out: ListOutput): string {
         `${t.distance_miles} mi (${[t.nearest_site.city, t.nearest_site.state].filter(Boolean).join(', ')})`,
       );
     if ('match' in t && t.match.biomarkers.matched.length > 0) {
-      parts.push(
-        `matched ${[...new Set(t.match.biomarkers.matched.map((r) => `${r.gene} ${r.alteration ?? ''}`.trim()))].join(', ')}`,
+      const matched = t.match.biomarkers.matched.map((r) =>
+        `${r.gene} ${r.alteration ?? ''}`.trim(),
       );
+      parts.push(`matched ${[...new Set(matched)].join(', ')}`);
     }
     if ('match' in t && t.match.biomarkers.excluding.length > 0)
       parts.push(`note: ${t.match.biomarkers.excluding.length} excluding row(s)`);
@@ -146,7 +158,9 @@ function detailSummary(out: DetailOutput): string {
     .join('; ');
   const lines = [
     `${t.nct_id}: ${clip(t.official_title, 200)}`,
-    `${t.status ?? 'status unknown'}, ${t.phase ?? 'phase n/a'}, sponsor ${t.sponsor ?? 'unknown'}, ${t.location_count} sites, ages ${t.age_min ?? 'any'}-${t.age_max ?? 'any'}. ${t.url}`,
+    `${t.status ?? 'status unknown'}, ${t.phase ?? 'phase n/a'}, sponsor ` +
+      `${t.sponsor ?? 'unknown'}, ${t.location_count} sites, ages ` +
+      `${t.age_min ?? 'any'}-${t.age_max ?? 'any'}. ${t.url}`,
     `Biomarkers: ${markers || 'none extracted'}.`,
   ];
   if (t.match)
@@ -294,7 +308,9 @@ export const TOOLS: readonly ToolDef[] = [
         schema_version: manifest.schema_version,
         row_counts: manifest.row_counts,
       };
-      const text = `Snapshot ${out.version} (built ${out.created_at}): ${out.row_counts.trials} trials, ${out.row_counts.sites} sites, ${out.row_counts.biomarkers} biomarker rows.`;
+      const text =
+        `Snapshot ${out.version} (built ${out.created_at}): ${out.row_counts.trials} trials, ` +
+        `${out.row_counts.sites} sites, ${out.row_counts.biomarkers} biomarker rows.`;
       return { structuredContent: out, content: [{ type: 'text', text }] };
     },
   }),
@@ -325,7 +341,10 @@ export function toolList(): Tool[] {
   return listed;
 }
 
-/** Arguments judged by the tool's input schema; the first issue names the argument, as a REST 400 names the parameter. */
+/**
+ * Arguments judged by the tool's input schema; the first issue names the argument, as a REST 400
+ * names the parameter.
+ */
 function parseArguments<I extends z.ZodObject>(input: I, args: unknown): z.infer<I> {
   const result = input.safeParse(args ?? {});
   if (result.success) return result.data;

@@ -73,7 +73,8 @@ export function sameOriginWrites(): RequestHandler {
       error: {
         code: 'cross_site_request',
         message:
-          'State-changing operator requests must come from the dashboard itself (same origin) or carry Authorization: Bearer.',
+          'State-changing operator requests must come from the dashboard itself (same origin) ' +
+          'or carry Authorization: Bearer.',
       },
     });
   };

@@ -80,8 +80,8 @@ const snapshotHeader = {
 /** 304 on a current If-None-Match / If-Modified-Since: no body, and still counted. */
 const notModifiedResponse: ZodOpenApiResponseObject = {
   description:
-    'Not Modified: the validator sent in If-None-Match (or the date in If-Modified-Since) is current, so the body is left out. ' +
-    'It counts against the daily quota like a 200.',
+    'Not Modified: the validator sent in If-None-Match (or the date in If-Modified-Since) is ' +
+    'current, so the body is left out. It counts against the daily quota like a 200.',
   headers: {
     ...rateLimitHeaders,
     ETag: { description: 'the current validator', schema: { type: 'string' } },
@@ -207,7 +207,8 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
         'Read-only JSON API over lung cancer clinical trials from ClinicalTrials.gov and 19 sponsor registries, ' +
         'with structured biomarker requirements and geocoded sites, refreshed monthly.\n\n' +
         "**Not medical advice**: link patients to each trial's `url`.\n\n" +
-        `Every endpoint but \`/docs\`, \`/openapi.json\`, \`/reference\` (this page) and \`/healthz\` needs an API key (request one from ${contactEmail}), ` +
+        'Every endpoint but `/docs`, `/openapi.json`, `/reference` (this page) and `/healthz` ' +
+        `needs an API key (request one from ${contactEmail}), ` +
         'sent as `Authorization: Bearer <key>` or `X-API-Key: <key>`.\n\n' +
         `| tier | requests/day | requests/${BURST_WINDOW_SECONDS} s |\n|---|---|---|\n${tierTable}\n\n` +
         'The daily quota resets at 00:00 UTC. The contract in prose: `GET /api/v1/docs`.',
@@ -226,13 +227,16 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           tags: ['trials'],
           summary: 'Search trials',
           description:
-            'Filters combine with AND; the values of one comma-separated list with OR; `q` adds free text over ids, titles, ' +
-            'interventions, sponsor, conditions and keywords. Order: `sort`, else nearest first with a ZIP, most relevant first ' +
-            'with `q`, else recruiting bucket first, then most recently updated, then nct_id. Pages: `meta.next` / `meta.prev` ' +
-            'and the `Link` header. With `zip` + `radius`, each trial carries ' +
-            `\`nearest_site\` and \`distance_miles\`. With \`explain=true\`, each trial carries \`match\`: every filter's verdict with ` +
-            'its reason and evidence, the biomarker rows that matched and those that would exclude a patient with the asked markers, ' +
-            `and a ZIP search's nearest site with its geocoding precision. ${quotaNote}`,
+            `Filters combine with AND; the values of one comma-separated list with OR; \`q\` ` +
+            `adds free text over ids, titles, interventions, sponsor, conditions and keywords. ` +
+            `Order: \`sort\`, else nearest first with a ZIP, most relevant first with \`q\`, ` +
+            `else recruiting bucket first, then most recently updated, then nct_id. Pages: ` +
+            `\`meta.next\` / \`meta.prev\` and the \`Link\` header. With \`zip\` + \`radius\`, ` +
+            `each trial carries \`nearest_site\` and \`distance_miles\`. With \`explain=true\`, ` +
+            `each trial carries \`match\`: every filter's verdict with its reason and evidence, ` +
+            `the biomarker rows that matched and those that would exclude a patient with the ` +
+            `asked markers, and a ZIP search's nearest site with its geocoding precision. ` +
+            `${quotaNote}`,
           requestParams: { query: trialsQuerySchema() },
           responses: {
             '200': ok(
@@ -290,9 +294,11 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           tags: ['trials'],
           summary: 'One trial, detail representation',
           description:
-            'Always carries `evidence` (the text behind each diagnosis and stage signal) and `match`: the trial explained against ' +
-            'the /trials filters given to this request (every /trials parameter but limit, offset and explain), null with none. ' +
-            `The filters never change the status: 404 \`not_found\` only for an unknown id. ${quotaNote}`,
+            `Always carries \`evidence\` (the text behind each diagnosis and stage signal) and ` +
+            `\`match\`: the trial explained against the /trials filters given to this request ` +
+            `(every /trials parameter but limit, offset and explain), null with none. The ` +
+            `filters never change the status: 404 \`not_found\` only for an unknown id. ` +
+            `${quotaNote}`,
           requestParams: {
             query: trialsQuerySchema(['limit', 'offset', 'explain']),
             path: z.object({
@@ -405,7 +411,8 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           tags: ['service'],
           summary: 'Health: snapshot served, its age, Redis',
           description:
-            'No key; not counted. 503 before a snapshot is loaded. `redis` is reachable, unreachable, or fallback (file keys and in-process counters).',
+            'No key; not counted. 503 before a snapshot is loaded. `redis` is reachable, ' +
+            'unreachable, or fallback (file keys and in-process counters).',
           security: [],
           responses: {
             '200': {

@@ -12,7 +12,8 @@ export const EXAMPLE_LIST_TRIAL: ListTrial = {
   official_title:
     'A Phase II Study of an Oral EGFR Inhibitor in Previously Treated EGFR-Mutant Non-Small Cell Lung Cancer',
   brief_summary:
-    'This study tests whether an oral EGFR inhibitor shrinks tumours in people whose lung cancer has an EGFR exon 19 deletion or L858R mutation.',
+    'This study tests whether an oral EGFR inhibitor shrinks tumours in people whose lung ' +
+    'cancer has an EGFR exon 19 deletion or L858R mutation.',
   phase: 'Phase II',
   status: 'Recruiting',
   overall_status: 'RECRUITING',
@@ -84,7 +85,9 @@ export const EXAMPLE_DETAIL_TRIAL: DetailTrial = {
   age_max: null,
   sexes_eligible: 'ALL',
   inclusion_criteria:
-    '- Histologically confirmed NSCLC\n- Metastatic (stage IV) disease\n- Documented EGFR exon 19 deletion or L858R mutation',
+    '- Histologically confirmed NSCLC\n' +
+    '- Metastatic (stage IV) disease\n' +
+    '- Documented EGFR exon 19 deletion or L858R mutation',
   exclusion_criteria: '- Known EGFR T790M mutation',
   mesh_terms: ['Carcinoma, Non-Small-Cell Lung'],
   keywords: ['EGFR'],

@@ -47,14 +47,22 @@ const isoDate = (description: string) =>
 const strings = (description: string) => z.array(z.string()).meta({ description });
 
 const STATE_TEXT =
-  'two-letter code for US sites, the registry text elsewhere; for a US site whose record gives none, the state of the place the site was geocoded to (see state_source)';
+  'two-letter code for US sites, the registry text elsewhere; for a US site whose record gives ' +
+  'none, the state of the place the site was geocoded to (see state_source)';
 const stateSource = () =>
-  z.enum(STATE_SOURCES).nullable().meta({
-    description:
-      "record: the record gives the state; geocode: the record gives none and it is the state of the resolved place (its ZIP, or the town its name and the trial's other evidence point to); null when state is null",
-  });
+  z
+    .enum(STATE_SOURCES)
+    .nullable()
+    .meta({
+      description:
+        'record: the record gives the state; geocode: the record gives none and it is the state ' +
+        "of the resolved place (its ZIP, or the town its name and the trial's other evidence " +
+        'point to); null when state is null',
+    });
 const GEO_PRECISION_TEXT =
-  "how the point was found: the registry's own coordinates (site), the centroid of the US ZIP (zip), the town (city), or not at all (none: no coordinates, never in a radius search). A US town several states share is placed only when the record says which (else none)";
+  "how the point was found: the registry's own coordinates (site), the centroid of the US ZIP " +
+  '(zip), the town (city), or not at all (none: no coordinates, never in a radius search). A ' +
+  'US town several states share is placed only when the record says which (else none)';
 
 export const LocationSchema = z
   .object({
@@ -81,10 +89,14 @@ export const NearestSiteSchema = z
     state_source: stateSource(),
     zip: z.string().nullable(),
     country: z.string().nullable(),
-    status: z.string().nullable().meta({
-      description:
-        "the site's own recruitment status as the registry gives it (RECRUITING, NOT_YET_RECRUITING ...); null when not stated",
-    }),
+    status: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "the site's own recruitment status as the registry gives it (RECRUITING, " +
+          'NOT_YET_RECRUITING ...); null when not stated',
+      }),
     latitude: z.number(),
     longitude: z.number(),
     geo_precision: z.enum(GEO_PRECISIONS).meta({ description: GEO_PRECISION_TEXT }),
@@ -114,7 +126,9 @@ export const BiomarkerSchema = z
     source_text: z.string().meta({ description: 'the sentence it was extracted from' }),
     scope: z.enum(BIOMARKER_SCOPES).meta({
       description:
-        "'lung': gates entry for a lung cancer patient; 'other_tumour': qualifies another tumour type's cohort of a basket trial (e.g. 'HER2-negative breast carcinoma') and never matches the biomarkers/mutations/PD-L1 filters",
+        "'lung': gates entry for a lung cancer patient; 'other_tumour': qualifies another " +
+        "tumour type's cohort of a basket trial (e.g. 'HER2-negative breast carcinoma') and " +
+        'never matches the biomarkers/mutations/PD-L1 filters',
     }),
   })
   .meta({
@@ -250,12 +264,18 @@ const listTrialShape = {
   official_title: z.string().nullable(),
   brief_summary: z.string().nullable(),
   phase: text('display label of the phases, e.g. "Phase I/II"'),
-  status: z.enum(TRIAL_STATUSES).nullable().meta({
-    description:
-      "status label; null when the registry status is unknown. Buckets: Recruiting, Not yet recruiting and Enrolling are 'recruiting'; Active 'active'; Completed and Closed 'completed'",
-  }),
+  status: z
+    .enum(TRIAL_STATUSES)
+    .nullable()
+    .meta({
+      description:
+        'status label; null when the registry status is unknown. Buckets: Recruiting, Not yet ' +
+        "recruiting and Enrolling are 'recruiting'; Active 'active'; Completed and Closed " +
+        "'completed'",
+    }),
   overall_status: text(
-    "the source's own status value: a ClinicalTrials.gov overallStatus (RECRUITING, NOT_YET_RECRUITING, SUSPENDED, TERMINATED, WITHDRAWN ...) or a sponsor's status text",
+    "the source's own status value: a ClinicalTrials.gov overallStatus (RECRUITING, " +
+      "NOT_YET_RECRUITING, SUSPENDED, TERMINATED, WITHDRAWN ...) or a sponsor's status text",
   ),
   sponsor: z.string().nullable(),
   conditions: strings('conditions studied'),
@@ -275,7 +295,9 @@ const listTrialShape = {
     .array(LocationSchema)
     .max(LOCATIONS_SAMPLE_SIZE)
     .meta({
-      description: `at most ${LOCATIONS_SAMPLE_SIZE} sites: the first in record order; in a ZIP + radius search the nearest to the ZIP centroid, nearest first`,
+      description:
+        `at most ${LOCATIONS_SAMPLE_SIZE} sites: the first in record order; in a ZIP + radius ` +
+        `search the nearest to the ZIP centroid, nearest first`,
     }),
 };
 
@@ -345,7 +367,9 @@ export const DetailTrialSchema = z
     }),
     other_cohort_biomarkers: z.array(BiomarkerSchema).meta({
       description:
-        "markers that qualify another tumour type's cohort of a basket trial (scope 'other_tumour', e.g. 'HER2-negative breast carcinoma'): shown for completeness, never requirements for lung patients and never matched by the filters",
+        "markers that qualify another tumour type's cohort of a basket trial (scope " +
+        "'other_tumour', e.g. 'HER2-negative breast carcinoma'): shown for completeness, never " +
+        'requirements for lung patients and never matched by the filters',
     }),
     diagnosis_types: z.array(z.enum(DIAGNOSIS_TYPES)).meta({
       description: 'lung cancer types the trial enrols; empty when the text gives no type signal',
@@ -396,7 +420,8 @@ export const ListMetaSchema = z
       .nullable()
       .meta({
         description:
-          'path and query of the next page (same parameters, offset + limit); null on the last page. Also in the Link header (rel="next")',
+          'path and query of the next page (same parameters, offset + limit); null on the last ' +
+          'page. Also in the Link header (rel="next")',
       })
       .optional(),
     prev: z

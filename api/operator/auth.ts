@@ -24,7 +24,8 @@ function presentedToken(header: string | undefined): string | null {
 }
 
 const WAYS_IN =
-  'Send it as "Authorization: Bearer <OPERATOR_TOKEN>", or in a browser enter it as the password of the login prompt (any user name).';
+  'Send it as "Authorization: Bearer <OPERATOR_TOKEN>", or in a browser enter it as the ' +
+  'password of the login prompt (any user name).';
 
 export function operatorAuth(token: string): RequestHandler {
   const expected = createHash('sha256').update(token).digest();

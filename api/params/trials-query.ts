@@ -172,7 +172,9 @@ export const TRIAL_PARAMETERS: readonly ParameterSpec[] = [
     type: 'enum',
     allowed: SCLC_STAGES,
     default: null,
-    rule: 'SCLC only: restricts to SCLC-eligible trials that mention the stage or no SCLC stage at all; trials mentioning only the opposite stage are excluded',
+    rule:
+      'SCLC only: restricts to SCLC-eligible trials that mention the stage or no SCLC stage at ' +
+      'all; trials mentioning only the opposite stage are excluded',
   },
   {
     name: 'country',
@@ -205,14 +207,19 @@ export const TRIAL_PARAMETERS: readonly ParameterSpec[] = [
     type: 'comma-separated enum list',
     allowed: TRIAL_PHASE_FILTERS,
     default: null,
-    rule: 'any of the values (one value works as before). Phase N matches every trial whose phases include N (Phase I/II matches Phase I and Phase II; Early Phase I counts as Phase I); Interventional/Observational match the study type; All Phases: no filter',
+    rule:
+      'any of the values (one value works as before). Phase N matches every trial whose phases ' +
+      'include N (Phase I/II matches Phase I and Phase II; Early Phase I counts as Phase I); ' +
+      'Interventional/Observational match the study type; All Phases: no filter',
   },
   {
     name: 'trialStatus',
     type: 'comma-separated enum list',
     allowed: TRIAL_STATUSES,
     default: null,
-    rule: "any of the status labels (one value works as before); 'Not yet recruiting' is distinct from 'Recruiting'. Given without statusBuckets, the default buckets do not apply",
+    rule:
+      "any of the status labels (one value works as before); 'Not yet recruiting' is distinct " +
+      "from 'Recruiting'. Given without statusBuckets, the default buckets do not apply",
   },
   {
     name: 'statusBuckets',
@@ -226,14 +233,19 @@ export const TRIAL_PARAMETERS: readonly ParameterSpec[] = [
     type: 'comma-separated enum list',
     allowed: GENES,
     default: null,
-    rule: 'any of the genes is a required biomarker of the trial; a trial that excludes the gene outright never matches',
+    rule:
+      'any of the genes is a required biomarker of the trial; a trial that excludes the gene ' +
+      'outright never matches',
   },
   {
     name: 'mutations',
     type: 'comma-separated GENE:ALTERATION list',
     allowed: ALTERATIONS,
     default: null,
-    rule: `${mutationRule}. A trial matches when it requires that alteration, a broader one that covers it (KRAS G12X covers G12C), or the gene with no narrower alteration; never when it excludes the gene or the alteration`,
+    rule:
+      `${mutationRule}. A trial matches when it requires that alteration, a broader one that ` +
+      `covers it (KRAS G12X covers G12C), or the gene with no narrower alteration; never when it ` +
+      `excludes the gene or the alteration`,
   },
   {
     name: 'firstPostedAfter',
@@ -245,7 +257,9 @@ export const TRIAL_PARAMETERS: readonly ParameterSpec[] = [
     name: 'zip',
     type: 'string (5 digits)',
     default: null,
-    rule: 'US ZIP code; requires radius. Searches US sites with coordinates; adds nearest_site and distance_miles and orders nearest first',
+    rule:
+      'US ZIP code; requires radius. Searches US sites with coordinates; adds nearest_site and ' +
+      'distance_miles and orders nearest first',
   },
   {
     name: 'radius',
@@ -259,21 +273,31 @@ export const TRIAL_PARAMETERS: readonly ParameterSpec[] = [
     name: 'q',
     type: 'string',
     default: null,
-    rule: `free text: trials whose id, titles, interventions, sponsor, conditions or keywords hold every word (AND), the last word as a prefix; accents and case ignored; 1-${MAX_QUERY_TERMS} words, at most ${MAX_Q_LENGTH} characters. Combines with every filter`,
+    rule:
+      `free text: trials whose id, titles, interventions, sponsor, conditions or keywords hold ` +
+      `every word (AND), the last word as a prefix; accents and case ignored; ` +
+      `1-${MAX_QUERY_TERMS} words, at most ${MAX_Q_LENGTH} characters. Combines with every filter`,
   },
   {
     name: 'sort',
     type: 'enum',
     allowed: SORT_ORDERS,
     default: null,
-    rule: 'relevance (needs q: matches in the id and titles first), last_updated or start_date (newest first, missing dates last), distance (needs zip). Without sort: distance with a ZIP, relevance with q, else recruiting first then most recently updated. Ties keep that default order',
+    rule:
+      'relevance (needs q: matches in the id and titles first), last_updated or start_date ' +
+      '(newest first, missing dates last), distance (needs zip). Without sort: distance with a ' +
+      'ZIP, relevance with q, else recruiting first then most recently updated. Ties keep that ' +
+      'default order',
   },
   {
     name: 'explain',
     type: 'boolean',
     allowed: ['true', 'false'],
     default: 'false',
-    rule: "true adds `match` to each trial: every filter's verdict with its reason and evidence, the biomarker rows that matched (and those that would exclude a patient with the asked markers), and a ZIP search's nearest site with its geocoding precision",
+    rule:
+      "true adds `match` to each trial: every filter's verdict with its reason and evidence, the " +
+      'biomarker rows that matched (and those that would exclude a patient with the asked ' +
+      "markers), and a ZIP search's nearest site with its geocoding precision",
   },
 ];
 
