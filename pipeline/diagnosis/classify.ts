@@ -28,18 +28,43 @@ export interface Diagnosis {
 }
 
 const NON_SMALL = /\bnon[-\s]*small[-\s]*cell\b/gi;
-const NSCLC =
-  /\bNSCLC\b|\bNON_SMALL\b|\b(?:lung|pulmonary|bronch\w*)\s+(?:adenocarcinoma|squamous|large[- ]cell carcinoma)|\b(?:adenocarcinoma|squamous[- ]cell carcinoma|large[- ]cell carcinoma)\s+of\s+(?:the\s+)?(?:lung|bronch)|\bsquamous\b[^.;\n]{0,30}\blung\b|\bLUAD\b|\bLUSC\b/i;
-const SCLC =
-  /\bSCLC\b|\bsmall[-\s]*cell\s+(?:lung|bronch|carcinoma of (?:the\s+)?(?:lung|bronch)|cancer of (?:the\s+)?lung)|\b(?:extensive|limited)[-\s]*(?:stage|disease)\s+small[-\s]*cell\b|\boat[- ]cell\b/i;
-// "non" negates only the word it is attached to ("non-SCLC"), not a type 40 characters on ("stage III (non-N3) NSCLC").
-const NEGATED_BEFORE =
-  /\b(?:no|not|without|excluding|except|other than|absence of|mixed|transformed|transformation|components?|elements?|features?)\b[^.;]{0,40}$|\bnon[-\s]*$/i;
+const NSCLC = new RegExp(
+  [
+    String.raw`\bNSCLC\b`,
+    String.raw`\bNON_SMALL\b`,
+    String.raw`\b(?:lung|pulmonary|bronch\w*)\s+(?:adenocarcinoma|squamous|large[- ]cell carcinoma)`,
+    String.raw`\b(?:adenocarcinoma|squamous[- ]cell carcinoma|large[- ]cell carcinoma)` +
+      String.raw`\s+of\s+(?:the\s+)?(?:lung|bronch)`,
+    String.raw`\bsquamous\b[^.;\n]{0,30}\blung\b`,
+    String.raw`\bLUAD\b`,
+    String.raw`\bLUSC\b`,
+  ].join('|'),
+  'i',
+);
+const SCLC = new RegExp(
+  [
+    String.raw`\bSCLC\b`,
+    String.raw`\bsmall[-\s]*cell\s+` +
+      String.raw`(?:lung|bronch|carcinoma of (?:the\s+)?(?:lung|bronch)|cancer of (?:the\s+)?lung)`,
+    String.raw`\b(?:extensive|limited)[-\s]*(?:stage|disease)\s+small[-\s]*cell\b`,
+    String.raw`\boat[- ]cell\b`,
+  ].join('|'),
+  'i',
+);
+// "non" negates only the word it is attached to ("non-SCLC"), not a type 40 characters on
+// ("stage III (non-N3) NSCLC").
+const NEGATED_BEFORE = new RegExp(
+  String.raw`\b(?:no|not|without|excluding|except|other than|absence of|mixed|transformed|` +
+    String.raw`transformation|components?|elements?|features?)\b[^.;]{0,40}$|\bnon[-\s]*$`,
+  'i',
+);
 const EXCLUDED_AFTER =
   /^[^.;]{0,80}\b(?:are|is|will be)\s+(?:excluded|not eligible|ineligible|not allowed|not permitted)\b/i;
 
 // "limited or extensive stage disease" names both stages with one noun.
-const BOTH_SCLC_STAGES = String.raw`(?:limited|extensive)[-\s]*(?:stage\s+)?(?:or|and|and\/or|\/)\s*(?:limited|extensive)[-\s]*(?:stage|disease)`;
+const BOTH_SCLC_STAGES =
+  String.raw`(?:limited|extensive)[-\s]*(?:stage\s+)?(?:or|and|and\/or|\/)\s*` +
+  String.raw`(?:limited|extensive)[-\s]*(?:stage|disease)`;
 const LIMITED = new RegExp(
   String.raw`\b(?:LS-?SCLC|limited[-\s]*(?:stage|disease)|LD-?SCLC|${BOTH_SCLC_STAGES})\b`,
   'i',
@@ -61,8 +86,13 @@ interface StageRule {
   pattern: RegExp;
   unless?: RegExp;
 }
-const HISTORY_WORDS = String.raw`\b(?:prior|previous(?:ly)?|received|receiving|history of|completed|relaps\w*|recurr\w*|progress\w*|after|following|since|within\s+\d+|more than\s+\d+|at least\s+\d+|major surgery|surgery\s+within|allowed|permitted)\b`;
-const ADVANCED_WORDS = String.raw`\b(?:unresectable|inoperable|non-?resectable|metastatic|stage\s+(?:IV|4)|advanced|not amenable|not (?:a )?candidates?|ineligible for|not eligible for)\b`;
+const HISTORY_WORDS =
+  String.raw`\b(?:prior|previous(?:ly)?|received|receiving|history of|completed|relaps\w*|` +
+  String.raw`recurr\w*|progress\w*|after|following|since|within\s+\d+|more than\s+\d+|` +
+  String.raw`at least\s+\d+|major surgery|surgery\s+within|allowed|permitted)\b`;
+const ADVANCED_WORDS =
+  String.raw`\b(?:unresectable|inoperable|non-?resectable|metastatic|stage\s+(?:IV|4)|advanced|` +
+  String.raw`not amenable|not (?:a )?candidates?|ineligible for|not eligible for)\b`;
 const HISTORY = new RegExp(HISTORY_WORDS, 'i');
 export const STAGE_RULES: StageRule[] = [
   {
@@ -75,15 +105,22 @@ export const STAGE_RULES: StageRule[] = [
   {
     id: 'stage.resectable',
     stage: 'resectable',
-    pattern:
-      /(?<!un|non-?|non\s)\b(?:resectable|resected|completely resected|operable|neo-?adjuvant|adjuvant|perioperative|surgical resection)\b/i,
+    pattern: new RegExp(
+      String.raw`(?<!un|non-?|non\s)\b(?:resectable|resected|completely resected|operable|` +
+        String.raw`neo-?adjuvant|adjuvant|perioperative|surgical resection)\b`,
+      'i',
+    ),
     unless: new RegExp(anyOf([HISTORY_WORDS, ADVANCED_WORDS]), 'i'),
   },
   {
     id: 'stage.iii-unresectable',
     stage: 'stage_iii_unresectable',
-    pattern:
-      /\bunresectable[^.;\n]{0,40}\bstage\s+(?:III|3)|\bstage\s+(?:III|3)[ABC]?\b[^.;\n]{0,60}\b(?:unresectable|inoperable|not amenable to (?:surgical )?resection)/i,
+    pattern: new RegExp(
+      String.raw`\bunresectable[^.;\n]{0,40}\bstage\s+(?:III|3)|` +
+        String.raw`\bstage\s+(?:III|3)[ABC]?\b[^.;\n]{0,60}` +
+        String.raw`\b(?:unresectable|inoperable|not amenable to (?:surgical )?resection)`,
+      'i',
+    ),
   },
   {
     id: 'stage.locally-advanced',
@@ -113,8 +150,18 @@ function stageHolds(rule: StageRule, text: string): boolean {
  * solid tumours (which takes lung cancer patients). Bare "lung" ("no lung metastases",
  * "lung function") is not enough, nor RECIST's "Response Evaluation Criteria in Solid Tumors".
  */
-const LUNG_CANCER =
-  /\b(?:NSCLC|SCLC|LUAD|LUSC|NON_SMALL)\b|\b(?:lung|bronch\w*|pulmonary)\b[\w\s,()-]{0,30}?\b(?:cancers?|carcinomas?|adenocarcinomas?|neoplasms?|tumou?rs?|malignanc\w*|nodules?)\b|\b(?:cancers?|carcinomas?|adenocarcinomas?|neoplasms?|tumou?rs?|malignanc\w*)\s+of\s+(?:the\s+)?(?:lung|bronch)|(?<!criteria\s+in\s+)\bsolid\s+(?:tumou?rs?|malignanc\w*|cancers?)\b|\b(?:tumou?r|histology)[- ]agnostic\b/i;
+/** What a lung mention must be named as to count as cancer. */
+const CANCER_NOUNS = String.raw`cancers?|carcinomas?|adenocarcinomas?|neoplasms?|tumou?rs?|malignanc\w*`;
+const LUNG_CANCER = new RegExp(
+  [
+    String.raw`\b(?:NSCLC|SCLC|LUAD|LUSC|NON_SMALL)\b`,
+    String.raw`\b(?:lung|bronch\w*|pulmonary)\b[\w\s,()-]{0,30}?\b(?:${CANCER_NOUNS}|nodules?)\b`,
+    String.raw`\b(?:${CANCER_NOUNS})\s+of\s+(?:the\s+)?(?:lung|bronch)`,
+    String.raw`(?<!criteria\s+in\s+)\bsolid\s+(?:tumou?rs?|malignanc\w*|cancers?)\b`,
+    String.raw`\b(?:tumou?r|histology)[- ]agnostic\b`,
+  ].join('|'),
+  'i',
+);
 
 function has(re: RegExp, text: string): boolean {
   return re.test(text);

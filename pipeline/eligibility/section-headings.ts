@@ -6,7 +6,7 @@
  * ("* Eligibility for surgical resection", "Inclusion of patients with ..."). A new form is a
  * new entry here, not a new branch in the splitter.
  */
-import { words } from '../text/regex-parts.js';
+import { anyOf, words } from '../text/regex-parts.js';
 
 export type SectionKind = 'inclusion' | 'exclusion';
 
@@ -79,12 +79,27 @@ export const HEADING_QUALIFIERS = [
   'sub-study',
 ];
 
-/** "Part 1:", "Phase 2", "Cohort A -", "Parts A, B and C": a label of the part of the trial the heading covers. */
-export const PART_LABEL = String.raw`(?:part|phase|cohort|arm|group|module|step|stage|section|sub-?study)s?\s+[\w.]{1,6}(?:\s*(?:,|and|&|or|\/)\s*[\w.]{1,6})*\s*[:\-–]?`;
+/**
+ * "Part 1:", "Phase 2", "Cohort A -", "Parts A, B and C": a label of the part of the trial the
+ * heading covers.
+ */
+export const PART_LABEL =
+  String.raw`(?:part|phase|cohort|arm|group|module|step|stage|section|sub-?study)s?\s+` +
+  String.raw`[\w.]{1,6}(?:\s*(?:,|and|&|or|\/)\s*[\w.]{1,6})*\s*[:\-–]?`;
 
 /** Line markers a heading may carry: bullets, outline numbers ("4.2", "10."), markdown emphasis. */
-export const LINE_MARKER =
-  /^(?:\s*(?:[*•·▪#>_]+|[-–]+(?=\s)|\(?\d{1,2}(?:\.\d{1,2})*[.)]?(?=\s)|\(?[A-Ha-h][.)](?=\s)|\(?[ivx]{1,4}[.)](?=\s)|[\u2460-\u2473])\s*)+/;
+export const LINE_MARKER = new RegExp(
+  String.raw`^(?:\s*` +
+    anyOf([
+      String.raw`[*•·▪#>_]+`,
+      String.raw`[-–]+(?=\s)`,
+      String.raw`\(?\d{1,2}(?:\.\d{1,2})*[.)]?(?=\s)`,
+      String.raw`\(?[A-Ha-h][.)](?=\s)`,
+      String.raw`\(?[ivx]{1,4}[.)](?=\s)`,
+      String.raw`[\u2460-\u2473]`,
+    ]) +
+    String.raw`\s*)+`,
+);
 
 export interface HeadingRule {
   id: string;
@@ -100,7 +115,9 @@ const CRITERIA = String.raw`\s*(?:criteria|criterion|criterions)\b`;
 const NOTE = String.raw`(?:\s*[(\[][^()\[\]\n]{0,300}[)\]])?`;
 const QUALIFIERS = String.raw`(?:(?:${PART_LABEL}|${words(HEADING_QUALIFIERS)})\s*[:,\-–]?\s+)*`;
 /** Verbs that make a line a sentence about criteria, not a heading ("Additional exclusion criteria exist"). */
-const SENTENCE_VERB = String.raw`\b(?:exist|exists|apply|applies|may|might|will|are|is|must|can|could|should|shall|specified|described|listed|defined|see|refer|per|met|meet|based)\b`;
+const SENTENCE_VERB =
+  String.raw`\b(?:exist|exists|apply|applies|may|might|will|are|is|must|can|could|should|shall|` +
+  String.raw`specified|described|listed|defined|see|refer|per|met|meet|based)\b`;
 
 /**
  * Ordered: the first rule that matches decides. Rules with `opens: null` are guards
@@ -120,29 +137,38 @@ export const HEADING_RULES: HeadingRule[] = [
       `^${QUALIFIERS}${KEYWORD}${CRITERIA}${NOTE}\\s*[:\\-–]\\s*(?<rest>\\S.*)$`,
       'i',
     ),
-    note: '"Exclusion criteria: - subjects meeting any of these will not be enrolled": the heading, then its first text on the same line',
+    note:
+      '"Exclusion criteria: - subjects meeting any of these will not be enrolled": the heading, ' +
+      'then its first text on the same line',
   },
   {
     id: 'heading.criteria',
     opens: 'keyword',
     pattern: new RegExp(
-      `^${QUALIFIERS}${KEYWORD}${CRITERIA}${NOTE}(?<desc>(?:(?!${SENTENCE_VERB})[^.:;\\n]){0,250})?${NOTE}\\s*:?\\s*$`,
+      `^${QUALIFIERS}${KEYWORD}${CRITERIA}${NOTE}` +
+        `(?<desc>(?:(?!${SENTENCE_VERB})[^.:;\\n]){0,250})?${NOTE}\\s*:?\\s*$`,
       'i',
     ),
-    note: '"Inclusion Criteria", "Core Exclusion Criteria:", "Exclusion Criteria-Metastatic Colorectal Carcinoma", "Main Exclusion Criteria for the Dose-Expansion Part:"',
+    note:
+      '"Inclusion Criteria", "Core Exclusion Criteria:", ' +
+      '"Exclusion Criteria-Metastatic Colorectal Carcinoma", ' +
+      '"Main Exclusion Criteria for the Dose-Expansion Part:"',
   },
   {
     id: 'heading.long-with-colon',
     opens: 'keyword',
     pattern: new RegExp(`^${QUALIFIERS}${KEYWORD}${CRITERIA}[^\\n]{0,200}:\\s*$`, 'i'),
-    note: 'a long heading ending in a colon ("Main Inclusion Criteria for the Single Agent Dose Escalation and the Combination with Pembrolizumab:")',
+    note:
+      'a long heading ending in a colon ("Main Inclusion Criteria for the Single Agent ' +
+      'Dose Escalation and the Combination with Pembrolizumab:")',
   },
   {
     id: 'heading.bare-keyword-colon',
     opens: 'keyword',
     // Case-sensitive: the words before the keyword are a title ("General Medical"), not a sentence.
     pattern: new RegExp(
-      `^(?:[A-Z][\\w-]*\\s+){0,3}(?<kw>[Ii]nclusion|[Ee]xclusion|INCLUSION|EXCLUSION)[sS]?${NOTE}\\s*:(?<rest>\\s*(?:\\S.*)?)$`,
+      `^(?:[A-Z][\\w-]*\\s+){0,3}(?<kw>[Ii]nclusion|[Ee]xclusion|INCLUSION|EXCLUSION)[sS]?` +
+        `${NOTE}\\s*:(?<rest>\\s*(?:\\S.*)?)$`,
     ),
     note: '"Inclusion:", "General Medical Exclusions:", "Participant Inclusion: Collection of T cells (Part A)"',
   },
@@ -158,6 +184,9 @@ export const HEADING_RULES: HeadingRule[] = [
  * "... informed consent. Exclusion Criteria: ..." in a record written without line breaks:
  * a capitalised heading with its colon after the end of a sentence.
  */
-export const INLINE_HEADING =
-  /(?<=[.;!?]\s{1,4})(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?(?<kw>Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\s*:/g;
+export const INLINE_HEADING = new RegExp(
+  String.raw`(?<=[.;!?]\s{1,4})(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?` +
+    String.raw`(?<kw>Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\s*:`,
+  'g',
+);
 export const INLINE_HEADING_RULE_ID = 'heading.after-sentence';
