@@ -1,8 +1,12 @@
 /**
  * The Redis connection of the API and the operator CLI: a short probe at startup so a
- * missing Redis means a fallback (and a warning), not a hang; and Lua scripts run by sha.
+ * missing Redis means a fallback (and a warning), not a hang; and Lua script files as
+ * ioredis custom commands.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Redis, ReplyError } from 'ioredis';
 import type { Logger } from '../config/logger.js';
 
@@ -128,24 +132,28 @@ export async function closeRedis(redis: Redis): Promise<void> {
   }
 }
 
-/** A Lua script sent once per connection, then called by its sha. */
-export class LuaScript {
-  readonly sha: string;
-
-  constructor(readonly source: string) {
-    this.sha = createHash('sha1').update(source).digest('hex');
-  }
-
-  async run(redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> {
-    return redisCall(async () => {
-      try {
-        return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
-      } catch (error) {
-        if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-        return redis.eval(this.source, keys.length, ...keys, ...args);
-      }
-    });
-  }
+/**
+ * A Lua script file as an ioredis custom command (`defineCommand`): defined on a connection
+ * the first time it runs there, sent by EVALSHA (ioredis sends EVAL after a NOSCRIPT, e.g.
+ * when Redis restarted), so each call is one round trip. The file is read once, next to
+ * the module that names it (`new URL('./x.lua', import.meta.url)`), under tsx and vitest alike.
+ */
+export function luaCommand<R = unknown>(
+  file: URL,
+  numberOfKeys: number,
+): (redis: Redis, keys: readonly string[], args: readonly (string | number)[]) => Promise<R> {
+  const lua = readFileSync(file, 'utf8');
+  // The method ioredis adds to the client, named after the file; the source's hash in the
+  // name keeps two files of the same name (in different folders) apart.
+  const base = path.basename(fileURLToPath(file), '.lua').replace(/\W/g, '_');
+  const name = `lua_${base}_${createHash('sha1').update(lua).digest('hex').slice(0, 8)}`;
+  return async (redis, keys, args) => {
+    if (keys.length !== numberOfKeys)
+      throw new Error(`${name} takes ${numberOfKeys} keys, got ${keys.length}`);
+    const client = redis as Redis & Record<string, (...args: (string | number)[]) => Promise<R>>;
+    if (typeof client[name] !== 'function') redis.defineCommand(name, { numberOfKeys, lua });
+    return redisCall(() => client[name](...keys, ...args));
+  };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

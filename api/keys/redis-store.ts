@@ -8,44 +8,16 @@
  */
 import type { Redis } from 'ioredis';
 import { TIERS, type Tier } from '../../domain/tiers.js';
-import { LuaScript, redisCall } from '../redis.js';
+import { luaCommand, redisCall } from '../redis.js';
 import { assertImportable, assertValidLabel, KeyLabelExistsError } from './errors.js';
 import { hashKey, newKeyRecord } from './secret.js';
 import type { ApiKeyRecord, KeyStore } from './types.js';
 
-const CREATE = new LuaScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('SET', KEYS[1], ARGV[1])
-redis.call('HSET', KEYS[2], 'label', ARGV[2], 'tier', ARGV[3], 'hash', ARGV[1], 'created_at', ARGV[4])
-redis.call('SADD', KEYS[3], ARGV[1])
-return 1
-`);
-
-// KEYS[2] is a prefix because the record's name depends on the hash read here.
-const REVOKE = new LuaScript(`
-local hash = redis.call('GET', KEYS[1])
-if not hash then return 0 end
-redis.call('HSETNX', KEYS[2] .. hash, 'revoked_at', ARGV[1])
-return 1
-`);
-
-// Restores a record from a backup or the key file: never over an existing label or hash.
-const IMPORT = new LuaScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-redis.call('SET', KEYS[1], ARGV[1])
-redis.call('HSET', KEYS[2], 'label', ARGV[2], 'tier', ARGV[3], 'hash', ARGV[1], 'created_at', ARGV[4])
-if ARGV[5] ~= '' then redis.call('HSET', KEYS[2], 'revoked_at', ARGV[5]) end
-redis.call('SADD', KEYS[3], ARGV[1])
-return 1
-`);
-
-const REMOVE = new LuaScript(`
-local hash = redis.call('GET', KEYS[1])
-if not hash then return 0 end
-redis.call('DEL', KEYS[1], KEYS[2] .. hash)
-redis.call('SREM', KEYS[3], hash)
-return 1
-`);
+// One script per change, so a label, its record and the set of all keys change together.
+const CREATE = luaCommand(new URL('./create.lua', import.meta.url), 3);
+const IMPORT = luaCommand(new URL('./import.lua', import.meta.url), 3);
+const REVOKE = luaCommand(new URL('./revoke.lua', import.meta.url), 2);
+const REMOVE = luaCommand(new URL('./remove.lua', import.meta.url), 3);
 
 export class RedisKeyStore implements KeyStore {
   constructor(
@@ -57,7 +29,7 @@ export class RedisKeyStore implements KeyStore {
   async create(label: string, tier: Tier): Promise<{ record: ApiKeyRecord; plaintext: string }> {
     assertValidLabel(label);
     const { record, plaintext } = newKeyRecord(label, tier);
-    const created = await CREATE.run(
+    const created = await CREATE(
       this.redis,
       [this.labelKey(label), this.recordKey(record.hash), this.allKey()],
       [record.hash, label, tier, record.created_at],
@@ -68,7 +40,7 @@ export class RedisKeyStore implements KeyStore {
 
   async importRecord(record: ApiKeyRecord): Promise<boolean> {
     assertImportable(record);
-    const done = await IMPORT.run(
+    const done = await IMPORT(
       this.redis,
       [this.labelKey(record.label), this.recordKey(record.hash), this.allKey()],
       [record.hash, record.label, record.tier, record.created_at, record.revoked_at ?? ''],
@@ -86,7 +58,7 @@ export class RedisKeyStore implements KeyStore {
   }
 
   async revoke(label: string): Promise<boolean> {
-    const done = await REVOKE.run(
+    const done = await REVOKE(
       this.redis,
       [this.labelKey(label), this.recordKey('')],
       [new Date().toISOString()],
@@ -95,7 +67,7 @@ export class RedisKeyStore implements KeyStore {
   }
 
   async remove(label: string): Promise<boolean> {
-    const done = await REMOVE.run(
+    const done = await REMOVE(
       this.redis,
       [this.labelKey(label), this.recordKey(''), this.allKey()],
       [],

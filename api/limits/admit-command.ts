@@ -1,18 +1,13 @@
 /**
- * The admission script (admit.lua) as an ioredis custom command: defined once per
- * connection, sent by EVALSHA (ioredis falls back to EVAL after a NOSCRIPT, e.g. when
- * Redis restarted), so a request costs one round trip.
+ * The admission script (admit.lua) as an ioredis custom command (luaCommand in
+ * api/redis.ts), so a request costs one round trip.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import { TIERS, type Tier, type TierLimits } from '../../domain/tiers.js';
 import type { ApiKeyRecord } from '../keys/types.js';
-import { redisCall } from '../redis.js';
+import { luaCommand } from '../redis.js';
 import type { UsageDecision } from './types.js';
-
-const LUA = readFileSync(new URL('./admit.lua', import.meta.url), 'utf8');
-const COMMAND = 'lungtrialsAdmit';
 
 export type AdmitMode = 'lookup' | 'peek' | 'consume';
 
@@ -53,34 +48,30 @@ type Raw = [
 
 const REASONS = [undefined, 'quota_exceeded', 'rate_limit_exceeded'] as const;
 
-type WithAdmit = Redis & { [COMMAND]?: (...args: (string | number)[]) => Promise<Raw> };
+const ADMIT = luaCommand<Raw>(new URL('./admit.lua', import.meta.url), 3);
 
 export async function runAdmit(
   redis: Redis,
   keys: AdmitKeys,
   request: AdmitRequest,
 ): Promise<AdmitReply> {
-  const client = redis as WithAdmit;
-  if (typeof client[COMMAND] !== 'function')
-    redis.defineCommand(COMMAND, { numberOfKeys: 3, lua: LUA });
   const limitArgs = TIERS.flatMap((tier) => [
     tier,
     request.limits[tier].dailyQuota,
     request.limits[tier].burstPerMinute,
   ]);
   // A Redis that is down or frozen becomes RedisUnavailableError (503), like every store call.
-  const raw = await redisCall(() =>
-    client[COMMAND]!(
-      keys.record,
-      keys.quota,
-      keys.burst,
+  const raw = await ADMIT(
+    redis,
+    [keys.record, keys.quota, keys.burst],
+    [
       request.mode,
       request.tier ?? '',
       request.windowMs,
       randomUUID(),
       request.nowMs === undefined ? '' : String(request.nowMs),
       ...limitArgs,
-    ),
+    ],
   );
   if (raw[0] === 0) return { status: 'unknown' };
   const [

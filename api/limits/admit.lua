@@ -1,7 +1,7 @@
 -- One call per request: the key record, its revocation, the daily quota and the sliding
 -- burst window, read and (when allowed) counted atomically on Redis's own clock, so API
 -- processes on skewed clocks agree and a revocation is seen by the very next request.
--- Loaded with ioredis defineCommand (api/limits/admit-command.ts); run by sha.
+-- Loaded with ioredis defineCommand (luaCommand in api/redis.ts); sent by EVALSHA.
 --
 -- KEYS[1]  keys:hash:<sha256>    HASH  label, tier, hash, created_at[, revoked_at]
 -- KEYS[2]  usage:quota:<sha256>  HASH  day (days since epoch, UTC), used
