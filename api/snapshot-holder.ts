@@ -14,7 +14,7 @@ import {
   type SnapshotTables,
   type TableName,
 } from '../domain/rows.js';
-import { LATEST_POINTER, readSnapshot, resolveLatest } from '../pipeline/snapshot/index.js';
+import { LATEST_POINTER, readSnapshot, resolveLatest } from '../snapshot/index.js';
 import {
   buildTrialIndex,
   buildTrialIndexInSlices,

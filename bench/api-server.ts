@@ -24,7 +24,7 @@ import { closeRedis, connectRedis } from '../api/redis.js';
 import { SnapshotHolder } from '../api/snapshot-holder.js';
 import { createLogger } from '../config/logger.js';
 import { TIER_LIMITS } from '../domain/tiers.js';
-import { readSnapshot, resolveLatest } from '../pipeline/snapshot/index.js';
+import { readSnapshot, resolveLatest } from '../snapshot/index.js';
 import { ceilingApp } from './ceiling-app.js';
 import { failChild, maxRssMb, rssMb, sendToParent, untilStopped } from './child.js';
 

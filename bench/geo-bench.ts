@@ -12,7 +12,7 @@ import { BruteForceGeoCandidates, type GeoCandidates } from '../api/query/geo-ca
 import { searchTrials, type SearchResult } from '../api/query/search.js';
 import { buildTrialIndex, type TrialIndex } from '../api/query/trial-index.js';
 import type { TrialQuery } from '../api/query/types.js';
-import { readSnapshot, resolveLatest } from '../pipeline/snapshot/index.js';
+import { readSnapshot, resolveLatest } from '../snapshot/index.js';
 import { failChild, sendToParent } from './child.js';
 import { randomZips, ZIP_RADII } from './http-mixes.js';
 

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { SnapshotHolder } from '../api/snapshot-holder.js';
-import { readSnapshot, resolveLatest } from '../pipeline/snapshot/index.js';
+import { readSnapshot, resolveLatest } from '../snapshot/index.js';
 import { failChild, sendToParent } from './child.js';
 
 const MB = 2 ** 20;

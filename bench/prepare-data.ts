@@ -8,7 +8,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config/env.js';
 import { generateDemoTables, writeRegistryDump } from '../pipeline/demo/index.js';
-import { publishSnapshot, resolveLatest } from '../pipeline/snapshot/index.js';
+import { publishSnapshot } from '../pipeline/snapshot/publish.js';
+import { resolveLatest } from '../snapshot/index.js';
 import { failChild, sendToParent } from './child.js';
 import { writeChangedDump } from './dump-change.js';
 import {
@@ -23,7 +24,13 @@ import {
 } from './paths.js';
 
 /** Code that decides the bytes of the snapshot and the dumps. */
-const SHAPING_CODE = ['pipeline/demo', 'pipeline/snapshot', 'domain', 'bench/dump-change.ts'];
+const SHAPING_CODE = [
+  'pipeline/demo',
+  'pipeline/snapshot',
+  'snapshot',
+  'domain',
+  'bench/dump-change.ts',
+];
 
 export interface PreparedData {
   type: 'result';

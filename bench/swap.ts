@@ -18,12 +18,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { generateDemoTables } from '../pipeline/demo/index.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../domain/rows.js';
-import {
-  listVersions,
-  publishSnapshot,
-  readManifest,
-  switchLatest,
-} from '../pipeline/snapshot/index.js';
+import { listVersions, readManifest, switchLatest } from '../snapshot/index.js';
+import { publishSnapshot } from '../pipeline/snapshot/publish.js';
 import { BENCH_DIR } from './child.js';
 import { DATA_DIR } from './paths.js';
 

@@ -5,7 +5,7 @@
  */
 import type { BiomarkerRow, TrialRecord } from '../domain/rows.js';
 import { extractBiomarkers } from './biomarkers/extract.js';
-import { classifyDiagnosis } from './diagnosis/classify.js';
+import { classifyDiagnosis } from '../diagnosis/classify.js';
 
 export interface EnrichResult {
   records: TrialRecord[];

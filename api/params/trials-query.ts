@@ -19,7 +19,7 @@ import { TRIAL_PHASE_FILTERS } from '../../domain/phase.js';
 import { GENDER_FILTERS } from '../../domain/sex.js';
 import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../../domain/status.js';
 import { invalidParameter } from '../errors.js';
-import { ZIP_PATTERN, zipCentroid } from '../../pipeline/geocode/zip-centroid.js';
+import { ZIP_PATTERN, zipCentroid } from '../../geo/zip-centroid.js';
 import { MAX_QUERY_TERMS, tokenize } from '../query/text-index.js';
 import { SORT_ORDERS, type MutationCriterion, type TrialQuery } from '../query/types.js';
 import { listOf, oneOf, parsed } from './vocab-schemas.js';

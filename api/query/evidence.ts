@@ -6,7 +6,7 @@
  * trial when a snapshot opens (~0.1 ms a trial) and the detail JSON carries it prebuilt.
  */
 import type { DiagnosisType, NsclcStage, SclcStage } from '../../domain/diagnosis.js';
-import { nsclcStagesIn, sclcStagesIn, typesIn } from '../../pipeline/diagnosis/classify.js';
+import { nsclcStagesIn, sclcStagesIn, typesIn } from '../../diagnosis/classify.js';
 import type { TrialRow } from '../../domain/rows.js';
 
 /** A piece of the trial's own text: the detail field it is in, and the text itself. */

@@ -3,7 +3,7 @@
  * radius of a centre, and how far. Two implementations behind one interface so the
  * benchmark and the tests can hold the H3 prefilter to the brute-force answer.
  */
-import turfDistance from '@turf/distance';
+import { MILES_PER_RADIAN, milesBetween } from '../../geo/distance.js';
 import { cellToParent, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import { runToEnd, type Steps } from './slices.js';
 
@@ -23,13 +23,6 @@ export interface GeoCandidates {
     visit: (point: number, miles: number) => void,
   ): void;
 }
-
-/** Great-circle miles, by @turf/distance so every path reports the same number. */
-export function milesBetween(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  return turfDistance([lon1, lat1], [lon2, lat2], { units: 'miles' });
-}
-
-export const MILES_PER_RADIAN = 6371008.8 / 1609.344; // turf: earthRadius / metres per mile
 
 function toRadians(degrees: number): number {
   return ((degrees % 360) * Math.PI) / 180;

@@ -7,13 +7,12 @@
  * points; most of them sit in cells wholly inside it.
  */
 import { cellToParent, latLngToCell } from 'h3-js';
+import { MILES_PER_RADIAN, milesBetween } from '../../geo/distance.js';
 import { Bitset } from './bitset.js';
 import { runToEnd, type Steps } from './slices.js';
 import {
   CAP_SLACK_RADIANS,
   capOf,
-  MILES_PER_RADIAN,
-  milesBetween,
   UnitVectors,
   type Cap,
   type GeoPoints,

@@ -35,7 +35,7 @@ import {
 } from './polarity/index.js';
 import { isFusionGene } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
-import { anyOf } from '../text/regex-parts.js';
+import { anyOf } from '../../text/regex-parts.js';
 
 // Bare "including" too: "EGFR mutation associated with TKI sensitivity (including G719X, L858R)"
 // lists examples; "including one or more of L861Q, G719X" says which ones.

@@ -5,7 +5,7 @@
  */
 import type { Gene } from '../../domain/biomarkers.js';
 import { ALTERATIONS } from '../../domain/biomarkers.js';
-import { anyOf } from '../text/regex-parts.js';
+import { anyOf } from '../../text/regex-parts.js';
 
 export interface GenePattern {
   gene: Gene;

@@ -1,4 +1,5 @@
-import { publishSnapshot, resolveLatest } from '../snapshot/index.js';
+import { publishSnapshot } from '../snapshot/publish.js';
+import { resolveLatest } from '../../snapshot/index.js';
 import { generateDemoTables, type DemoOptions } from './generate.js';
 import { DEFAULT_DEMO_SEED } from './scale.js';
 

@@ -6,7 +6,7 @@
  * ("* Eligibility for surgical resection", "Inclusion of patients with ..."). A new form is a
  * new entry here, not a new branch in the splitter.
  */
-import { anyOf, words } from '../text/regex-parts.js';
+import { anyOf, words } from '../../text/regex-parts.js';
 
 export type SectionKind = 'inclusion' | 'exclusion';
 

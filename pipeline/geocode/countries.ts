@@ -4,7 +4,7 @@
  */
 import countries from 'i18n-iso-countries';
 import { isUsCountry } from '../../domain/geo.js';
-import { normalisePlace } from './place-name.js';
+import { normalisePlace } from '../../geo/place-name.js';
 
 // Registry spellings i18n-iso-countries does not know (old CT.gov names and its own forms).
 const REGISTRY_ODDITIES: Readonly<Record<string, string>> = {

@@ -5,7 +5,7 @@
  */
 import { CITY_ALIASES } from './city-aliases.js';
 import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
-import { normalisePlace, withoutAdminSuffix } from './place-name.js';
+import { normalisePlace, withoutAdminSuffix } from '../../geo/place-name.js';
 
 export interface GazetteerPlace {
   name: string;

@@ -14,8 +14,8 @@ import type { CachedPlace, GeocodeCache } from './cache.js';
 import { isValidCoordinate, siteCell } from './coordinates.js';
 import { countryCode, US_ZIP_TERRITORIES } from './countries.js';
 import { cityFinder, gazetteerStats } from './gazetteer.js';
-import { normalisePlace, normaliseUsZip } from './place-name.js';
-import { warmZipTownIndex } from './zip-centroid.js';
+import { normalisePlace, normaliseUsZip } from '../../geo/place-name.js';
+import { warmZipTownIndex } from '../../geo/zip-centroid.js';
 import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
 import {
   ambiguousUsTown,

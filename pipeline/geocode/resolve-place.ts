@@ -7,10 +7,10 @@
 import type { CachedPlace } from './cache.js';
 import { US_ZIP_TERRITORIES } from './countries.js';
 import type { GazetteerPlace } from './gazetteer.js';
-import { normalisePlace } from './place-name.js';
+import { normalisePlace } from '../../geo/place-name.js';
 import type { UsCandidate, UsCandidateFinder } from './us-places.js';
 import { townWithoutContext } from './us-town.js';
-import { cityCentroidFromZips, zipCentroid } from './zip-centroid.js';
+import { cityCentroidFromZips, zipCentroid } from '../../geo/zip-centroid.js';
 
 /** A site's place, normalised once: what the cache key and the lookups read. */
 export interface PlaceQuery {

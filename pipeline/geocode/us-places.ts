@@ -6,9 +6,9 @@
  * MO; GeoNames alone misses the small towns USPS knows.
  */
 import * as zipcodes from 'zipcodes';
-import { normalisePlace, withoutAdminSuffix } from './place-name.js';
+import { normalisePlace, withoutAdminSuffix } from '../../geo/place-name.js';
 import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
-import { median } from './zip-centroid.js';
+import { median } from '../../geo/zip-centroid.js';
 
 export interface UsCandidate {
   /** Two-letter state or territory code. */

@@ -7,11 +7,11 @@
  * and its other sites nearby; else no point at all. A site left unplaced is missing from a
  * radius search; a site placed in the wrong state is a wrong answer to it.
  */
-import distance from '@turf/distance';
+import { milesBetween } from '../../geo/distance.js';
 import { parseUsState, US_STATES } from '../../domain/geo.js';
-import { normalisePlace } from './place-name.js';
+import { normalisePlace } from '../../geo/place-name.js';
 import type { UsCandidate } from './us-places.js';
-import { median, zipCentroid } from './zip-centroid.js';
+import { median, zipCentroid } from '../../geo/zip-centroid.js';
 
 /** Same-named places this close are one town for a search (Kansas City, MO and KS). */
 export const CLUSTER_MILES = 25;
@@ -67,7 +67,7 @@ export function miles(
   a: { latitude: number; longitude: number },
   b: { latitude: number; longitude: number },
 ): number {
-  return distance([a.longitude, a.latitude], [b.longitude, b.latitude], { units: 'miles' });
+  return milesBetween(a.latitude, a.longitude, b.latitude, b.longitude);
 }
 
 /**

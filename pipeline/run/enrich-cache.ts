@@ -11,7 +11,7 @@ import writeFileAtomic from 'write-file-atomic';
 import v8 from 'node:v8';
 import { PROJECT_ROOT } from '../../config/env.js';
 import type { BiomarkerRow, TrialRecord, TrialRow } from '../../domain/rows.js';
-import type { Diagnosis } from '../diagnosis/classify.js';
+import type { Diagnosis } from '../../diagnosis/classify.js';
 import { enrichRecords } from '../enrich.js';
 
 export interface EnrichEntry {
@@ -20,7 +20,7 @@ export interface EnrichEntry {
 }
 
 /** Source folders whose code decides enrichment output. */
-const CODE_DIRS = ['pipeline/biomarkers', 'pipeline/diagnosis', 'pipeline/eligibility'];
+const CODE_DIRS = ['pipeline/biomarkers', 'diagnosis', 'text', 'pipeline/eligibility'];
 const CODE_FILES = ['pipeline/enrich.ts', 'domain/biomarkers.ts', 'domain/diagnosis.ts'];
 
 let fingerprint: Promise<string> | null = null;

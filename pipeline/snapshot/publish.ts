@@ -12,11 +12,16 @@ import {
   type SnapshotTables,
   type TableName,
 } from '../../domain/rows.js';
-import { sha256File } from './checksum.js';
-import { withDuckDB } from './duckdb.js';
-import { writeTableParquet } from './parquet-table.js';
-import { dataDictionary, dictionaryMarkdown, README_FILE, SCHEMA_FILE } from './dictionary.js';
-import { MANIFEST_FILE, parquetFileName } from './schema.js';
+import { sha256File } from '../../snapshot/checksum.js';
+import { withDuckDB } from '../../snapshot/duckdb.js';
+import { writeTableParquet } from '../../snapshot/parquet-table.js';
+import {
+  dataDictionary,
+  dictionaryMarkdown,
+  README_FILE,
+  SCHEMA_FILE,
+} from '../../snapshot/dictionary.js';
+import { MANIFEST_FILE, parquetFileName } from '../../snapshot/schema.js';
 import {
   fsyncDir,
   fsyncFile,
@@ -25,7 +30,7 @@ import {
   switchLatest,
   tempName,
   versionCandidate,
-} from './versions.js';
+} from '../../snapshot/versions.js';
 
 export interface PublishOptions {
   /** Directory holding `<version>/` folders and the `latest` pointer; created if missing. */

@@ -1,10 +1,10 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
+import { milesBetween } from '../../geo/distance.js';
 import {
   BruteForceGeoCandidates,
   H3GeoCandidates,
   PointDistances,
-  milesBetween,
   type GeoPoints,
 } from '../../api/query/geo-candidates.js';
 

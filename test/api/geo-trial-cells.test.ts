@@ -5,7 +5,8 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { Bitset } from '../../api/query/bitset.js';
-import { milesBetween, type GeoPoints } from '../../api/query/geo-candidates.js';
+import { milesBetween } from '../../geo/distance.js';
+import { type GeoPoints } from '../../api/query/geo-candidates.js';
 import { TrialCells, type TrialPairs } from '../../api/query/geo-trial-cells.js';
 
 /** Points clustered around "cities" across the US; each point carries one to four of `trials` trials. */

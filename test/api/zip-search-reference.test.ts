@@ -8,7 +8,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { parseTrialsQuery } from '../../api/params/trials-query.js';
-import { milesBetween } from '../../api/query/geo-candidates.js';
+import { milesBetween } from '../../geo/distance.js';
 import { matchFilters } from '../../api/query/filter.js';
 import { searchTrials, type SearchResult } from '../../api/query/search.js';
 import { buildTrialIndex, type TrialIndex } from '../../api/query/trial-index.js';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireSharedCtgovDir } from '../../config/shared-data.js';
-import { resolveLatest } from '../../pipeline/snapshot/index.js';
+import { resolveLatest } from '../../snapshot/index.js';
 import { closedPort, runCli, runCliInTerminal } from '../helpers/processes.js';
 
 let work: string;

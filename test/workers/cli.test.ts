@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LATEST_POINTER, resolveLatest } from '../../pipeline/snapshot/index.js';
+import { LATEST_POINTER, resolveLatest } from '../../snapshot/index.js';
 import { requireCtgovData } from '../helpers/ctgov-replay-server.js';
 import { runCli, startCli, type RunningProcess } from '../helpers/processes.js';
 import { queueWorld, SPONSOR_FIXTURES, type QueueWorld } from './world.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SnapshotManifest } from '../../domain/rows.js';
 import { newPipelineRunId, runPipeline } from '../../pipeline/run/index.js';
-import { readManifest } from '../../pipeline/snapshot/index.js';
+import { readManifest } from '../../snapshot/index.js';
 import { startRefresh, waitForRefresh } from '../../workers/flow.js';
 import { stageJobId } from '../../workers/queues.js';
 import { startCli, type RunningProcess } from '../helpers/processes.js';

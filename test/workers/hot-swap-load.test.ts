@@ -14,7 +14,7 @@ import { SnapshotHolder } from '../../api/snapshot-holder.js';
 import { createLogger } from '../../config/logger.js';
 import { TIER_LIMITS } from '../../domain/tiers.js';
 import type { SnapshotTables } from '../../domain/rows.js';
-import { publishSnapshot } from '../../pipeline/snapshot/index.js';
+import { publishSnapshot } from '../../pipeline/snapshot/publish.js';
 import { startTestApi, type TestApi } from '../api/http.js';
 import { buildTables, siteRow, trialRow } from '../helpers/trial-fixtures.js';
 

@@ -10,7 +10,7 @@ import { RedisKeyStore } from '../../api/keys/redis-store.js';
 import { startServer, type RunningServer } from '../../api/server.js';
 import { loadEnv } from '../../config/env.js';
 import { STAGE_NAMES } from '../../pipeline/run/index.js';
-import { LATEST_POINTER, resolveLatest } from '../../pipeline/snapshot/index.js';
+import { LATEST_POINTER, resolveLatest } from '../../snapshot/index.js';
 import {
   buildRefreshFlow,
   RefreshFailedError,

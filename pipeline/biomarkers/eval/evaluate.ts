@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { explainBiomarkers } from '../extract.js';
 import { MARKER_RULES, THERAPY_RULES } from '../polarity/index.js';
 import { loadCorpus, defaultDataDir, MissingDataError, type CorpusTrial } from './corpus.js';
-import { classifyDiagnosis } from '../../diagnosis/classify.js';
+import { classifyDiagnosis } from '../../../diagnosis/classify.js';
 import {
   loadRealBatch,
   loadRealSplit,

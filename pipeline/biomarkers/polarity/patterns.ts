@@ -5,7 +5,7 @@
  * that join them are built by `chainOf` / `words`, never by editing another pattern's source.
  */
 import { DASH_CONTINUES } from '../lexicon.js';
-import { anyOf, chainOf, without } from '../../text/regex-parts.js';
+import { anyOf, chainOf, without } from '../../../text/regex-parts.js';
 
 /** Words allowed between a cue and the mention it governs ("without known EGFR"), in matching order. */
 export const CHAIN_WORDS: readonly string[] = [

@@ -6,7 +6,7 @@
  * clause decides; with none there, the nearest enclosing list header that names one.
  */
 import type { BiomarkerScope } from '../../../domain/biomarkers.js';
-import { anyOf, words } from '../../text/regex-parts.js';
+import { anyOf, words } from '../../../text/regex-parts.js';
 import type { MentionContext } from './context.js';
 
 export interface TumourTerm {

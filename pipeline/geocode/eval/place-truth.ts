@@ -13,10 +13,10 @@ import { isUsCountry, parseUsState } from '../../../domain/geo.js';
 import type { SiteRow } from '../../../domain/rows.js';
 import { GeocodeCache } from '../cache.js';
 import { geocodeSites, type GeocodeSummary } from '../geocode-sites.js';
-import { normaliseUsZip } from '../place-name.js';
+import { normaliseUsZip } from '../../../geo/place-name.js';
 import { usCandidateFinder } from '../us-places.js';
 import { miles } from '../us-town.js';
-import { zipCentroid } from '../zip-centroid.js';
+import { zipCentroid } from '../../../geo/zip-centroid.js';
 
 /** The bound: no site further than this from the place its record names. */
 export const MAX_MILES_OFF = 50;

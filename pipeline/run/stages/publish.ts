@@ -1,6 +1,6 @@
 /**
  * Publish stage: the snapshot tables from the earlier stages' artifacts, written and
- * switched atomically by pipeline/snapshot. A version already published by this run (a
+ * switched atomically by pipeline/snapshot/publish.ts. A version already published by this run (a
  * worker killed after the rename or the switch but before recording it) is found by its
  * run id and reused, so a retried publish never adds a second copy, and `latest` is made
  * to point at it before the stage reports success.
@@ -15,11 +15,11 @@ import { ALL_SOURCES, REGISTRY_SOURCE } from '../../../domain/sources.js';
 import { PermanentStageError } from '../../errors.js';
 import {
   listVersions,
-  publishSnapshot,
   readManifest,
   resolveLatest,
   switchLatest,
-} from '../../snapshot/index.js';
+} from '../../../snapshot/index.js';
+import { publishSnapshot } from '../../snapshot/publish.js';
 import { DEFAULT_MAX_SHRINK } from '../options.js';
 import { stageData, type StageContext } from '../run-stage.js';
 import type { StageOutput } from '../stage-outputs.js';

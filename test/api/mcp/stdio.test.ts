@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../config/logger.js';
 import { SnapshotHolder } from '../../../api/snapshot-holder.js';
-import { publishSnapshot } from '../../../pipeline/snapshot/index.js';
+import { publishSnapshot } from '../../../pipeline/snapshot/publish.js';
 import { ROOT } from '../../helpers/processes.js';
 import { realTables } from '../../helpers/real-tables.js';
 import { buildTables, trialRow } from '../../helpers/trial-fixtures.js';

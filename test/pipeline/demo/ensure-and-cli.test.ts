@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureDemoSnapshot } from '../../../pipeline/demo/index.js';
-import { listVersions, readSnapshot, resolveLatest } from '../../../pipeline/snapshot/index.js';
+import { listVersions, readSnapshot, resolveLatest } from '../../../snapshot/index.js';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateDemoTables } from '../../../pipeline/demo/index.js';
-import { publishSnapshot, readSnapshot } from '../../../pipeline/snapshot/index.js';
+import { publishSnapshot } from '../../../pipeline/snapshot/publish.js';
+import { readSnapshot } from '../../../snapshot/index.js';
 
 // The contract's stated counts (api-v1.md section 1).
 const TRIALS = 14_534;

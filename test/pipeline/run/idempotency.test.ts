@@ -16,7 +16,7 @@ import {
   type PipelineDeps,
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
-import { LATEST_POINTER, resolveLatest } from '../../../pipeline/snapshot/index.js';
+import { LATEST_POINTER, resolveLatest } from '../../../snapshot/index.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
 import { ROOT } from '../../helpers/processes.js';
 

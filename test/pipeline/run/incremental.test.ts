@@ -15,7 +15,7 @@ import {
   type PipelineDeps,
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
-import { readSnapshot } from '../../../pipeline/snapshot/index.js';
+import { readSnapshot } from '../../../snapshot/index.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
 import { ROOT } from '../../helpers/processes.js';
 

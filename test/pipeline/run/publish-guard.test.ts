@@ -17,7 +17,7 @@ import {
   type PipelineDeps,
 } from '../../../pipeline/run/index.js';
 import { PublishRefusedError } from '../../../pipeline/run/stages/publish.js';
-import { readManifest, resolveLatest, switchLatest } from '../../../pipeline/snapshot/index.js';
+import { readManifest, resolveLatest, switchLatest } from '../../../snapshot/index.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
 import { runCli } from '../../helpers/processes.js';
 import { SPONSOR_FIXTURES } from '../sponsors/paths.js';

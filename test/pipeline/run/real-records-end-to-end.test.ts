@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotHolder } from '../../../api/snapshot-holder.js';
 import { createLogger } from '../../../config/logger.js';
-import { readSnapshot } from '../../../pipeline/snapshot/index.js';
+import { readSnapshot } from '../../../snapshot/index.js';
 import { startTestApi, type TestApi } from '../../api/http.js';
 import { ROOT, runCli } from '../../helpers/processes.js';
 import { sharedCtgovDir } from '../../../config/shared-data.js';

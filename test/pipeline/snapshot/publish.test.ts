@@ -9,10 +9,10 @@ import { generateDemoTables } from '../../../pipeline/demo/index.js';
 import {
   SnapshotIntegrityError,
   listVersions,
-  publishSnapshot,
   readSnapshot,
   resolveLatest,
-} from '../../../pipeline/snapshot/index.js';
+} from '../../../snapshot/index.js';
+import { publishSnapshot } from '../../../pipeline/snapshot/publish.js';
 
 const NOW = new Date('2026-11-22T00:15:00Z');
 let tables: SnapshotTables;

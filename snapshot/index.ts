@@ -1,4 +1,4 @@
-export { publishSnapshot, type PublishOptions, type PublishResult } from './publish.js';
+/** The snapshot format both halves share: the pipeline writes it (pipeline/snapshot/publish.ts), the API reads it. */
 export { readSnapshot, readManifest, verifyChecksums, SnapshotIntegrityError } from './read.js';
 export { resolveLatest, listVersions, switchLatest, LATEST_POINTER } from './versions.js';
 export { TABLE_SCHEMAS, parquetFileName, MANIFEST_FILE, type ColumnDef } from './schema.js';

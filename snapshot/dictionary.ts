@@ -3,7 +3,7 @@
  * (machine-readable) and `README.md` (for a person) in every snapshot folder, and
  * docs/snapshot.md in the repository (`npm run docs:snapshot`; a test keeps it current).
  */
-import { SNAPSHOT_SCHEMA_VERSION, TABLE_NAMES, type TableName } from '../../domain/rows.js';
+import { SNAPSHOT_SCHEMA_VERSION, TABLE_NAMES, type TableName } from '../domain/rows.js';
 import { MANIFEST_FILE, parquetFileName, TABLE_DOCS, TABLE_SCHEMAS } from './schema.js';
 
 export const SCHEMA_FILE = 'schema.json';
@@ -167,7 +167,7 @@ export function snapshotDocMarkdown(): string {
       'Zstd-compressed Parquet written by DuckDB. With the DuckDB CLI inside a snapshot folder:',
       "`SELECT * FROM 'trials.parquet' LIMIT 5;`. Polars: `pl.read_parquet('snapshots/latest/trials.parquet')`;",
       'pandas: `pd.read_parquet(...)`. Lists are LIST columns, structured lists STRUCT(...)[], dates DATE.',
-      `This file is generated from \`pipeline/snapshot/schema.ts\` (\`npm run docs:snapshot\`); schema version ${SNAPSHOT_SCHEMA_VERSION}.`,
+      `This file is generated from \`snapshot/schema.ts\` (\`npm run docs:snapshot\`); schema version ${SNAPSHOT_SCHEMA_VERSION}.`,
     ].join('\n'),
   });
 }

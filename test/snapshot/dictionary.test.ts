@@ -8,17 +8,17 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_NAMES } from '../../../domain/rows.js';
-import { generateDemoTables } from '../../../pipeline/demo/index.js';
+import { TABLE_NAMES } from '../../domain/rows.js';
+import { generateDemoTables } from '../../pipeline/demo/index.js';
 import {
   dataDictionary,
   EXAMPLE_QUERIES,
   snapshotDocMarkdown,
   type DataDictionary,
-} from '../../../pipeline/snapshot/dictionary.js';
-import { withDuckDB } from '../../../pipeline/snapshot/duckdb.js';
-import { publishSnapshot } from '../../../pipeline/snapshot/index.js';
-import { ROOT } from '../../helpers/processes.js';
+} from '../../snapshot/dictionary.js';
+import { withDuckDB } from '../../snapshot/duckdb.js';
+import { publishSnapshot } from '../../pipeline/snapshot/publish.js';
+import { ROOT } from '../helpers/processes.js';
 
 let root: string;
 let dir: string;

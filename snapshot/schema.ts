@@ -13,15 +13,15 @@ import {
   GENES,
   PDL1_METRICS,
   REQUIREMENTS,
-} from '../../domain/biomarkers.js';
-import { DIAGNOSIS_TYPES, NSCLC_STAGES, SCLC_STAGES } from '../../domain/diagnosis.js';
-import { FLAG_KINDS, FLAG_SEVERITIES } from '../../domain/flags.js';
-import { GEO_PRECISIONS, SITE_H3_RESOLUTION, STATE_SOURCES, US_COUNTRY } from '../../domain/geo.js';
-import { PHASE_CODES, STUDY_TYPES } from '../../domain/phase.js';
-import type { TableName } from '../../domain/rows.js';
-import { SEXES } from '../../domain/sex.js';
-import { ALL_SOURCES, SPONSOR_SOURCES } from '../../domain/sources.js';
-import { STATUS_BUCKETS, TRIAL_STATUSES } from '../../domain/status.js';
+} from '../domain/biomarkers.js';
+import { DIAGNOSIS_TYPES, NSCLC_STAGES, SCLC_STAGES } from '../domain/diagnosis.js';
+import { FLAG_KINDS, FLAG_SEVERITIES } from '../domain/flags.js';
+import { GEO_PRECISIONS, SITE_H3_RESOLUTION, STATE_SOURCES, US_COUNTRY } from '../domain/geo.js';
+import { PHASE_CODES, STUDY_TYPES } from '../domain/phase.js';
+import type { TableName } from '../domain/rows.js';
+import { SEXES } from '../domain/sex.js';
+import { ALL_SOURCES, SPONSOR_SOURCES } from '../domain/sources.js';
+import { STATUS_BUCKETS, TRIAL_STATUSES } from '../domain/status.js';
 
 export interface ColumnDoc {
   /** What the value means, for an analyst reading the Parquet file. */

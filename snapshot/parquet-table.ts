@@ -6,7 +6,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import fs from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { SnapshotTables, TableName } from '../../domain/rows.js';
+import type { SnapshotTables, TableName } from '../domain/rows.js';
 import {
   emptySelectSql,
   quoteLiteral,

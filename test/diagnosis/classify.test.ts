@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyDiagnosis, type DiagnosisInput } from '../../../pipeline/diagnosis/classify.js';
+import { classifyDiagnosis, type DiagnosisInput } from '../../diagnosis/classify.js';
 
 function classify(p: Partial<DiagnosisInput>) {
   return classifyDiagnosis({

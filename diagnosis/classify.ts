@@ -7,7 +7,7 @@
  * carcinoid match neither. Inclusion text only adds a type when the mention is not
  * negated ("no small cell component").
  */
-import type { DiagnosisType, NsclcStage, SclcStage } from '../../domain/diagnosis.js';
+import type { DiagnosisType, NsclcStage, SclcStage } from '../domain/diagnosis.js';
 import { anyOf } from '../text/regex-parts.js';
 
 export interface DiagnosisInput {

@@ -10,7 +10,7 @@ import {
   TABLE_NAMES,
   type SnapshotManifest,
   type SnapshotTables,
-} from '../../domain/rows.js';
+} from '../domain/rows.js';
 import { sha256File } from './checksum.js';
 import { withDuckDB } from './duckdb.js';
 import { readTableParquet } from './parquet-table.js';
