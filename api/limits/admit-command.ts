@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { TIERS, type Tier, type TierLimits } from '../../domain/tiers.js';
 import type { ApiKeyRecord } from '../keys/types.js';
 import { luaCommand } from '../redis.js';
+import { resolveLimits, resolveWindowMs, type UsageCounterOptions } from './options.js';
 import type { UsageDecision } from './types.js';
 
 export type AdmitMode = 'lookup' | 'peek' | 'consume';
@@ -106,4 +107,44 @@ export async function runAdmit(
     usage.retryAfterSeconds = retryAfter;
   }
   return { status: 'live', record, usage };
+}
+
+/** Key names of one key's record and counters (the record name is RedisKeyStore's layout). */
+export function usageKeys(prefix: string, keyHash: string): AdmitKeys {
+  return {
+    record: `${prefix}keys:hash:${keyHash}`,
+    quota: `${prefix}usage:quota:${keyHash}`,
+    burst: `${prefix}usage:burst:${keyHash}`,
+  };
+}
+
+/**
+ * The admission script bound to one connection, key prefix and set of limits: what the
+ * request gate (RedisGate) and the counter on its own (RedisUsageCounter) both call.
+ */
+export class Admitter {
+  private readonly limits: Readonly<Record<Tier, TierLimits>>;
+  private readonly windowMs: number;
+  private readonly now?: () => number;
+
+  constructor(
+    private readonly redis: Redis,
+    /** REDIS_PREFIX (config/env.ts); every key name starts with it. */
+    private readonly prefix: string,
+    options: UsageCounterOptions = {},
+  ) {
+    this.limits = resolveLimits(options);
+    this.windowMs = resolveWindowMs(options);
+    this.now = options.now;
+  }
+
+  admit(keyHash: string, mode: AdmitMode, tier?: Tier): Promise<AdmitReply> {
+    return runAdmit(this.redis, usageKeys(this.prefix, keyHash), {
+      mode,
+      tier,
+      limits: this.limits,
+      windowMs: this.windowMs,
+      nowMs: this.now?.(),
+    });
+  }
 }

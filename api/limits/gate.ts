@@ -7,9 +7,8 @@ import type { KeyStore } from '../keys/types.js';
 import { hashKey } from '../keys/secret.js';
 import type { ApiKeyRecord } from '../keys/types.js';
 import type { Redis } from 'ioredis';
-import { runAdmit, type AdmitMode } from './admit-command.js';
-import { resolveLimits, resolveWindowMs, type UsageCounterOptions } from './options.js';
-import { usageKeys } from './redis-counter.js';
+import { Admitter, type AdmitMode } from './admit-command.js';
+import type { UsageCounterOptions } from './options.js';
 import type { UsageCounter, UsageDecision } from './types.js';
 
 export type Admission =
@@ -44,28 +43,14 @@ export class StoreGate implements RequestGate {
 
 /** RedisKeyStore's records and RedisUsageCounter's counters, read and counted in one round trip. */
 export class RedisGate implements RequestGate {
-  private readonly limits;
-  private readonly windowMs: number;
-  private readonly now?: () => number;
+  private readonly script: Admitter;
 
-  constructor(
-    private readonly redis: Redis,
-    /** REDIS_PREFIX (config/env.ts), as given to the key store and counter. */
-    private readonly prefix: string,
-    options: UsageCounterOptions = {},
-  ) {
-    this.limits = resolveLimits(options);
-    this.windowMs = resolveWindowMs(options);
-    this.now = options.now;
+  constructor(redis: Redis, prefix: string, options: UsageCounterOptions = {}) {
+    this.script = new Admitter(redis, prefix, options);
   }
 
   async admit(plaintext: string, mode: AdmitMode): Promise<Admission> {
-    const reply = await runAdmit(this.redis, usageKeys(this.prefix, hashKey(plaintext)), {
-      mode,
-      limits: this.limits,
-      windowMs: this.windowMs,
-      nowMs: this.now?.(),
-    });
+    const reply = await this.script.admit(hashKey(plaintext), mode);
     if (reply.status !== 'live') return reply;
     return { status: 'live', record: reply.record!, usage: reply.usage };
   }

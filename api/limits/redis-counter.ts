@@ -11,25 +11,16 @@
  */
 import type { Redis } from 'ioredis';
 import type { Tier } from '../../domain/tiers.js';
-import { runAdmit } from './admit-command.js';
-import { resolveLimits, resolveWindowMs, type UsageCounterOptions } from './options.js';
+import { Admitter } from './admit-command.js';
+import type { UsageCounterOptions } from './options.js';
 import type { UsageCounter, UsageDecision } from './types.js';
 
 export class RedisUsageCounter implements UsageCounter {
   readonly backend = 'redis' as const;
-  private readonly limits;
-  private readonly windowMs: number;
-  private readonly now?: () => number;
+  private readonly script: Admitter;
 
-  constructor(
-    private readonly redis: Redis,
-    /** REDIS_PREFIX (config/env.ts); every key name starts with it. */
-    private readonly prefix: string,
-    options: UsageCounterOptions = {},
-  ) {
-    this.limits = resolveLimits(options);
-    this.windowMs = resolveWindowMs(options);
-    this.now = options.now;
+  constructor(redis: Redis, prefix: string, options: UsageCounterOptions = {}) {
+    this.script = new Admitter(redis, prefix, options);
   }
 
   consume(keyHash: string, tier: Tier): Promise<UsageDecision> {
@@ -41,27 +32,9 @@ export class RedisUsageCounter implements UsageCounter {
   }
 
   private async decide(keyHash: string, tier: Tier, count: boolean): Promise<UsageDecision> {
-    const reply = await runAdmit(this.redis, usageKeys(this.prefix, keyHash), {
-      mode: count ? 'consume' : 'peek',
-      tier,
-      limits: this.limits,
-      windowMs: this.windowMs,
-      nowMs: this.now?.(),
-    });
+    const reply = await this.script.admit(keyHash, count ? 'consume' : 'peek', tier);
     if (reply.status !== 'live' || !reply.usage)
       throw new Error(`admission script answered ${reply.status} for a known tier`);
     return reply.usage;
   }
-}
-
-/** Key names of one key's record and counters (the record name is RedisKeyStore's layout). */
-export function usageKeys(
-  prefix: string,
-  keyHash: string,
-): { record: string; quota: string; burst: string } {
-  return {
-    record: `${prefix}keys:hash:${keyHash}`,
-    quota: `${prefix}usage:quota:${keyHash}`,
-    burst: `${prefix}usage:burst:${keyHash}`,
-  };
 }
