@@ -71,7 +71,10 @@ async function startServer(
   }
 }
 
-/** A few requests of the mix by hand first: a wrong path should fail with its own message, not as a count of non-2xx. */
+/**
+ * A few requests of the mix by hand first: a wrong path should fail with its own message, not as a
+ * count of non-2xx.
+ */
 async function precheck(base: string, key: string, mix: Mix): Promise<void> {
   if (mix.bodies) {
     for (const body of mix.bodies.slice(0, 20)) {
@@ -159,7 +162,8 @@ async function measure(
     ...result,
   };
   settings.log(
-    `  ${name.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50_ms.toFixed(2)} ms  p99 ${result.p99_ms.toFixed(2)} ms  ` +
+    `  ${name.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ` +
+      `${result.p50_ms.toFixed(2)} ms  p99 ${result.p99_ms.toFixed(2)} ms  ` +
       `server CPU ${server_cpu_ms.toFixed(3)} ms/req, RSS up to ${after.window_peak_rss_mb.toFixed(0)} MB  ` +
       `(${bodies?.length ?? paths.length} distinct, ${Math.round(result.bytes / 1024)} KiB)`,
   );
@@ -180,7 +184,9 @@ export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult
     const { url, key } = api.ready;
     const headers = { Authorization: `Bearer ${key}` };
     settings.log(
-      `  snapshot opened: read ${(api.ready.read_ms / 1000).toFixed(1)} s + index ${(api.ready.index_ms / 1000).toFixed(1)} s; RSS ${api.ready.rss_after_gc_mb.toFixed(0)} MB`,
+      `  snapshot opened: read ${(api.ready.read_ms / 1000).toFixed(1)} s + ` +
+        `index ${(api.ready.index_ms / 1000).toFixed(1)} s; ` +
+        `RSS ${api.ready.rss_after_gc_mb.toFixed(0)} MB`,
     );
 
     const first = await fetch(url + TRIALS, { headers });
@@ -257,7 +263,10 @@ export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult
   }
 }
 
-/** Every mix again on the same app with keys and counters in Redis (how it is deployed): one script call per request. */
+/**
+ * Every mix again on the same app with keys and counters in Redis (how it is deployed): one script
+ * call per request.
+ */
 async function redisMixes(
   settings: BenchSettings,
   ids: readonly string[],
@@ -303,7 +312,10 @@ async function redisMixes(
   }
 }
 
-/** The memory part on its own (when the HTTP part is not run): open the snapshot in a server child, read its RSS, stop it. */
+/**
+ * The memory part on its own (when the HTTP part is not run): open the snapshot in a server child,
+ * read its RSS, stop it.
+ */
 export async function measureServerMemory(
   settings: BenchSettings,
 ): Promise<{ server: ServerReady; after: ServerStats }> {

@@ -125,7 +125,10 @@ async function openStores(kind: StoreKind, redisUrl: string): Promise<Stores> {
   };
 }
 
-/** The holder's own load path (read, then index), split in two so each half is timed; the row tables die with this frame. */
+/**
+ * The holder's own load path (read, then index), split in two so each half is timed; the row tables
+ * die with this frame.
+ */
 async function openSnapshot(
   root: string,
 ): Promise<{ holder: SnapshotHolder; read_ms: number; index_ms: number }> {

@@ -63,7 +63,8 @@ export const ZIP_RADII = [25, 100, 500] as const;
 const ZIP_CODES = Object.keys(usZips as unknown as Record<string, unknown>);
 
 function query(params: Record<string, string | number>): string {
-  return `${TRIALS}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+  const pairs = Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]);
+  return `${TRIALS}?${new URLSearchParams(pairs).toString()}`;
 }
 
 function pick<T>(rng: () => number, list: readonly T[]): T {

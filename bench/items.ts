@@ -97,8 +97,10 @@ export function apiItems(api: ApiPartResult): ResultItem[] {
     if (compressed && plain) {
       // What compressing costs the server per request, and what it saves on the wire.
       item.summary +=
-        `; ${compressed[2]}: ${(m.bytes / 1024).toFixed(1)} KiB per response vs ${(plain.bytes / 1024).toFixed(1)} KiB plain, ` +
-        `server CPU +${(m.server_cpu_ms - plain.server_cpu_ms).toFixed(3)} ms/req (${(m.server_cpu_ms / plain.server_cpu_ms).toFixed(2)}x), ` +
+        `; ${compressed[2]}: ${(m.bytes / 1024).toFixed(1)} KiB per response vs ` +
+        `${(plain.bytes / 1024).toFixed(1)} KiB plain, ` +
+        `server CPU +${(m.server_cpu_ms - plain.server_cpu_ms).toFixed(3)} ms/req ` +
+        `(${(m.server_cpu_ms / plain.server_cpu_ms).toFixed(2)}x), ` +
         `${(m.rps / plain.rps).toFixed(2)}x the plain mix's req/s`;
     }
     if (m.name === 'zip 500 mi' && defaultList) {
@@ -106,7 +108,9 @@ export function apiItems(api: ApiPartResult): ResultItem[] {
       const cost = defaultList.rps / m.rps;
       item.cost_vs_default_list = cost;
       item.cpu_cost_vs_default_list = m.server_cpu_ms / defaultList.server_cpu_ms;
-      item.summary += `; ${cost.toFixed(2)}x the default list's cost by req/s, ${(m.server_cpu_ms / defaultList.server_cpu_ms).toFixed(2)}x by server CPU`;
+      item.summary +=
+        `; ${cost.toFixed(2)}x the default list's cost by req/s, ` +
+        `${(m.server_cpu_ms / defaultList.server_cpu_ms).toFixed(2)}x by server CPU`;
       item.checks.push({
         target: `<= ${TARGETS.zip500CostVsDefault}x default list's cost`,
         pass: cost <= TARGETS.zip500CostVsDefault,
@@ -128,8 +132,10 @@ export function geoItems(geo: GeoResult): ResultItem[] {
     ...r,
     indexed_points: geo.points,
     summary:
-      `${r.queries} ZIPs, identical; candidates H3 ${r.h3_ms.toFixed(3)} ms vs brute ${r.brute_ms.toFixed(2)} ms (${r.speedup.toFixed(1)}x); ` +
-      `whole search ${r.search_h3_ms.toFixed(3)} vs ${r.search_brute_ms.toFixed(2)} ms (${r.search_speedup.toFixed(1)}x)`,
+      `${r.queries} ZIPs, identical; candidates H3 ${r.h3_ms.toFixed(3)} ms vs brute ` +
+      `${r.brute_ms.toFixed(2)} ms (${r.speedup.toFixed(1)}x); ` +
+      `whole search ${r.search_h3_ms.toFixed(3)} vs ${r.search_brute_ms.toFixed(2)} ms ` +
+      `(${r.search_speedup.toFixed(1)}x)`,
     checks:
       r.radius === 25
         ? [
@@ -193,7 +199,8 @@ export function memoryItems(
       peak_rss_mb: after.max_rss_mb,
       rss_at_end_mb: after.rss_mb,
       summary:
-        `snapshot loaded and serving: ${server.rss_after_gc_mb.toFixed(0)} MB (JS heap ${server.heap_after_gc_mb.toFixed(0)} MB); ` +
+        `snapshot loaded and serving: ${server.rss_after_gc_mb.toFixed(0)} MB (JS heap ` +
+        `${server.heap_after_gc_mb.toFixed(0)} MB); ` +
         `peak ${server.max_rss_mb.toFixed(0)} MB while opening` +
         (loadPeakMb === null ? '' : `, ${loadPeakMb.toFixed(0)} MB under load`) +
         `; process peak ${after.max_rss_mb.toFixed(0)} MB`,
@@ -222,7 +229,9 @@ export function memoryItems(
       open_s: (server.read_ms + server.index_ms) / 1000,
       read_s: server.read_ms / 1000,
       index_s: server.index_ms / 1000,
-      summary: `readSnapshot ${(server.read_ms / 1000).toFixed(1)} s + buildTrialIndex ${(server.index_ms / 1000).toFixed(1)} s`,
+      summary:
+        `readSnapshot ${(server.read_ms / 1000).toFixed(1)} s + buildTrialIndex ` +
+        `${(server.index_ms / 1000).toFixed(1)} s`,
       checks: [
         {
           target: `<= ${TARGETS.snapshotOpenS} s (issue 13)`,
@@ -247,7 +256,8 @@ export function breakdownItem(b: MemoryBreakdown): ResultItem {
     index_buffers_mb: b.index_buffers_mb,
     heap_by_type_mb: b.heap_by_type_mb,
     summary:
-      `serving RSS ${serving.rss_mb.toFixed(0)} MB = JS heap ${serving.heap_total_mb.toFixed(0)} MB (used ${serving.heap_used_mb.toFixed(0)}) + ` +
+      `serving RSS ${serving.rss_mb.toFixed(0)} MB = JS heap ` +
+      `${serving.heap_total_mb.toFixed(0)} MB (used ${serving.heap_used_mb.toFixed(0)}) + ` +
       `array buffers ${serving.array_buffers_mb.toFixed(0)} MB (index ${bufferTotal.toFixed(0)}: ` +
       Object.entries(b.index_buffers_mb)
         .filter(([, mb]) => mb >= 1)

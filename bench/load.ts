@@ -75,7 +75,8 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
         if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
           reject(
             new Error(
-              `load run against ${paths[0]}...: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses`,
+              `load run against ${paths[0]}...: ${result.errors} errors, ${result.timeouts} ` +
+                `timeouts, ${result.non2xx} non-2xx responses`,
             ),
           );
           return;

@@ -37,11 +37,14 @@ async function main(): Promise<void> {
   const data = await runChild<PreparedData>('prepare-data.ts', []);
   log(
     data.cached
-      ? `  reused the cached data (same seed, scale and generator code): snapshot ${data.snapshotVersion}, ${data.studies} studies (${data.seconds.toFixed(1)} s)`
-      : `  generated in ${data.seconds.toFixed(1)} s: snapshot ${data.snapshotVersion}, ${data.studies} studies; cached for the next run`,
+      ? `  reused the cached data (same seed, scale and generator code): snapshot ` +
+          `${data.snapshotVersion}, ${data.studies} studies (${data.seconds.toFixed(1)} s)`
+      : `  generated in ${data.seconds.toFixed(1)} s: snapshot ${data.snapshotVersion}, ` +
+          `${data.studies} studies; cached for the next run`,
   );
   notes.push(
-    `data ${data.cached ? 'reused from the cache' : 'generated'}: demo generator, scale full, snapshot ${data.snapshotVersion}`,
+    `data ${data.cached ? 'reused from the cache' : 'generated'}: demo generator, scale full, ` +
+      `snapshot ${data.snapshotVersion}`,
   );
 
   const items: ResultItem[] = [];
@@ -54,13 +57,16 @@ async function main(): Promise<void> {
     items.push(...apiItems(api));
     const noise = (api.ceiling.noise * 100).toFixed(1);
     log(
-      `  ceiling ${api.ceiling.start.rps.toFixed(0)} req/s at the start, ${api.ceiling.end.rps.toFixed(0)} at the end: ${noise}% apart`,
+      `  ceiling ${api.ceiling.start.rps.toFixed(0)} req/s at the start, ` +
+        `${api.ceiling.end.rps.toFixed(0)} at the end: ${noise}% apart`,
     );
     notes.push(
-      'API server: createApp over the snapshot, once with an in-process key store and usage counter, once with both in Redis ' +
-        '(one admission script call per request); partner key with quota and burst raised through the counter options ' +
-        '(burst window 0.1 s) so no request is refused',
-      `ceiling: same Express settings and CORS, one prebuilt ${Math.round(api.ceiling.start.bytes)}-byte body; start and end runs ${noise}% apart`,
+      'API server: createApp over the snapshot, once with an in-process key store and usage ' +
+        'counter, once with both in Redis (one admission script call per request); partner key ' +
+        'with quota and burst raised through the counter options (burst window 0.1 s) so no ' +
+        'request is refused',
+      `ceiling: same Express settings and CORS, one prebuilt ` +
+        `${Math.round(api.ceiling.start.bytes)}-byte body; start and end runs ${noise}% apart`,
     );
   }
 
@@ -77,7 +83,8 @@ async function main(): Promise<void> {
     ]);
     for (const r of geo.radii) {
       log(
-        `  ${String(r.radius).padStart(3)} mi: identical; candidates ${r.speedup.toFixed(1)}x faster with H3, whole search ${r.search_speedup.toFixed(1)}x`,
+        `  ${String(r.radius).padStart(3)} mi: identical; candidates ${r.speedup.toFixed(1)}x ` +
+          `faster with H3, whole search ${r.search_speedup.toFixed(1)}x`,
       );
     }
     items.push(...geoItems(geo));

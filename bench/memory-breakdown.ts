@@ -93,7 +93,10 @@ function bufferBytes(value: unknown, seen: Set<ArrayBufferLike>, visited: WeakSe
   return total;
 }
 
-/** Self size per heap-snapshot node type ("string", "object", "array", "code" ...), from the snapshot's own node table. */
+/**
+ * Self size per heap-snapshot node type ("string", "object", "array", "code" ...), from the
+ * snapshot's own node table.
+ */
 function heapByType(file: string): Record<string, number> {
   const snapshot = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };

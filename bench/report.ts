@@ -77,7 +77,8 @@ export function formatTable(header: ResultHeader, items: ResultItem[]): string {
   const m = header.machine;
   const lines = [
     `Measured ${header.date.slice(0, 16).replace('T', ' ')} UTC, ${header.mode} mode, on ${m.cpus} x ${m.model}, ` +
-      `${m.total_mem_gb} GiB RAM, Node ${m.node} (${m.platform}); load average ${header.load_avg.start.toFixed(1)} at the start, ` +
+      `${m.total_mem_gb} GiB RAM, Node ${m.node} (${m.platform}); load average ` +
+      `${header.load_avg.start.toFixed(1)} at the start, ` +
       `${header.load_avg.end.toFixed(1)} at the end.`,
     '',
     '| item | req/s | ratio to ceiling | p50 ms | p99 ms | server CPU ms/req | measured | target | |',
@@ -89,7 +90,8 @@ export function formatTable(header: ResultHeader, items: ResultItem[]): string {
       const first = i === 0;
       lines.push(
         `| ${first ? item.name : ''} | ${first ? num(item.rps, 0) : ''} | ${first ? num(item.ratio, 3) : ''} | ` +
-          `${first ? num(item.p50_ms, 2) : ''} | ${first ? num(item.p99_ms, 2) : ''} | ${first ? num(item.server_cpu_ms, 3) : ''} | ` +
+          `${first ? num(item.p50_ms, 2) : ''} | ${first ? num(item.p99_ms, 2) : ''} | ` +
+          `${first ? num(item.server_cpu_ms, 3) : ''} | ` +
           `${first ? item.summary : ''} | ` +
           `${check.target} | ${check.target ? (check.pass ? 'PASS' : '**MISS**') : ''} |`,
       );
@@ -108,12 +110,14 @@ export function formatConfigurations(items: ResultItem[]): string {
   const names = [...new Set(api.map((item) => item.mix as string))];
   if (names.length === 0) return '';
   const lines = [
-    '| mix | in-process: ratio | CPU ratio | server CPU ms/req | p99 ms | Redis: ratio | CPU ratio | server CPU ms/req | p99 ms |',
+    '| mix | in-process: ratio | CPU ratio | server CPU ms/req | p99 ms ' +
+      '| Redis: ratio | CPU ratio | server CPU ms/req | p99 ms |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const cells = (item: ResultItem | undefined): string =>
     item
-      ? `${num(item.ratio, 2)} | ${num(item.cpu_ratio as number | undefined, 2)} | ${num(item.server_cpu_ms, 3)} | ${num(item.p99_ms, 1)}`
+      ? `${num(item.ratio, 2)} | ${num(item.cpu_ratio as number | undefined, 2)} | ` +
+        `${num(item.server_cpu_ms, 3)} | ${num(item.p99_ms, 1)}`
       : 'not run | | |';
   for (const name of names) {
     const memory = api.find((item) => item.mix === name && item.store === 'memory');
@@ -131,7 +135,8 @@ export function formatBreakdown(b: MemoryBreakdown): string {
   ];
   for (const s of b.steps) {
     lines.push(
-      `| ${s.step} | ${(s.ms / 1000).toFixed(1)} | ${s.rss_mb.toFixed(0)} | ${num(s.rss_anon_mb, 0)} / ${num(s.rss_file_mb, 0)} | ` +
+      `| ${s.step} | ${(s.ms / 1000).toFixed(1)} | ${s.rss_mb.toFixed(0)} | ` +
+        `${num(s.rss_anon_mb, 0)} / ${num(s.rss_file_mb, 0)} | ` +
         `${s.heap_used_mb.toFixed(0)} / ${s.heap_total_mb.toFixed(0)} | ${s.array_buffers_mb.toFixed(0)} |`,
     );
   }

@@ -49,9 +49,13 @@ new PerformanceObserver((list) => {
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 process.on('SIGTERM', () => {
-  process.stderr.write(
-    `${JSON.stringify({ msg: 'swap server stats', gc, loop_delay_max_ms: Math.round(loopDelay.max / 1e6), loop_delay_p99_ms: Math.round(loopDelay.percentile(99) / 1e6) })}\n`,
-  );
+  const stats = {
+    msg: 'swap server stats',
+    gc,
+    loop_delay_max_ms: Math.round(loopDelay.max / 1e6),
+    loop_delay_p99_ms: Math.round(loopDelay.percentile(99) / 1e6),
+  };
+  process.stderr.write(`${JSON.stringify(stats)}\n`);
   server.closeAllConnections();
   server.close(() => void holder.close().then(() => process.exit(0)));
 });
