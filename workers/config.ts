@@ -1,7 +1,8 @@
 /**
- * Sources of the scheduled refresh. The cron pattern is REFRESH_CRON (config/env.ts); the sources a scheduled run reads come
- * from the JSON file named by REFRESH_SOURCES_FILE (PipelineOptions: the same fields as
- * `refresh`'s flags), or, without one, a live incremental sync of ClinicalTrials.gov.
+ * Sources of the scheduled refresh. The cron pattern is REFRESH_CRON (config/env.ts); the
+ * sources a scheduled run reads come from the JSON file named by REFRESH_SOURCES_FILE
+ * (PipelineOptions: the same fields as `refresh`'s flags), or, without one, a live
+ * incremental sync of ClinicalTrials.gov.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

@@ -78,9 +78,16 @@ function replacedBecause(saved: Partial<KeyStoreIdentity>, now: KeyStoreIdentity
   const where = (s: Partial<KeyStoreIdentity>) =>
     s.backend === 'redis' ? `Redis at ${s.location}` : `the key file ${s.location}`;
   if (!saved.backend)
-    return `the saved demo key is not in ${where(now)}, so a new one was created there; the key printed before no longer works`;
+    return (
+      `the saved demo key is not in ${where(now)}, so a new one was created there; the ` +
+      `key printed before no longer works`
+    );
   if (saved.backend !== now.backend || saved.location !== now.location) {
-    return `the saved demo key was held by ${where(saved)}, but this start uses ${where(now)}, which does not know it, so a new one was created there; the key printed before no longer works`;
+    return (
+      `the saved demo key was held by ${where(saved)}, but this start uses ${where(now)}, ` +
+      `which does not know it, so a new one was created there; the key printed before no ` +
+      `longer works`
+    );
   }
   return `the saved demo key was revoked or removed from ${where(now)}, so a new one was created there`;
 }

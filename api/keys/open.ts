@@ -84,7 +84,8 @@ export async function openStores(
   const file = keyFilePath(env);
   logger.warn(
     { redisUrl: redactUrl(env.REDIS_URL), keyFile: file },
-    `Redis is not reachable at ${redactUrl(env.REDIS_URL)}: using API keys from ${file} and in-process usage counters ` +
+    `Redis is not reachable at ${redactUrl(env.REDIS_URL)}: ` +
+      `using API keys from ${file} and in-process usage counters ` +
       '(quota and burst are exact for this one process only; start Redis to share them)' +
       (options.returnToRedis
         ? '; retrying Redis in the background, and moving to it when it answers'

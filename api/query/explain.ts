@@ -194,7 +194,8 @@ export function explainTrial(
     add(
       'statusBuckets',
       buckets.join(','),
-      `status ${t.status ?? 'unknown'} is in the ${bucket} bucket${q.statusBuckets ? '' : ' (default buckets searched)'}`,
+      `status ${t.status ?? 'unknown'} is in the ${bucket} bucket` +
+        (q.statusBuckets ? '' : ' (default buckets searched)'),
     );
   if (q.text) {
     const found = termFields(t, q.text);
@@ -311,7 +312,9 @@ export function explainTrial(
       value: `${q.near.zip} within ${q.near.radiusMiles} mi`,
       met: nearest !== null,
       reason: nearest
-        ? `nearest site ${nearest.distance_miles} mi away (${[nearest.facility, nearest.city, nearest.state].filter(Boolean).join(', ')}); its coordinates are ${nearest.geo_precision}-level`
+        ? `nearest site ${nearest.distance_miles} mi away ` +
+          `(${[nearest.facility, nearest.city, nearest.state].filter(Boolean).join(', ')}); ` +
+          `its coordinates are ${nearest.geo_precision}-level`
         : `no US site with coordinates within ${q.near.radiusMiles} mi`,
       evidence: [],
     });

@@ -138,7 +138,10 @@ function nearestSites(index: TrialIndex, near: NearQuery, r: number, matches: Bi
   return found.and(matches);
 }
 
-/** Ranks by 0.1-mile key, then rank (counting sort; walking ranks upward keeps ties in the default order), keys above `maxKey` left out. */
+/**
+ * Ranks by 0.1-mile key, then rank (counting sort; walking ranks upward keeps ties in the default
+ * order), keys above `maxKey` left out.
+ */
 function orderByDistance(index: TrialIndex, found: Bitset, maxKey: number): Int32Array {
   const { best } = index.scratch;
   // Only as many buckets as keys can occur: a 25-mile circle has 251, not 5,000.

@@ -48,7 +48,8 @@ export function registerDemoCommands(program: Command): void {
           out,
         });
         process.stdout.write(
-          `Wrote ${studies} demo studies (scale ${options.scale}, seed ${options.seed}) to ${out} in ${seconds(started)} s\n`,
+          `Wrote ${studies} demo studies (scale ${options.scale}, seed ${options.seed}) to ` +
+            `${out} in ${seconds(started)} s\n`,
         );
         return;
       }

@@ -34,8 +34,8 @@ export function registerKeysCommands(program: Command): void {
         const { record, plaintext } = await stores.keys.create(options.label, options.tier);
         const limits = TIER_LIMITS[record.tier];
         process.stdout.write(
-          `Created key "${record.label}" (tier ${record.tier}: ${limits.dailyQuota}/day, ${limits.burstPerMinute}/min) ` +
-            `in the ${stores.keyBackend} store.\n` +
+          `Created key "${record.label}" (tier ${record.tier}: ${limits.dailyQuota}/day, ` +
+            `${limits.burstPerMinute}/min) in the ${stores.keyBackend} store.\n` +
             'Give it to the client now: it is stored only as a hash and cannot be shown again.\n' +
             `${plaintext}\n`,
         );

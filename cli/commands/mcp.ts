@@ -12,7 +12,8 @@ export function registerMcpCommands(program: Command): void {
   program
     .command('mcp')
     .description(
-      'MCP server over stdio on the latest snapshot in SNAPSHOT_DIR (tools: search_trials, get_trial, match_patient, list_sources, snapshot_info)',
+      'MCP server over stdio on the latest snapshot in SNAPSHOT_DIR (tools: search_trials, ' +
+        'get_trial, match_patient, list_sources, snapshot_info)',
     )
     .action(async () => {
       const env = loadEnv();

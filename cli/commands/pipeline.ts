@@ -51,11 +51,13 @@ export function registerPipelineCommands(program: Command): void {
       for (const [stage, report] of Object.entries(result.stages)) {
         const title = STAGE_TITLES[stage as keyof typeof STAGE_TITLES];
         process.stdout.write(
-          `${title.padEnd(32)} ${(report.duration_ms / 1000).toFixed(1).padStart(6)} s  ${JSON.stringify(report.summary)}\n`,
+          `${title.padEnd(32)} ${(report.duration_ms / 1000).toFixed(1).padStart(6)} s  ` +
+            `${JSON.stringify(report.summary)}\n`,
         );
       }
       process.stdout.write(
-        `run ${runId} published ${result.dir} in ${((performance.now() - started) / 1000).toFixed(1)} s\n${result.version}\n`,
+        `run ${runId} published ${result.dir} in ` +
+          `${((performance.now() - started) / 1000).toFixed(1)} s\n${result.version}\n`,
       );
     } catch (err) {
       const stage = err instanceof StageError ? err.stage : 'setup';

@@ -102,7 +102,9 @@ export function registerRefreshCommands(program: Command): void {
       for (const stage of STAGE_NAMES) {
         const report = result.stages[stage];
         process.stdout.write(
-          `${STAGE_TITLES[stage].padEnd(32)} ${(report.duration_ms / 1000).toFixed(1).padStart(6)} s  ${JSON.stringify(report.summary)}\n`,
+          `${STAGE_TITLES[stage].padEnd(32)} ` +
+            `${(report.duration_ms / 1000).toFixed(1).padStart(6)} s  ` +
+            `${JSON.stringify(report.summary)}\n`,
         );
       }
       process.stdout.write(
@@ -117,7 +119,8 @@ export function registerRefreshCommands(program: Command): void {
       } else if (err instanceof NoWorkerError) {
         process.stderr.write(`refresh ${runId}: ${err.message}\n`);
         process.stderr.write(
-          `the run stays queued: start the workers and it goes on (\`lungtrials runs show ${runId}\`), or drop it with \`lungtrials runs cancel ${runId}\`\n`,
+          `the run stays queued: start the workers and it goes on (\`lungtrials runs show ` +
+            `${runId}\`), or drop it with \`lungtrials runs cancel ${runId}\`\n`,
         );
       } else {
         process.stderr.write(
@@ -163,13 +166,15 @@ function watchWorkers(
       if (fresh.length) {
         fresh.forEach((s) => warned.add(s));
         process.stderr.write(
-          `no worker serves ${fresh.join(', ')} yet: start \`lungtrials workers\` (waiting ${graceMs / 1000} s for one)\n`,
+          `no worker serves ${fresh.join(', ')} yet: start \`lungtrials workers\` (waiting ` +
+            `${graceMs / 1000} s for one)\n`,
         );
       }
       const lost = idle.filter((s) => now - idleSince.get(s)! >= graceMs);
       if (lost.length) {
         failure = new NoWorkerError(
-          `no worker has served ${lost.join(', ')} for ${Math.round(graceMs / 1000)} s; start \`lungtrials workers\` (with --stages to serve these queues)`,
+          `no worker has served ${lost.join(', ')} for ${Math.round(graceMs / 1000)} s; start ` +
+            `\`lungtrials workers\` (with --stages to serve these queues)`,
         );
         return;
       }

@@ -106,12 +106,17 @@ export function registerRegistryCommands(program: Command): void {
         'sync-state',
       );
       const run = rawStore.lastRun;
+      const lastRun = run
+        ? `${run.kind} ${run.id} finished ${run.finished_at} (new ${run.new}, ` +
+          `changed ${run.changed}, unchanged ${run.unchanged}, removed ${run.removed})`
+        : 'none';
       process.stdout.write(
         `Raw store ${dir}: ${rawStore.size} trials\n` +
-          `Last run: ${run ? `${run.kind} ${run.id} finished ${run.finished_at} (new ${run.new}, changed ${run.changed}, unchanged ${run.unchanged}, removed ${run.removed})` : 'none'}\n` +
+          `Last run: ${lastRun}\n` +
           `Last successful sync: ${rawStore.lastSuccessfulSync ?? 'never'}\n` +
           (pending
-            ? `Interrupted sync ${pending.run_id}: ${pending.pages} pages, ${pending.fetched} studies stored; \`registry sync\` resumes it\n`
+            ? `Interrupted sync ${pending.run_id}: ${pending.pages} pages, ${pending.fetched} ` +
+              `studies stored; \`registry sync\` resumes it\n`
             : ''),
       );
     });

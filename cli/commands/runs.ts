@@ -103,7 +103,8 @@ export function registerRunsCommands(program: Command): void {
   runs
     .command('cancel')
     .description(
-      'drop a run that has not finished: its waiting stages are removed, so it never publishes; a stage already running finishes its own work',
+      'drop a run that has not finished: its waiting stages are removed, so it never ' +
+        'publishes; a stage already running finishes its own work',
     )
     .argument('<run-id>', 'id printed by `refresh` or `runs list`')
     .action(async (runId: string) => {

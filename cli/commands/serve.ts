@@ -71,7 +71,9 @@ export function registerServeCommands(program: Command): void {
           '',
           `Lung cancer trial search API: ${url}/api/v1  (docs: ${url}/api/v1/docs)`,
           ...(demo.reason ? [`New demo key: ${demo.reason}.`] : []),
-          `Demo key (partner tier, label "demo", in the ${stores.keyBackend === 'redis' ? 'Redis' : 'key file'} store; saved in ${demoKeyPath(env.DATA_DIR)}):`,
+          `Demo key (partner tier, label "demo", in the ` +
+            `${stores.keyBackend === 'redis' ? 'Redis' : 'key file'} store; saved in ` +
+            `${demoKeyPath(env.DATA_DIR)}):`,
           `curl -H "Authorization: Bearer ${demo.plaintext}" "${url}/api/v1/trials?limit=2"`,
           '',
         ].join('\n'),

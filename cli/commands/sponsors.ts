@@ -38,7 +38,8 @@ async function report(result: SponsorStageResult, out: string | undefined): Prom
   );
   for (const r of rows)
     process.stdout.write(
-      `  ${r.slug.padEnd(22)} fetched ${r.fetched}  new ${r.new}  changed ${r.changed}  unchanged ${r.unchanged}  failed ${r.failed}\n`,
+      `  ${r.slug.padEnd(22)} fetched ${r.fetched}  new ${r.new}  changed ${r.changed}  ` +
+        `unchanged ${r.unchanged}  failed ${r.failed}\n`,
     );
   if (out) {
     const lines = [

@@ -56,7 +56,8 @@ export function toRegistryStudy({ plan, text, trial, sites }: DemoTrial): Record
   const criteria =
     trial.inclusion_criteria === null && trial.exclusion_criteria === null
       ? undefined
-      : `Inclusion Criteria:\n\n${trial.inclusion_criteria ?? ''}\n\nExclusion Criteria:\n\n${trial.exclusion_criteria ?? ''}`;
+      : `Inclusion Criteria:\n\n${trial.inclusion_criteria ?? ''}` +
+        `\n\nExclusion Criteria:\n\n${trial.exclusion_criteria ?? ''}`;
   // The registry gives many start dates to the month only; every tenth demo trial does too.
   const startMonthOnly = plan.index % 10 === 7;
   return {

@@ -163,9 +163,9 @@ const STATE_NAMES = Object.entries(US_STATES)
 /**
  * States a facility name gives away: a ZIP ("Mayo Clinic 55905"), the town followed by a
  * comma and a state code ("Mayo Clinic, Rochester, MN"; not "Cleveland VA Medical Center")
- * or a state's name ("Minnesota Oncology", "Maine Medical Center"). Only ever used to choose between same-named towns, so a name like
- * "Virginia Mason" cannot move a Seattle site. A bare ", PA" is not read: it is as often a
- * professional association as Pennsylvania.
+ * or a state's name ("Minnesota Oncology", "Maine Medical Center"). Only ever used to choose
+ * between same-named towns, so a name like "Virginia Mason" cannot move a Seattle site. A bare
+ * ", PA" is not read: it is as often a professional association as Pennsylvania.
  */
 export function facilityStates(facility: string | null, siteTown: string | null): Set<string> {
   const out = new Set<string>();

@@ -12,7 +12,8 @@ import { isRetryableStatus, parseRetryAfter, withRetries } from './retry.js';
  * thoracic cancer the product leaves out, so it is excluded even when listed beside lung.
  */
 export const LUNG_CANCER_CONDITION_QUERY =
-  '("lung cancer" OR "lung neoplasm" OR "lung carcinoma" OR "non-small cell lung" OR NSCLC OR "small cell lung" OR SCLC) AND NOT mesothelioma';
+  '("lung cancer" OR "lung neoplasm" OR "lung carcinoma" OR "non-small cell lung" OR NSCLC OR ' +
+  '"small cell lung" OR SCLC) AND NOT mesothelioma';
 
 export const STUDIES_PATH = '/api/v2/studies';
 

@@ -91,7 +91,10 @@ interface ReadResult {
  */
 const READ_FIELDS_JS = `function (root, spec) {
   function one(el, x) {
-    if (x.all) return Array.from(el.querySelectorAll(x.selector)).map(function (m) { return (x.attr ? m.getAttribute(x.attr) : m.textContent) || ''; });
+    if (x.all)
+      return Array.from(el.querySelectorAll(x.selector)).map(function (m) {
+        return (x.attr ? m.getAttribute(x.attr) : m.textContent) || '';
+      });
     var m = el.querySelector(x.selector);
     if (!m) return null;
     return x.attr ? m.getAttribute(x.attr) : m.textContent;
@@ -122,7 +125,8 @@ export async function readCards(
 ): Promise<ReadResult[]> {
   const spec: ReadSpec = { fields, link };
   return page.evaluate(
-    `Array.from(document.querySelectorAll(${JSON.stringify(itemSelector)})).map(function (el) { return (${READ_FIELDS_JS})(el, ${JSON.stringify(spec)}); })`,
+    `Array.from(document.querySelectorAll(${JSON.stringify(itemSelector)}))` +
+      `.map(function (el) { return (${READ_FIELDS_JS})(el, ${JSON.stringify(spec)}); })`,
   ) as Promise<ReadResult[]>;
 }
 

@@ -180,7 +180,8 @@ export async function importSponsorCsvFile(
           parser.destroy();
           throw new SponsorInputError(
             entry.slug,
-            `${entry.slug}: ${path.basename(file)} has no "${col}" column (${field}), which the import needs; header: ${header.join(' | ')}`,
+            `${entry.slug}: ${path.basename(file)} has no "${col}" column (${field}), which ` +
+              `the import needs; header: ${header.join(' | ')}`,
           );
         } else {
           result.flags.push({

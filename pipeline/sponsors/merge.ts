@@ -146,7 +146,10 @@ function duplicateFlag(
     source: t.source_slug,
     kind: 'duplicate_trial',
     severity: 'info',
-    message: `${trialId} is also listed by ${t.source_slug}${t.sponsor_study_id ? ` as ${t.sponsor_study_id}` : ''} (matched by ${matchedBy}); the ${keptSlug} listing is kept`,
+    message:
+      `${trialId} is also listed by ${t.source_slug}` +
+      (t.sponsor_study_id ? ` as ${t.sponsor_study_id}` : '') +
+      ` (matched by ${matchedBy}); the ${keptSlug} listing is kept`,
     details: JSON.stringify({
       kept: keptSlug,
       duplicate: t.source_slug,

@@ -174,7 +174,8 @@ async function crawlList(
         // Done when more cards arrived or the button went away (the last batch can be empty).
         try {
           await page.waitForFunction(
-            `document.querySelectorAll(${JSON.stringify(items)}).length > ${before} || !document.querySelector(${JSON.stringify(p.selector)})`,
+            `document.querySelectorAll(${JSON.stringify(items)}).length > ${before} || ` +
+              `!document.querySelector(${JSON.stringify(p.selector)})`,
           );
         } catch {
           throw new PageShapeError(page.url(), 'pagination.load-more', p.selector);
