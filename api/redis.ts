@@ -1,14 +1,15 @@
 /**
- * The Redis connection of the API and the operator CLI: a short probe at startup so a
- * missing Redis means a fallback (and a warning), not a hang; and Lua script files as
- * ioredis custom commands.
+ * The Redis connection of the API and the operator CLI (made by config/redis.ts): a short
+ * probe at startup so a missing Redis means a fallback (and a warning), not a hang, and a
+ * command timeout so a frozen Redis is a 503; and Lua script files as ioredis custom commands.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis, ReplyError } from 'ioredis';
+import { ReplyError, type Redis } from 'ioredis';
 import type { Logger } from '../config/logger.js';
+import { createRedisClient, probeRedis } from '../config/redis.js';
 
 export interface ConnectRedisOptions {
   logger: Logger;
@@ -54,35 +55,20 @@ export async function connectRedis(
 ): Promise<Redis | null> {
   const timeout = options.connectTimeoutMs ?? 1500;
   let connected = false;
-  const redis = new Redis(url, {
+  const redis = createRedisClient(url, {
+    logger: options.logger,
     lazyConnect: true,
-    connectTimeout: timeout,
-    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeoutMs: timeout,
+    commandTimeoutMs: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
     // Fail a command fast while Redis is away instead of queueing the request indefinitely.
     maxRetriesPerRequest: 2,
     retryStrategy: (attempt) => (connected ? Math.min(attempt * 200, 2000) : null),
-    // After a refused connection ioredis still waits this long for the dead socket's close
-    // event (default 2 s), keeping a CLI run alive for nothing.
-    disconnectTimeout: 200,
-  });
-  let lastError = '';
-  redis.on('error', (error: Error) => {
-    // ioredis repeats the same error on every reconnect attempt; log each new one once.
-    if (connected && error.message !== lastError)
-      options.logger.warn({ err: error.message }, 'redis connection error');
-    lastError = error.message;
-  });
-  redis.on('ready', () => {
-    if (connected && lastError) options.logger.info('redis connection restored');
-    lastError = '';
   });
   try {
-    await withTimeout(redis.connect(), timeout + 500);
-    await withTimeout(redis.ping(), timeout);
+    await probeRedis(redis, timeout);
     connected = true;
     return redis;
   } catch (error) {
-    redis.disconnect();
     options.logger.debug({ err: String(error) }, 'redis probe failed');
     return null;
   }
@@ -97,39 +83,14 @@ export function watchRedis(
   options: ConnectRedisOptions & { intervalMs?: number; onReady: (redis: Redis) => void },
 ): Redis {
   const interval = options.intervalMs ?? 2000;
-  const redis = new Redis(url, {
-    connectTimeout: options.connectTimeoutMs ?? 1500,
-    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
+  return createRedisClient(url, {
+    logger: options.logger,
+    connectTimeoutMs: options.connectTimeoutMs ?? 1500,
+    commandTimeoutMs: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 2,
     retryStrategy: () => interval,
-    disconnectTimeout: 200,
+    onFirstReady: options.onReady,
   });
-  let seen = false;
-  let lastError = '';
-  redis.on('error', (error: Error) => {
-    if (seen && error.message !== lastError)
-      options.logger.warn({ err: error.message }, 'redis connection error');
-    lastError = error.message;
-  });
-  redis.on('ready', () => {
-    if (seen) {
-      if (lastError) options.logger.info('redis connection restored');
-    } else {
-      seen = true;
-      options.onReady(redis);
-    }
-    lastError = '';
-  });
-  return redis;
-}
-
-/** QUIT politely, but never wait long for a Redis that is gone. */
-export async function closeRedis(redis: Redis): Promise<void> {
-  try {
-    await withTimeout(redis.quit(), 1000);
-  } catch {
-    redis.disconnect();
-  }
 }
 
 /**
@@ -154,12 +115,4 @@ export function luaCommand<R = unknown>(
     if (typeof client[name] !== 'function') redis.defineCommand(name, { numberOfKeys, lua });
     return redisCall(() => client[name](...keys, ...args));
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -14,10 +14,11 @@ import {
   type Processor,
   type WorkerOptions,
 } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../config/logger.js';
 import { STAGE_NAMES, type StageName } from '../pipeline/run/index.js';
 import { redactUrl } from '../config/redact-url.js';
+import { createRedisClient, probeRedis } from '../config/redis.js';
 
 /** Queue of the monthly job scheduler; its job starts a refresh flow. */
 export const REFRESH_QUEUE = 'refresh';
@@ -75,57 +76,28 @@ export interface ConnectQueueRedisOptions {
 /**
  * A connection BullMQ can use: `maxRetriesPerRequest: null`, because a worker's blocking
  * commands must wait through a Redis restart instead of failing. The first connect is
- * bounded, so a CLI pointed at a dead Redis says so instead of hanging.
+ * bounded, so a CLI pointed at a dead Redis says so instead of hanging. Close it with
+ * closeRedis (config/redis.ts).
  */
 export async function connectQueueRedis(
   url: string,
   options: ConnectQueueRedisOptions = {},
 ): Promise<Redis> {
   const timeout = options.connectTimeoutMs ?? 3000;
-  const redis = new Redis(url, {
-    maxRetriesPerRequest: null,
+  const redis = createRedisClient(url, {
+    logger: options.logger,
+    name: 'queue redis',
     lazyConnect: true,
-    connectTimeout: timeout,
-  });
-  let lastError = '';
-  redis.on('error', (err: Error) => {
-    // ioredis repeats the same error on every reconnect attempt; log each new one once.
-    if (err.message !== lastError)
-      options.logger?.warn({ err: err.message }, 'queue redis connection error');
-    lastError = err.message;
-  });
-  redis.on('ready', () => {
-    lastError = '';
+    connectTimeoutMs: timeout,
+    maxRetriesPerRequest: null,
   });
   try {
-    await Promise.race([
-      redis.connect().then(() => redis.ping()),
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`no answer within ${timeout} ms`)), timeout).unref(),
-      ),
-    ]);
+    await probeRedis(redis, timeout);
   } catch (err) {
-    redis.disconnect();
-    throw new Error(
-      `Redis is not reachable at ${redactUrl(url)}: ${err instanceof Error ? err.message : String(err)}`,
-      { cause: err },
-    );
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`Redis is not reachable at ${redactUrl(url)}: ${reason}`, { cause: err });
   }
   return redis;
-}
-
-/** QUIT politely, but never wait long for a Redis that is gone. */
-export async function closeQueueRedis(redis: Redis): Promise<void> {
-  try {
-    await Promise.race([
-      redis.quit(),
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('quit timed out')), 1000).unref(),
-      ),
-    ]);
-  } catch {
-    redis.disconnect();
-  }
 }
 
 export interface QueueSetOptions {

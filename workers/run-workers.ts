@@ -8,12 +8,12 @@
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../config/logger.js';
+import { closeRedis } from '../config/redis.js';
 import { STAGE_NAMES, type StageName } from '../pipeline/run/index.js';
 import type { RefreshDeps } from './flow.js';
 import { scheduledRefreshProcessor } from './processors/scheduled-refresh.js';
 import { stageProcessor } from './processors/stage.js';
 import {
-  closeQueueRedis,
   connectQueueRedis,
   createWorker,
   openQueues,
@@ -82,7 +82,7 @@ export async function runWorkers(opts: RunWorkersOptions): Promise<RunningWorker
       }
       await queues.close(logger);
       try {
-        await closeQueueRedis(connection);
+        await closeRedis(connection);
       } catch (err) {
         logger.error({ err }, 'closing Redis failed');
       }

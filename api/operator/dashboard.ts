@@ -8,12 +8,8 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from '../../config/logger.js';
-import {
-  bullPrefix,
-  closeQueueRedis,
-  connectQueueRedis,
-  openQueues,
-} from '../../workers/queues.js';
+import { closeRedis } from '../../config/redis.js';
+import { bullPrefix, connectQueueRedis, openQueues } from '../../workers/queues.js';
 import { dashboardSecurityHeaders, sameOriginWrites } from '../middleware/security.js';
 import { operatorAuth } from './auth.js';
 
@@ -73,7 +69,7 @@ export async function openOperatorDashboard(
     router,
     async close() {
       await queues.close(opts.logger);
-      await closeQueueRedis(connection);
+      await closeRedis(connection);
     },
   };
 }

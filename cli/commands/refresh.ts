@@ -55,8 +55,8 @@ export function registerRefreshCommands(program: Command): void {
     const logger = createLogger(env.LOG_LEVEL);
     const { RefreshFailedError, startRefresh, waitForRefresh } =
       await import('../../workers/flow.js');
-    const { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues } =
-      await import('../../workers/queues.js');
+    const { bullPrefix, connectQueueRedis, openQueues } = await import('../../workers/queues.js');
+    const { closeRedis } = await import('../../config/redis.js');
     let connection;
     try {
       connection = await connectQueueRedis(env.REDIS_URL);
@@ -130,7 +130,7 @@ export function registerRefreshCommands(program: Command): void {
       process.exitCode = 1;
     } finally {
       await queues.close(logger);
-      await closeQueueRedis(connection);
+      await closeRedis(connection);
     }
   });
 }

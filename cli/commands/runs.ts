@@ -147,8 +147,9 @@ async function withQueues(work: (queues: QueueSet, flow: FlowApi) => Promise<voi
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const { refreshStatus } = await import('../../workers/flow.js');
-  const { bullPrefix, closeQueueRedis, connectQueueRedis, openQueues, stageJobId } =
+  const { bullPrefix, connectQueueRedis, openQueues, stageJobId } =
     await import('../../workers/queues.js');
+  const { closeRedis } = await import('../../config/redis.js');
   let connection;
   try {
     connection = await connectQueueRedis(env.REDIS_URL);
@@ -160,7 +161,7 @@ async function withQueues(work: (queues: QueueSet, flow: FlowApi) => Promise<voi
     await work(queues, { refreshStatus, stageJobId });
   } finally {
     await queues.close(logger);
-    await closeQueueRedis(connection);
+    await closeRedis(connection);
   }
 }
 

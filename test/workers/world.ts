@@ -7,15 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { createLogger, type Logger } from '../../config/logger.js';
+import { closeRedis } from '../../config/redis.js';
 import type { PipelineOptions } from '../../pipeline/run/index.js';
 import type { RefreshDeps } from '../../workers/flow.js';
-import {
-  bullPrefix,
-  closeQueueRedis,
-  connectQueueRedis,
-  openQueues,
-  type QueueSet,
-} from '../../workers/queues.js';
+import { bullPrefix, connectQueueRedis, openQueues, type QueueSet } from '../../workers/queues.js';
 import {
   runWorkers,
   type RunningWorkers,
@@ -97,7 +92,7 @@ export async function queueWorld(): Promise<QueueWorld> {
     async cleanup() {
       for (const w of running.splice(0)) await w.close().catch(() => undefined);
       await queues.close().catch(() => undefined);
-      await closeQueueRedis(connection);
+      await closeRedis(connection);
       await redis.cleanup();
       await fs.rm(dir, { recursive: true, force: true });
     },
