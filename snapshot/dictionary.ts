@@ -55,7 +55,8 @@ export function dataDictionary(): DataDictionary {
 export const EXAMPLE_QUERIES: ReadonlyArray<{ title: string; sql: string }> = [
   {
     title:
-      'Recruiting NSCLC trials that require a KRAS mutation (alteration null = any KRAS mutation), with their count of US sites',
+      'Recruiting NSCLC trials that require a KRAS mutation (alteration null = any KRAS ' +
+      'mutation), with their count of US sites',
     sql: `SELECT t.nct_id, t.brief_title, t.phase, coalesce(b.alteration, 'any') AS kras,
   count(s.site_index) FILTER (WHERE s.country = 'United States') AS us_sites
 FROM 'trials.parquet' t
@@ -101,12 +102,14 @@ export function dictionaryMarkdown(options: { heading?: string; intro?: string }
     '',
     options.intro ??
       `Schema version ${dict.schema_version}. Zstd-compressed Parquet written by DuckDB, one file per table; ` +
-        `\`${MANIFEST_FILE}\` holds the version, row counts and sha256 of each file, \`${SCHEMA_FILE}\` this dictionary as JSON. ` +
-        'Lists are LIST columns, structured lists STRUCT(...)[], dates DATE: read them with DuckDB, Polars or pandas as they are.',
+        `\`${MANIFEST_FILE}\` holds the version, row counts and sha256 of each file, ` +
+        `\`${SCHEMA_FILE}\` this dictionary as JSON. Lists are LIST columns, structured lists ` +
+        'STRUCT(...)[], dates DATE: read them with DuckDB, Polars or pandas as they are.',
     '',
-    "Three status columns: `overall_status` is the source's own wording, `status` the service vocabulary mapped from it (the API's " +
-      "`trialStatus`), `status_bucket` the coarse bucket of `status` (the API's `statusBuckets`). `phases` holds the registry codes, " +
-      '`phase` the display label made from them.',
+    "Three status columns: `overall_status` is the source's own wording, `status` the service " +
+      "vocabulary mapped from it (the API's `trialStatus`), `status_bucket` the coarse bucket of " +
+      "`status` (the API's `statusBuckets`). `phases` holds the registry codes, `phase` the " +
+      'display label made from them.',
     '',
     '## Names in the API',
     '',
@@ -134,8 +137,10 @@ export function dictionaryMarkdown(options: { heading?: string; intro?: string }
     );
     out.push('| column | type | null | meaning | values | example |', '|---|---|---|---|---|---|');
     for (const c of t.columns) {
+      const example = c.example === null ? 'null' : `\`${JSON.stringify(c.example)}\``;
       out.push(
-        `| \`${c.name}\` | ${cell(c.type)} | ${c.nullable ? 'yes' : 'no'} | ${cell(c.meaning)} | ${cell(vocabularyText(c.vocabulary))} | ${cell(c.example === null ? 'null' : `\`${JSON.stringify(c.example)}\``)} |`,
+        `| \`${c.name}\` | ${cell(c.type)} | ${c.nullable ? 'yes' : 'no'} | ${cell(c.meaning)} | ` +
+          `${cell(vocabularyText(c.vocabulary))} | ${cell(example)} |`,
       );
     }
   }
@@ -149,15 +154,18 @@ export function snapshotDocMarkdown(): string {
   return dictionaryMarkdown({
     heading: 'The snapshot, for analysts',
     intro: [
-      'Every refresh publishes a new folder under `SNAPSHOT_DIR` (default `./snapshots`); `latest` is a symlink switched',
+      'Every refresh publishes a new folder under `SNAPSHOT_DIR` (default `./snapshots`); ' +
+        '`latest` is a symlink switched',
       'atomically after a publish, and the last 5 versions are kept (`--keep`).',
       '',
       '```',
       'snapshots/',
       '  latest -> 20261122T004509Z',
       '  20261122T004509Z/',
-      `    ${MANIFEST_FILE.padEnd(18)} version, created_at, schema_version, row_counts, sha256 per Parquet file, input_summary`,
-      `    ${SCHEMA_FILE.padEnd(18)} this dictionary as JSON (every column: type, null, meaning, values, example, API name)`,
+      `    ${MANIFEST_FILE.padEnd(18)} version, created_at, schema_version, row_counts, sha256 ` +
+        `per Parquet file, input_summary`,
+      `    ${SCHEMA_FILE.padEnd(18)} this dictionary as JSON (every column: type, null, ` +
+        `meaning, values, example, API name)`,
       `    ${README_FILE.padEnd(18)} this dictionary for a person`,
       ...TABLE_NAMES.map(
         (t) => `    ${parquetFileName(t).padEnd(18)} one row per ${TABLE_DOCS[t].row}`,
@@ -167,7 +175,8 @@ export function snapshotDocMarkdown(): string {
       'Zstd-compressed Parquet written by DuckDB. With the DuckDB CLI inside a snapshot folder:',
       "`SELECT * FROM 'trials.parquet' LIMIT 5;`. Polars: `pl.read_parquet('snapshots/latest/trials.parquet')`;",
       'pandas: `pd.read_parquet(...)`. Lists are LIST columns, structured lists STRUCT(...)[], dates DATE.',
-      `This file is generated from \`snapshot/schema.ts\` (\`npm run docs:snapshot\`); schema version ${SNAPSHOT_SCHEMA_VERSION}.`,
+      `This file is generated from \`snapshot/schema.ts\` (\`npm run docs:snapshot\`); schema ` +
+        `version ${SNAPSHOT_SCHEMA_VERSION}.`,
     ].join('\n'),
   });
 }

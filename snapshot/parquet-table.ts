@@ -1,7 +1,8 @@
 /**
  * One snapshot table <-> one zstd Parquet file. Rows go to DuckDB as NDJSON read with
- * explicit typed columns and straight into COPY (the fastest bulk path measured here) and come back as one `to_json` text per row, which keeps DATE as 'YYYY-MM-DD',
- * lists as arrays and doubles bit-exact.
+ * explicit typed columns and straight into COPY (the fastest bulk path measured here) and
+ * come back as one `to_json` text per row, which keeps DATE as 'YYYY-MM-DD', lists as arrays
+ * and doubles bit-exact.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import fs from 'node:fs/promises';

@@ -236,7 +236,8 @@ export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = 
     }),
     req('lung_cancer', 'BOOLEAN', {
       meaning:
-        'A lung cancer trial at all (a lung, NSCLC or SCLC term, or all solid tumours); an untyped trial counts for both types only when true',
+        'A lung cancer trial at all (a lung, NSCLC or SCLC term, or all solid tumours); an ' +
+        'untyped trial counts for both types only when true',
       example: true,
       api: null,
     }),
@@ -274,12 +275,14 @@ export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = 
     col('city', 'VARCHAR', { meaning: 'City', example: 'Denver' }),
     col('state', 'VARCHAR', {
       meaning:
-        "Two-letter code for US sites, the source's text elsewhere; for a US site whose record gives none, the state of the place it was geocoded to (see `state_source`)",
+        "Two-letter code for US sites, the source's text elsewhere; for a US site whose record " +
+        'gives none, the state of the place it was geocoded to (see `state_source`)',
       example: 'CO',
     }),
     col('state_source', 'VARCHAR', {
       meaning:
-        "Where `state` came from: the record itself (record), or the geocoder's resolved place when the record gave none (geocode); null when `state` is null",
+        "Where `state` came from: the record itself (record), or the geocoder's resolved place " +
+        'when the record gave none (geocode); null when `state` is null',
       vocabulary: STATE_SOURCES,
       example: 'record',
     }),
@@ -300,7 +303,9 @@ export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = 
     col('longitude', 'DOUBLE', { meaning: 'Longitude (WGS84)', example: -104.9847 }),
     req('geo_precision', 'VARCHAR', {
       meaning:
-        'How the coordinates were found: given by the source (site), ZIP centroid, city centroid, or none (a US town several states share is placed only when the record says which)',
+        'How the coordinates were found: given by the source (site), ZIP centroid, city ' +
+        'centroid, or none (a US town several states share is placed only when the record ' +
+        'says which)',
       vocabulary: GEO_PRECISIONS,
       example: 'site',
     }),
@@ -353,7 +358,8 @@ export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = 
     }),
     req('scope', 'VARCHAR', {
       meaning:
-        "`lung`, or `other_tumour` for a marker that qualifies another tumour type's cohort (never used to filter lung trials)",
+        "`lung`, or `other_tumour` for a marker that qualifies another tumour type's cohort " +
+        '(never used to filter lung trials)',
       vocabulary: BIOMARKER_SCOPES,
       example: 'lung',
     }),
@@ -412,7 +418,9 @@ export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = 
     }),
     req('trial_count', 'INTEGER', {
       meaning:
-        'Trials in this snapshot linked to the source: for `ctgov`, trials with source = ctgov; for a sponsor, trials it lists (its `pharma_source_slug`, a status it reported, or a sponsor-only trial it owns)',
+        'Trials in this snapshot linked to the source: for `ctgov`, trials with source = ' +
+        'ctgov; for a sponsor, trials it lists (its `pharma_source_slug`, a status it ' +
+        'reported, or a sponsor-only trial it owns)',
       example: 42,
     }),
   ],

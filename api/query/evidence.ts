@@ -2,8 +2,9 @@
  * Where a trial's diagnosis type and stage signals come from: the condition, title,
  * keyword or inclusion line that yields each signal. Found by running the pipeline's own
  * classifier's readers (type, SCLC stage, NSCLC stage) over one piece of text at a time,
- * so the evidence can only name text the classifier itself reads that way. Query-independent, so the index finds it once per
- * trial when a snapshot opens (~0.1 ms a trial) and the detail JSON carries it prebuilt.
+ * so the evidence can only name text the classifier itself reads that way. Query-independent,
+ * so the index finds it once per trial when a snapshot opens (~0.1 ms a trial) and the detail
+ * JSON carries it prebuilt.
  */
 import type { DiagnosisType, NsclcStage, SclcStage } from '../../domain/diagnosis.js';
 import { nsclcStagesIn, sclcStagesIn, typesIn } from '../../diagnosis/classify.js';
