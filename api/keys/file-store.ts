@@ -2,12 +2,14 @@
  * Keys in a JSON file under DATA_DIR: what the server and the CLI use when Redis is
  * unreachable, so `npm start` and `keys create` still work without it. Hashes only.
  * The server re-reads the file whenever it changes, so the CLI's edits apply at once;
- * writes go through a lock file and an atomic rename, so a reader never sees half a file.
+ * writes hold a lock (proper-lockfile: `<file>.lock`, stale after a crash) and rename a
+ * fsynced temp file (write-file-atomic), so writers never lose each other's keys and a
+ * reader never sees half a file.
  */
 import { promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
+import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { TIERS, type Tier } from '../../domain/tiers.js';
 import { MemoryKeyStore } from './memory-store.js';
 import type { ApiKeyRecord, KeyStore } from './types.js';
@@ -17,9 +19,14 @@ interface KeyFile {
   keys: ApiKeyRecord[];
 }
 
-const LOCK_WAIT_MS = 5_000;
-/** A lock older than this was left by a process that died mid-write. */
-const STALE_LOCK_MS = 30_000;
+const LOCK_OPTIONS = {
+  // The key file need not exist yet: lock the path as given.
+  realpath: false,
+  /** The holder refreshes the lock's mtime every stale/2; older means its process died. */
+  stale: 10_000,
+  /** Up to about 10 s of waiting for other writers, with jitter so waiters do not collide. */
+  retries: { retries: 60, factor: 1.5, minTimeout: 20, maxTimeout: 150, randomize: true },
+};
 
 export class FileKeyStore implements KeyStore {
   private cache = new MemoryKeyStore();
@@ -84,7 +91,20 @@ export class FileKeyStore implements KeyStore {
 
   private async mutate<T>(change: (store: MemoryKeyStore) => Promise<T>): Promise<T> {
     await fs.mkdir(path.dirname(this.file), { recursive: true });
-    const release = await this.lock();
+    let compromised: Error | null = null;
+    const release = await lockfile
+      .lock(this.file, {
+        ...LOCK_OPTIONS,
+        // The default throws from a timer (the process dies); the write below refuses instead.
+        onCompromised: (error) => {
+          compromised = error;
+        },
+      })
+      .catch((error: unknown) => {
+        throw new Error(`key file is locked by another process: ${this.file}.lock`, {
+          cause: error,
+        });
+      });
     try {
       this.loadedFrom = null;
       const store = await this.current();
@@ -93,32 +113,14 @@ export class FileKeyStore implements KeyStore {
         version: 1,
         keys: store.snapshot().sort((a, b) => a.label.localeCompare(b.label)),
       };
+      if (compromised) throw new Error(`lost the lock on ${this.file}`, { cause: compromised });
       await writeFileAtomic(this.file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
       return result;
     } finally {
-      await release();
-    }
-  }
-
-  private async lock(): Promise<() => Promise<void>> {
-    const lockFile = `${this.file}.lock`;
-    const deadline = Date.now() + LOCK_WAIT_MS;
-    for (;;) {
-      try {
-        const handle = await fs.open(lockFile, 'wx');
-        await handle.close();
-        return () => fs.rm(lockFile, { force: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const age = await fs.stat(lockFile).then(
-          (s) => Date.now() - s.mtimeMs,
-          () => 0,
-        );
-        if (age > STALE_LOCK_MS) await fs.rm(lockFile, { force: true });
-        else if (Date.now() > deadline)
-          throw new Error(`key file is locked by another process: ${lockFile}`, { cause: error });
-        else await sleep(25);
-      }
+      // After a compromise the lock is no longer ours to release; the error above says so.
+      await release().catch((error: unknown) => {
+        if (!compromised) throw error;
+      });
     }
   }
 }
