@@ -6,7 +6,7 @@ import { parseAgeYears, parseSex } from '../../domain/sex.js';
 import { REGISTRY_SOURCE, registryStudyUrl } from '../../domain/sources.js';
 import { mapRegistryStatus } from '../../domain/status.js';
 import { splitCriteria } from '../eligibility/split-criteria.js';
-import { parseRegistryDate } from './dates.js';
+import { parseRegistryDate } from '../dates.js';
 import { InvalidStudyError } from './errors.js';
 import type { LocationFields, StudyFields } from './study-fields.js';
 

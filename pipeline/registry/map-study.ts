@@ -12,7 +12,7 @@ import type {
 } from '../../domain/rows.js';
 import { contentHash } from '../raw-store/content-hash.js';
 import { buildTrialRecord } from './build-record.js';
-import { parseRegistryDate } from './dates.js';
+import { parseRegistryDate } from '../dates.js';
 import { arr, at, int, num, obj, str, strings } from './read-fields.js';
 import type { LocationFields, StudyFields } from './study-fields.js';
 import { registryDocumentUrl } from '../../domain/sources.js';

@@ -11,7 +11,7 @@ import type {
 } from '../../domain/rows.js';
 import { contentHash } from '../raw-store/content-hash.js';
 import { buildTrialRecord } from './build-record.js';
-import { parseRegistryDate } from './dates.js';
+import { parseRegistryDate } from '../dates.js';
 import { arr, at, int, obj, str, strings } from './read-fields.js';
 import type { MapOptions } from './map-study.js';
 import type { LocationFields, StudyFields } from './study-fields.js';

@@ -7,7 +7,7 @@ import { NCT_ID_IN_TEXT_RE } from '../../domain/nct-id.js';
 import { parsePhases } from '../../domain/phase.js';
 import { parseAgeYears, parseSex } from '../../domain/sex.js';
 import { mapRegistryStatus, type TrialStatus } from '../../domain/status.js';
-import { parseSponsorDate } from './dates.js';
+import { parseDate } from '../dates.js';
 import {
   DATE_FIELDS,
   type DateFormat,
@@ -100,7 +100,7 @@ export function normaliseSponsorTrial(
   const warnings: string[] = [];
   const dates: Record<string, string | null> = {};
   for (const field of DATE_FIELDS) {
-    const parsed = parseSponsorDate(text(f[field]), opts.dateFormats);
+    const parsed = parseDate(text(f[field]), opts.dateFormats);
     const required = opts.requiredDates?.includes(field) ?? false;
     if (!parsed.ok) {
       if (required) return { ok: false, reason: `unparseable ${field}: ${parsed.reason}` };

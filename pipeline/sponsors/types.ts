@@ -2,6 +2,7 @@
  * Shapes shared by the sponsor stages: what a catalog entry declares, what a sponsor trial
  * looks like after import or scraping (before the merge), and the stage summary.
  */
+import type { DateFormat } from '../dates.js';
 import type { FlagRow, IsoDate } from '../../domain/rows.js';
 import type { PhaseCode } from '../../domain/phase.js';
 import type { Sex } from '../../domain/sex.js';
@@ -73,14 +74,9 @@ export type SponsorField = (typeof SPONSOR_FIELDS)[number];
 export const DATE_FIELDS = ['study_start', 'primary_completion', 'last_updated'] as const;
 export type SponsorDateField = (typeof DATE_FIELDS)[number];
 
-/** Date spellings a sponsor may use; DMY and MDY are never both declared by one sponsor. */
-export type DateFormat =
-  | 'YYYY-MM-DD' // 2024-03-15
-  | 'DD/MM/YYYY' // 15/03/2024
-  | 'MM/DD/YYYY' // 03/15/2024
-  | 'DD-MMM-YYYY' // 15-Mar-2024
-  | 'MMMM YYYY' // March 2024 (first of the month)
-  | 'YYYY-MM'; // 2024-03 (first of the month)
+// Date spellings a sponsor may use (pipeline/dates.ts); DMY and MDY are never both declared
+// by one sponsor.
+export type { DateFormat };
 
 /** How one site is spelled inside a locations cell: parts in order, split on ", ". */
 export type SitePart = 'facility' | 'city' | 'state' | 'zip' | 'country';

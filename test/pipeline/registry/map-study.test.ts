@@ -4,7 +4,6 @@ import { latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { SITE_H3_RESOLUTION } from '../../../domain/geo.js';
 import { contentHash } from '../../../pipeline/raw-store/content-hash.js';
-import { parseRegistryDate } from '../../../pipeline/registry/dates.js';
 import { InvalidStudyError } from '../../../pipeline/registry/errors.js';
 import {
   mapClassicXmlToRecord,
@@ -317,21 +316,5 @@ describe('classic forms', () => {
 
   it('returns null for XML that is not a <clinical_study>', () => {
     expect(parseClassicXml('<other><a>1</a></other>')).toBeNull();
-  });
-});
-
-describe('parseRegistryDate', () => {
-  it.each([
-    ['2024-03', '2024-03-01'],
-    ['2024', '2024-01-01'],
-    ['2024-03-15', '2024-03-15'],
-    ['July 2001', '2001-07-01'],
-    ['September 26, 2012', '2012-09-26'],
-    ['Sept 2019', '2019-09-01'],
-    ['2023-02-30', null],
-    ['soon', null],
-    ['', null],
-  ])('%s -> %s', (raw, iso) => {
-    expect(parseRegistryDate(raw)).toBe(iso);
   });
 });
