@@ -17,8 +17,8 @@ export function answerParserErrors(server: Server, logger: Logger): void {
     }
     const error =
       err.code === 'HPE_HEADER_OVERFLOW'
-        ? new ApiError('headers_too_large', 'The request headers are too large.')
-        : new ApiError('bad_request', 'The request is not valid HTTP/1.1.');
+        ? new ApiError('headers_too_large', 'The request headers are too large.', { cause: err })
+        : new ApiError('bad_request', 'The request is not valid HTTP/1.1.', { cause: err });
     const body = JSON.stringify(error.toBody());
     logger.debug({ code: err.code, status: error.status }, 'malformed request refused');
     socket.end(

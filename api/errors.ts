@@ -1,7 +1,8 @@
 /**
  * Error codes of the API (DESIGN.md "Errors") and the one error type routes throw.
  * The error middleware turns an ApiError into the contract's error envelope; anything
- * else becomes 500 internal_error without leaking a stack trace.
+ * else becomes 500 internal_error without leaking a stack trace; the error it replaces
+ * rides along as `cause`, for the log.
  */
 
 export const ERROR_STATUS = {
@@ -28,6 +29,8 @@ export interface ApiErrorOptions {
   parameter?: string;
   /** Extra response headers, e.g. Retry-After or Allow. */
   headers?: Record<string, string>;
+  /** What went wrong underneath (Error's `cause`): logged by the error handler, never sent. */
+  cause?: unknown;
 }
 
 export class ApiError extends Error {
@@ -37,7 +40,7 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ApiError';
     this.code = code;
     this.status = ERROR_STATUS[code];

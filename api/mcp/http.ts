@@ -182,10 +182,12 @@ export function mcpRouter(deps: McpHttpDeps): Router {
       let apiError: ApiError;
       if (err instanceof ApiError) apiError = err;
       else if ((err as { type?: string })?.type === 'entity.parse.failed')
-        apiError = new ApiError('invalid_parameter', 'The request body is not JSON.');
+        apiError = new ApiError('invalid_parameter', 'The request body is not JSON.', {
+          cause: err,
+        });
       else {
         logger.error({ err, method: req.method }, 'MCP request failed');
-        apiError = new ApiError('internal_error', 'An internal error occurred.');
+        apiError = new ApiError('internal_error', 'An internal error occurred.', { cause: err });
       }
       const first = messagesOf(req.body)[0];
       const retryAfter = apiError.headers['Retry-After'];

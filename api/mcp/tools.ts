@@ -187,7 +187,9 @@ function call(
   } catch (error) {
     if (error instanceof ApiError) return errorResult(error);
     ctx.logger.error({ err: error, tool: toolName }, 'MCP tool failed');
-    return errorResult(new ApiError('internal_error', 'An internal error occurred.'));
+    return errorResult(
+      new ApiError('internal_error', 'An internal error occurred.', { cause: error }),
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The one place errors become responses: an ApiError keeps its code, status and headers;
- * anything else is logged and answered 500 internal_error, never with a stack trace.
+ * anything else is answered 500 internal_error, never with a stack trace. The error an
+ * answer replaces is its ApiError's `cause`, and is logged.
  */
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
 import type { Logger } from '../../config/logger.js';
@@ -16,8 +17,9 @@ function fromFrameworkError(err: unknown): ApiError | null {
     return new ApiError(
       'invalid_parameter',
       'The request URL is malformed (bad percent-encoding).',
+      { cause: err },
     );
-  if (status === 404) return new ApiError('not_found', 'No such resource.');
+  if (status === 404) return new ApiError('not_found', 'No such resource.', { cause: err });
   return null;
 }
 
@@ -25,16 +27,27 @@ function fromFrameworkError(err: unknown): ApiError | null {
 export const DEPENDENCY_RETRY_AFTER_S = 5;
 
 /** Keys and counters live in Redis: without it the API fails closed (503), never open. */
-function fromDependencyError(err: unknown, logger: Logger): ApiError | null {
+function fromDependencyError(err: unknown): ApiError | null {
   if (!(err instanceof RedisUnavailableError)) return null;
-  logger.debug({ err: err.message }, 'request refused: Redis unavailable');
   return new ApiError(
     'service_unavailable',
     'The key and usage store is unavailable; retry shortly.',
     {
       headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_S) },
+      cause: err,
     },
   );
+}
+
+/**
+ * The cause of an error answer: a 500's at error level (a bug to fix); any other's at
+ * debug, since the answer already tells the client, and an outage would log every request.
+ */
+function logCause(logger: Logger, apiError: ApiError, req: Request): void {
+  if (apiError.cause === undefined) return;
+  const fields = { err: apiError.cause, code: apiError.code, method: req.method, path: req.path };
+  if (apiError.code === 'internal_error') logger.error(fields, 'unhandled error');
+  else logger.debug(fields, `request refused: ${apiError.code}`);
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -48,12 +61,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       next(err);
       return;
     }
-    let apiError =
-      err instanceof ApiError ? err : (fromFrameworkError(err) ?? fromDependencyError(err, logger));
-    if (!apiError) {
-      logger.error({ err, method: req.method, path: req.path }, 'unhandled error');
-      apiError = new ApiError('internal_error', 'An internal error occurred.');
-    }
+    const apiError =
+      err instanceof ApiError
+        ? err
+        : (fromFrameworkError(err) ??
+          fromDependencyError(err) ??
+          new ApiError('internal_error', 'An internal error occurred.', { cause: err }));
+    logCause(logger, apiError, req);
     // An error must not be reused from a cache, nor keep the validators a handler set before failing.
     res.removeHeader('ETag');
     res.removeHeader('Last-Modified');
