@@ -483,6 +483,48 @@ export const MUST_HAVE_HAD = new RegExp(
     ]),
   'i',
 );
+/**
+ * "EGFR-mutant patients must have received a TKI", "KRASG12C mutant participants must have
+ * received ...": the marker is an adjective of the subject a prior-therapy demand applies to, as
+ * in "patients with EGFR mutations must have received a TKI" (SUBJECT_WITH).
+ */
+const SUBJECT_NOUN = String.raw`(?:patients|participants|subjects|individuals|persons|people|cases)\b`;
+const MARKER_ADJECTIVE =
+  String.raw`[\s\-]*(?:(?:mutation|gene|fusion|rearrangement)[\s\-]+)?` +
+  String.raw`(?:(?:mutant|mutated|positive|rearranged|altered|amplified|driven|expressing|\+)[\s\-]+)?` +
+  String.raw`(?:(?:advanced|metastatic|recurrent|NSCLC|lung|cancer|solid|tumou?r)\s+){0,3}`;
+export const MARKER_ADJECTIVE_SUBJECT = new RegExp(`^${MARKER_ADJECTIVE}${SUBJECT_NOUN}`, 'i');
+export const MARKER_ADJECTIVE_SUBJECT_MUST = new RegExp(
+  String.raw`[\u0001\u0002]${MARKER_ADJECTIVE}${SUBJECT_NOUN}[^;]*\b${MUST_VERBS}\b[^;]*$`,
+  'i',
+);
+/**
+ * "must have had appropriate targeted therapy as indicated by abnormalities in ALK, EGFR",
+ * "targeted therapy where indicated for an EGFR mutation": the marker says which therapy was
+ * due, not who may enrol.
+ */
+const GUIDE_CHAIN = chainOf(CHAIN_SEPARATORS, [
+  ...CHAIN_WORDS,
+  'abnormalit(?:y|ies)',
+  'their',
+  'profiles?',
+  'results?',
+]);
+export const THERAPY_GUIDED_BY_BEFORE = new RegExp(
+  String.raw`\b(?:therap(?:y|ies)|treatments?|agents?|drugs?|inhibitors?|TKIs?|regimens?|medications?)\b` +
+    String.raw`[^;]{0,40}?\b` +
+    anyOf([
+      String.raw`(?:as\s+|where\s+|when\s+|if\s+)?(?:clinically\s+)?` +
+        String.raw`(?:indicated|guided|directed|dictated|determined|selected|chosen)\s+(?:by|for)`,
+      String.raw`(?:as\s+)?appropriate\s+(?:for|to)`,
+      String.raw`according\s+to`,
+      String.raw`based\s+(?:up)?on`,
+      String.raw`in\s+accordance\s+with`,
+      String.raw`matched\s+to`,
+    ]) +
+    `${GUIDE_CHAIN}$`,
+  'i',
+);
 export const PRIOR_THERAPY = new RegExp(
   String.raw`\b(?:progress\w*|relaps\w*|recurr\w*|resistan\w*|refractory|fail\w*|received|treated|` +
     String.raw`pre-?treated|prior|previous\w*|after|following|intoleran\w*|exposed|exposure)\b`,

@@ -107,6 +107,14 @@ export const MARKER_RULES: PolarityRule[] = [
     example: 'Prior treatment with cetuximab for KRAS wild-type subjects',
   },
   {
+    id: 'conditional.therapy-guided-by-marker',
+    stage: 'decide',
+    verdict: 'conditional',
+    when: [before(P.THERAPY_GUIDED_BY_BEFORE)],
+    example:
+      'Patients with NSCLC must have had appropriate targeted therapy as indicated by abnormalities in ALK or EGFR',
+  },
+  {
     id: 'pseudo.lab-value',
     stage: 'decide',
     verdict: 'not-a-requirement',
@@ -238,6 +246,14 @@ export const MARKER_RULES: PolarityRule[] = [
     verdict: 'conditional',
     when: [before(P.SUBJECT_WITH), afterOuter(P.MUST_HAVE_HAD)],
     example: 'patients with EGFR mutations must have received a TKI',
+  },
+  {
+    id: 'conditional.marker-adjective-subject-must-have-had',
+    stage: 'decide',
+    verdict: 'conditional',
+    when: [{ scope: 'after', pattern: P.MARKER_ADJECTIVE_SUBJECT }, afterOuter(P.MUST_HAVE_HAD)],
+    example:
+      'KRAS G12C mutant participants must have received prior treatment with a KRAS G12C inhibitor',
   },
   {
     id: 'pseudo.permissive-before',
@@ -438,6 +454,13 @@ export const THERAPY_RULES: PolarityRule[] = [
     verdict: 'conditional',
     when: [before(P.MARKED_SUBJECT_MUST)],
     example: 'patients with EGFR mutations must be previously treated with EGFR inhibitors',
+  },
+  {
+    id: 'therapy.conditional-marker-adjective-subject',
+    stage: 'decide',
+    verdict: 'conditional',
+    when: [before(P.MARKER_ADJECTIVE_SUBJECT_MUST)],
+    example: 'EGFR-mutant patients must have progressed on an EGFR TKI',
   },
   {
     id: 'therapy.not-indicated',

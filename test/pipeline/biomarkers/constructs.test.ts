@@ -577,3 +577,74 @@ describe('cost on pathological input', () => {
     }
   });
 });
+
+describe('real-dev-c constructs', () => {
+  it('reads a prior therapy "as indicated by" markers as conditional on them', () => {
+    expect(
+      units({
+        inclusion:
+          '* Patients with non-small cell lung cancer (NSCLC) must have had appropriate targeted therapy as indicated by abnormalities in ALK, EGFR, or expression of PDL-1.',
+      }),
+    ).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '4. Must have received standard therapy, including targeted therapy where indicated for an EGFR mutation or ROS1 rearrangement',
+      }),
+    ).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '- Prior treatment with targeted agents as appropriate for BRAF V600E or MET exon 14 skipping alterations',
+      }),
+    ).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '* Subjects must have received prior systemic therapy based on their tumour molecular profile (KRAS G12C, HER2 mutation)',
+      }),
+    ).toEqual([]);
+    // Without a therapy the cue states how the marker was found: still a requirement.
+    expect(
+      units({ inclusion: '* Advanced NSCLC as indicated by the presence of an EGFR mutation' }),
+    ).toEqual(['+EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* KRAS G12C mutation as determined by local testing; prior therapy according to local standards',
+      }),
+    ).toEqual(['+KRAS:G12C']);
+  });
+  it('reads "X-mutant patients must have received ..." as conditional, like "patients with X must"', () => {
+    expect(
+      units({
+        inclusion:
+          '* KRASG12C mutant participants must have received prior treatment with a KRASG12C inhibitor for any approved indication',
+      }),
+    ).toEqual([]);
+    expect(
+      units({ inclusion: '* EGFR-mutant patients must have progressed on a prior EGFR TKI' }),
+    ).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '3. ALK-positive NSCLC patients should have received at least one ALK inhibitor (alectinib, lorlatinib)',
+      }),
+    ).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '* HER2 exon 20 insertion-positive subjects must have had disease progression after trastuzumab deruxtecan',
+      }),
+    ).toEqual([]);
+    // The marker qualifies the disease, and the therapy demand is a separate clause: both stand.
+    expect(
+      units({ inclusion: '* EGFR-mutant NSCLC; patients must have received prior osimertinib' }),
+    ).toEqual(['+EGFR']);
+    expect(
+      units({
+        inclusion: '* KRAS G12C-mutant NSCLC and must have progressed on platinum chemotherapy',
+      }),
+    ).toEqual(['+KRAS:G12C']);
+  });
+});
