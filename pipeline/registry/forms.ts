@@ -4,14 +4,21 @@
  * registry record and is reported as skipped.
  */
 import type { TrialRecord } from '../../domain/rows.js';
-import { classicNctId, mapClassicXmlToRecord } from './map-classic-xml.js';
-import { mapStudyToRecord, v2NctId, type MapOptions } from './map-study.js';
-import { mapV1StudyToRecord, v1NctId } from './map-v1.js';
+import { CLASSIC_LAYOUT } from './map-classic-xml.js';
+import { V2_LAYOUT } from './map-study.js';
+import { V1_LAYOUT } from './map-v1.js';
 import { obj } from './read-fields.js';
+import { layoutNctId, mapWithLayout, type MapOptions, type StudyLayout } from './study-layout.js';
 
 export const REGISTRY_FORMS = ['ctgov_v2', 'ctgov_v1', 'ctgov_xml'] as const;
 /** `ctgov_v2`: API v2 study; `ctgov_v1`: legacy v1 full study; `ctgov_xml`: parsed `<clinical_study>`. */
 export type RegistryForm = (typeof REGISTRY_FORMS)[number];
+
+const LAYOUTS: Readonly<Record<RegistryForm, StudyLayout>> = {
+  ctgov_v2: V2_LAYOUT,
+  ctgov_v1: V1_LAYOUT,
+  ctgov_xml: CLASSIC_LAYOUT,
+};
 
 export interface DumpEntry {
   form: RegistryForm;
@@ -79,23 +86,11 @@ export function mapDumpEntry(
   entry: Pick<DumpEntry, 'form' | 'study'>,
   options: MapOptions = {},
 ): TrialRecord {
-  switch (entry.form) {
-    case 'ctgov_v2':
-      return mapStudyToRecord(entry.study, options);
-    case 'ctgov_v1':
-      return mapV1StudyToRecord(entry.study, options);
-    case 'ctgov_xml':
-      return mapClassicXmlToRecord(entry.study, options);
-  }
+  return mapWithLayout(LAYOUTS[entry.form], entry.study, options);
 }
 
 /** The NCT id of an entry without mapping it, upper-cased; null when it has none. */
 export function dumpEntryNctId(entry: Pick<DumpEntry, 'form' | 'study'>): string | null {
-  const id =
-    entry.form === 'ctgov_v2'
-      ? v2NctId(entry.study)
-      : entry.form === 'ctgov_v1'
-        ? v1NctId(entry.study)
-        : classicNctId(entry.study);
+  const id = layoutNctId(LAYOUTS[entry.form], entry.study);
   return id ? id.toUpperCase() : null;
 }
