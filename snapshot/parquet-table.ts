@@ -18,13 +18,18 @@ import {
 
 const NDJSON_BATCH = 20_000;
 
-/** Writes `rows` to `file`; `stagingFile` is a scratch NDJSON path removed afterwards. */
+/**
+ * Writes `rows` to `file`; `stagingFile` is a scratch NDJSON path removed afterwards.
+ * `compose` turns the query of those rows into the query written (rows from elsewhere
+ * joined to them, an order), keeping the table's columns.
+ */
 export async function writeTableParquet<T extends TableName>(
   con: DuckDBConnection,
   table: T,
   rows: SnapshotTables[T],
   file: string,
   stagingFile: string,
+  compose: (rowsSql: string) => string = (sql) => sql,
 ): Promise<void> {
   const serialize = rowSerializer(table);
   try {
@@ -46,7 +51,9 @@ export async function writeTableParquet<T extends TableName>(
         ? `SELECT ${selectListSql(table)} FROM read_json(${quoteLiteral(stagingFile)}, format = 'newline_delimited', ` +
           `columns = ${readJsonColumnsSql(table)}, maximum_object_size = 268435456)`
         : `SELECT ${emptySelectSql(table)} LIMIT 0`;
-    await con.run(`COPY (${source}) TO ${quoteLiteral(file)} (FORMAT parquet, COMPRESSION zstd)`);
+    await con.run(
+      `COPY (${compose(source)}) TO ${quoteLiteral(file)} (FORMAT parquet, COMPRESSION zstd)`,
+    );
   } catch (err) {
     throw new Error(`snapshot: cannot write table ${table}: ${(err as Error).message}`, {
       cause: err,

@@ -14,6 +14,8 @@ export type LoadedTrialRecord = TrialRecord & { changed: boolean };
 export interface LoadRegistryRecordsOptions {
   /** Only records new or changed in the last run. @defaultValue false */
   changedOnly?: boolean;
+  /** Ids not to read (trials an incremental run carries over from its snapshot). */
+  skip?: ReadonlySet<string>;
   logger?: Logger;
 }
 
@@ -26,6 +28,8 @@ export async function* loadRegistryRecords(
 ): AsyncGenerator<LoadedTrialRecord> {
   let ids = rawStore.ids();
   if (opts.changedOnly) ids = ids.filter((id) => rawStore.isChangedSinceLastRun(id));
+  const skip = opts.skip;
+  if (skip) ids = ids.filter((id) => !skip.has(id));
   for (let i = 0; i < ids.length; i += CHUNK) {
     const stored = await Promise.all(ids.slice(i, i + CHUNK).map((id) => rawStore.read(id)));
     for (const rec of stored) {

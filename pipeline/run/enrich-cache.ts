@@ -9,49 +9,26 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import v8 from 'node:v8';
-import { PROJECT_ROOT } from '../../config/env.js';
 import type { BiomarkerRow, TrialRecord, TrialRow } from '../../domain/rows.js';
 import type { Diagnosis } from '../../diagnosis/classify.js';
 import { enrichRecords } from '../enrich.js';
+import { codeFingerprint, type CodeScope } from './code-fingerprint.js';
 
 export interface EnrichEntry {
   rows: Array<Omit<BiomarkerRow, 'nct_id'>>;
   diagnosis: Diagnosis;
 }
 
-/** Source folders whose code decides enrichment output. */
-const CODE_DIRS = ['pipeline/biomarkers', 'diagnosis', 'text', 'pipeline/eligibility'];
-const CODE_FILES = ['pipeline/enrich.ts', 'domain/biomarkers.ts', 'domain/diagnosis.ts'];
+/** Source whose code decides enrichment output (evaluation labels excluded). */
+const ENRICH_CODE: CodeScope = {
+  dirs: ['pipeline/biomarkers', 'diagnosis', 'text', 'pipeline/eligibility'],
+  files: ['pipeline/enrich.ts', 'domain/biomarkers.ts', 'domain/diagnosis.ts'],
+  skip: ['eval'],
+};
 
-let fingerprint: Promise<string> | null = null;
-
-/** sha256 over the extractor's source files (evaluation labels excluded). */
+/** sha256 over the extractor's source files. */
 export function enrichmentCodeFingerprint(): Promise<string> {
-  fingerprint ??= (async () => {
-    const files: string[] = [...CODE_FILES];
-    for (const dir of CODE_DIRS) {
-      for (const entry of await fs.readdir(path.join(PROJECT_ROOT, dir), {
-        recursive: true,
-        withFileTypes: true,
-      })) {
-        const rel = path.relative(PROJECT_ROOT, path.join(entry.parentPath, entry.name));
-        if (
-          entry.isFile() &&
-          entry.name.endsWith('.ts') &&
-          !rel.includes(`${path.sep}eval${path.sep}`)
-        )
-          files.push(rel);
-      }
-    }
-    const hash = createHash('sha256');
-    for (const rel of files.sort())
-      hash
-        .update(rel)
-        .update('\0')
-        .update(await fs.readFile(path.join(PROJECT_ROOT, rel)));
-    return hash.digest('hex');
-  })();
-  return fingerprint;
+  return codeFingerprint(ENRICH_CODE);
 }
 
 export function enrichInputKey(t: TrialRow): string {
@@ -79,6 +56,8 @@ export class EnrichCache {
     private readonly file: string,
     private readonly fingerprint: string,
     private readonly entries: Map<string, EnrichEntry>,
+    /** Trial id -> key of its entry in the run that stored it. */
+    private readonly keys: Map<string, string>,
   ) {}
 
   static async load(file: string): Promise<EnrichCache> {
@@ -87,12 +66,14 @@ export class EnrichCache {
       const stored = v8.deserialize(await fs.readFile(file)) as {
         fingerprint: string;
         entries: Map<string, EnrichEntry>;
+        keys?: Map<string, string>;
       };
-      if (stored.fingerprint === code) return new EnrichCache(file, code, stored.entries);
+      if (stored.fingerprint === code)
+        return new EnrichCache(file, code, stored.entries, stored.keys ?? new Map());
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
-    return new EnrichCache(file, code, new Map());
+    return new EnrichCache(file, code, new Map(), new Map());
   }
 
   get(key: string): EnrichEntry | undefined {
@@ -109,13 +90,30 @@ export class EnrichCache {
     this.used.add(key);
   }
 
+  /** Records that trial `id`'s entry is `key`. */
+  note(id: string, key: string): void {
+    this.keys.set(id, key);
+  }
+
+  /**
+   * Keeps the entries of trials this run did not look up (carried over from a snapshot:
+   * their text is unchanged, so their key is the one noted last time).
+   */
+  keepFor(ids: Iterable<string>): void {
+    for (const id of ids) {
+      const key = this.keys.get(id);
+      if (key !== undefined) this.used.add(key);
+    }
+  }
+
   /** Writes only the entries this run used, so trials that left the registry leave the cache. */
   async save(): Promise<void> {
     const kept = new Map([...this.entries].filter(([k]) => this.used.has(k)));
+    const keys = new Map([...this.keys].filter(([, k]) => kept.has(k)));
     await fs.mkdir(path.dirname(this.file), { recursive: true });
     await writeFileAtomic(
       this.file,
-      v8.serialize({ fingerprint: this.fingerprint, entries: kept }),
+      v8.serialize({ fingerprint: this.fingerprint, entries: kept, keys }),
     );
   }
 }
@@ -129,6 +127,7 @@ export function enrichThroughCache(
   cache: EnrichCache,
 ): { records: TrialRecord[]; biomarkers: BiomarkerRow[]; extracted: number } {
   const keys = records.map((r) => enrichInputKey(r.trial));
+  records.forEach((r, i) => cache.note(r.trial.nct_id, keys[i]));
   const entries = keys.map((key) => cache.get(key));
   const missing = records.flatMap((_r, i) => (entries[i] ? [] : [i]));
   const fresh = enrichRecords(missing.map((i) => records[i]));

@@ -5,6 +5,7 @@
  */
 import type { BiomarkerRow, FlagRow, TrialRecord } from '../../domain/rows.js';
 import type { RawStore } from '../raw-store/raw-store.js';
+import type { SnapshotBase } from '../snapshot/base.js';
 import type { SponsorStatus } from '../sponsors/merge.js';
 import type { SponsorTrial } from '../sponsors/types.js';
 import type { StageInput, StageName } from './stage-names.js';
@@ -23,24 +24,34 @@ export interface SponsorStageData {
   flags: FlagRow[];
 }
 
-/** The run's trials: registry and sponsor records merged, each with diagnosis and biomarkers. */
+/**
+ * The run's trials: registry and sponsor records merged, each with diagnosis and biomarkers.
+ * A trial is either built by this run (`records`) or carried over unchanged from the
+ * snapshot the run builds on (`carried`, see carry-over.ts); a run without such a snapshot
+ * builds every trial.
+ */
 export interface EnrichStageData {
-  /** Sorted by NCT id: one order for every later stage and the snapshot. */
+  /** The trials this run built, sorted by id (compareIds): one order for every later stage. */
   records: TrialRecord[];
+  /** Every trial's biomarker rows, built and carried over, in trial order. */
   biomarkers: BiomarkerRow[];
+  /** The snapshot whose rows the carried-over trials keep; null when none is carried over. */
+  base: SnapshotBase | null;
+  /** Ids of the trials carried over from `base`, sorted like `records`. */
+  carried: string[];
   /** Flags the sources raised: sponsor imports, then the merge. */
   sourceFlags: FlagRow[];
   /** Trial id -> every sponsor that listed it, with the sponsor's status. */
   sponsorStatuses: Map<string, SponsorStatus[]>;
 }
 
-/** The enrich stage's records, their sites geocoded. */
+/** The enrich stage's built records, their sites geocoded (carried-over sites already are). */
 export interface GeocodeStageData {
   records: TrialRecord[];
 }
 
 export interface FlagsStageData {
-  /** The sources' flags and the automated rules' flags. */
+  /** The sources' flags and the automated rules' flags, of every trial. */
   flags: FlagRow[];
 }
 

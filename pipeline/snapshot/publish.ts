@@ -21,7 +21,14 @@ import {
   README_FILE,
   SCHEMA_FILE,
 } from '../../snapshot/dictionary.js';
-import { MANIFEST_FILE, parquetFileName } from '../../snapshot/schema.js';
+import {
+  MANIFEST_FILE,
+  parquetFileName,
+  quoteIdent,
+  quoteLiteral,
+  selectListSql,
+  TABLE_SCHEMAS,
+} from '../../snapshot/schema.js';
 import {
   fsyncDir,
   fsyncFile,
@@ -41,7 +48,27 @@ export interface PublishOptions {
   keep?: number;
   /** Publish time, which names the version. @defaultValue new Date() */
   now?: Date;
+  /**
+   * Trials whose trial and site rows are copied from an earlier snapshot's Parquet instead
+   * of `tables` (which then hold only the other trials' rows of those two tables).
+   */
+  carryOver?: CarryOver;
 }
+
+export interface CarryOver {
+  /** The snapshot folder the rows are copied from. */
+  dir: string;
+  /** Every trial id of the new snapshot, in table order. */
+  order: readonly string[];
+  /** The ids in `order` whose rows come from `dir`. */
+  carried: ReadonlySet<string>;
+}
+
+/** The tables a carry-over copies rows of, with the order of rows inside one trial. */
+const CARRIED_TABLES: Partial<Record<TableName, string>> = {
+  trials: '',
+  sites: ', rows.site_index',
+};
 
 export interface PublishResult {
   version: string;
@@ -67,11 +94,7 @@ export async function publishSnapshot(
   await fs.mkdir(tmpDir);
   let placed: string | null = null;
   try {
-    const files = await writeTables(tables, tmpDir);
-    const row_counts = Object.fromEntries(TABLE_NAMES.map((t) => [t, tables[t].length])) as Record<
-      TableName,
-      number
-    >;
+    const { files, row_counts } = await writeTables(tables, tmpDir, opts.carryOver);
     const checksums: Record<string, string> = {};
     for (const file of files) checksums[path.basename(file)] = await sha256File(file);
     await writeDictionary(tmpDir);
@@ -121,21 +144,71 @@ async function writeDictionary(dir: string): Promise<void> {
   }
 }
 
-async function writeTables(tables: SnapshotTables, dir: string): Promise<string[]> {
+async function writeTables(
+  tables: SnapshotTables,
+  dir: string,
+  carryOver: CarryOver | undefined,
+): Promise<{ files: string[]; row_counts: Record<TableName, number> }> {
   for (const t of TABLE_NAMES) {
     if (!Array.isArray(tables[t]))
       throw new Error(`publishSnapshot: table ${t} is missing (expected an array of rows)`);
   }
-  return withDuckDB(async (con) => {
-    const files: string[] = [];
-    for (const t of TABLE_NAMES) {
-      const file = path.join(dir, parquetFileName(t));
-      await writeTableParquet(con, t, tables[t], file, path.join(dir, `${t}.ndjson`));
-      await fsyncFile(file);
-      files.push(file);
-    }
-    return files;
-  });
+  const orderFile = path.join(dir, 'order.ndjson');
+  if (carryOver) await writeOrder(carryOver, orderFile);
+  try {
+    return await withDuckDB(async (con) => {
+      if (carryOver) {
+        await con.run(
+          `CREATE TEMP TABLE ord AS SELECT * FROM read_json(${quoteLiteral(orderFile)}, ` +
+            `format = 'newline_delimited', ` +
+            `columns = {nct_id: 'VARCHAR', pos: 'INTEGER', carried: 'BOOLEAN'})`,
+        );
+      }
+      const files: string[] = [];
+      const row_counts = {} as Record<TableName, number>;
+      for (const t of TABLE_NAMES) {
+        const file = path.join(dir, parquetFileName(t));
+        const staging = path.join(dir, `${t}.ndjson`);
+        const within = CARRIED_TABLES[t];
+        if (carryOver && within !== undefined) {
+          const from = quoteLiteral(path.join(carryOver.dir, parquetFileName(t)));
+          const columns = TABLE_SCHEMAS[t].map((c) => `rows.${quoteIdent(c.name)}`).join(', ');
+          await writeTableParquet(
+            con,
+            t,
+            tables[t],
+            file,
+            staging,
+            (built) =>
+              `SELECT ${columns} FROM (SELECT ${selectListSql(t)} FROM read_parquet(${from}) ` +
+              `WHERE nct_id IN (SELECT nct_id FROM ord WHERE carried) UNION ALL (${built})) rows ` +
+              `JOIN ord USING (nct_id) ORDER BY ord.pos${within}`,
+          );
+          const count = await con.runAndReadAll(
+            `SELECT count(*)::INTEGER FROM read_parquet(${quoteLiteral(file)})`,
+          );
+          row_counts[t] = count.getRows()[0][0] as number;
+        } else {
+          await writeTableParquet(con, t, tables[t], file, staging);
+          row_counts[t] = tables[t].length;
+        }
+        await fsyncFile(file);
+        files.push(file);
+      }
+      return { files, row_counts };
+    });
+  } finally {
+    await fs.rm(orderFile, { force: true });
+  }
+}
+
+/** The new snapshot's trial order, one `{nct_id, pos, carried}` line per trial. */
+async function writeOrder(carryOver: CarryOver, file: string): Promise<void> {
+  const lines = carryOver.order.map(
+    (id, pos) =>
+      `{"nct_id":${JSON.stringify(id)},"pos":${pos},"carried":${carryOver.carried.has(id)}}`,
+  );
+  await fs.writeFile(file, lines.join('\n') + '\n');
 }
 
 /**

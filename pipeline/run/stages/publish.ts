@@ -19,10 +19,13 @@ import {
   resolveLatest,
   switchLatest,
 } from '../../../snapshot/index.js';
-import { publishSnapshot } from '../../snapshot/publish.js';
+import { PIPELINE_CODE_KEY } from '../../snapshot/base.js';
+import { publishSnapshot, type CarryOver } from '../../snapshot/publish.js';
+import { inTrialOrder } from '../carry-over.js';
+import { codeFingerprint, PIPELINE_CODE } from '../code-fingerprint.js';
 import { DEFAULT_MAX_SHRINK } from '../options.js';
 import { stageData, type StageContext } from '../run-stage.js';
-import type { StageOutput } from '../stage-outputs.js';
+import type { StageOutput, StageOutputs } from '../stage-outputs.js';
 
 export async function publishStage(ctx: StageContext<'publish'>): Promise<StageOutput<'publish'>> {
   const root = ctx.deps.snapshotRoot;
@@ -38,9 +41,10 @@ export async function publishStage(ctx: StageContext<'publish'>): Promise<StageO
   const enrich = await stageData(ctx, 'enrich');
   const { records } = await stageData(ctx, 'geocode');
   const { flags } = await stageData(ctx, 'flags');
+  // Carried-over trials' trial and site rows are copied from the base snapshot's Parquet.
   const trials: TrialRow[] = records.map((r) => ({ ...r.trial, location_count: r.sites.length }));
   const sites: SiteRow[] = records.flatMap((r) => r.sites);
-  await assertPublishable(root, trials.length, {
+  await assertPublishable(root, trials.length + enrich.carried.length, {
     allowShrink: ctx.options.allowShrink ?? false,
     maxShrink: ctx.options.maxShrink ?? DEFAULT_MAX_SHRINK,
   });
@@ -49,12 +53,15 @@ export async function publishStage(ctx: StageContext<'publish'>): Promise<StageO
     sites,
     biomarkers: enrich.biomarkers,
     flags,
-    sources: sourceRows(trials, enrich.sponsorStatuses),
+    sources: sourceRows(trials, enrich.carried.length, enrich.sponsorStatuses),
   };
+  const carryOver = await carryOverOf(enrich);
   const { version, dir, manifest } = await publishSnapshot(tables, {
     root,
     keep: ctx.options.keep,
+    carryOver,
     inputSummary: {
+      [PIPELINE_CODE_KEY]: await codeFingerprint(PIPELINE_CODE),
       run_id: ctx.runId,
       run_clock: ctx.now.toISOString(),
       registry: ctx.options.registryDump
@@ -67,12 +74,35 @@ export async function publishStage(ctx: StageContext<'publish'>): Promise<StageO
   return { summary: { version, row_counts: manifest.row_counts }, data: { version, dir } };
 }
 
-/** Approximate trial counts per source: registry-owned trials, and trials each sponsor lists. */
+/** The base snapshot and trial order the carried-over rows are copied in by. */
+async function carryOverOf(enrich: StageOutputs['enrich']): Promise<CarryOver | undefined> {
+  if (!enrich.base || enrich.carried.length === 0) return undefined;
+  const base = enrich.base;
+  // Another run's retention may have removed it since the enrich stage chose it.
+  const present = await readManifest(base.dir).then(
+    () => true,
+    () => false,
+  );
+  if (!present)
+    throw new PermanentStageError(
+      `snapshot ${base.version}, which this run carries ${enrich.carried.length} trials ` +
+        'over from, is gone; start a new run',
+    );
+  const order = [...inTrialOrder(enrich.records, enrich.carried)].map((t) => t.id);
+  return { dir: base.dir, order, carried: new Set(enrich.carried) };
+}
+
+/**
+ * Approximate trial counts per source: registry-owned trials, and trials each sponsor
+ * lists. A carried-over trial is a registry trial no sponsor lists (carry-over.ts).
+ */
 function sourceRows(
   trials: TrialRow[],
+  carried: number,
   sponsorStatuses: Map<string, { slug: string }[]>,
 ): SourceRow[] {
   const counts = new Map<string, number>();
+  if (carried) counts.set(REGISTRY_SOURCE.slug, carried);
   for (const t of trials) {
     if (t.source === REGISTRY_SOURCE.slug) counts.set(t.source, (counts.get(t.source) ?? 0) + 1);
     const listedBy = new Set((sponsorStatuses.get(t.nct_id) ?? []).map((s) => s.slug));
