@@ -5,6 +5,7 @@
  * again unchanged cannot help. 1 means something failed while running.
  */
 import { CommanderError } from 'commander';
+import { envSetting } from '../config/env.js';
 
 export const EXIT_RUNTIME = 1;
 export const EXIT_USAGE = 2;
@@ -20,7 +21,7 @@ export class OperatorError extends Error {
 }
 
 /** Prints the error as the CLI's last word and returns the exit code for it. */
-export function reportError(err: unknown, logLevel = process.env.LOG_LEVEL): number {
+export function reportError(err: unknown, logLevel: string = envSetting('LOG_LEVEL')): number {
   if (err instanceof CommanderError) {
     // Commander has printed its own one-line message (or the help / version) already.
     if (

@@ -1,8 +1,10 @@
 /**
- * Process configuration, parsed once from the environment. Every module that needs a
- * setting takes it from here (or from its caller), never from process.env directly; the two
- * exceptions are defaults for code that runs without a parsed config: the logger's level
- * (`logger.ts`) and where the shared registry records are (`shared-data.ts`, tests and evals).
+ * Process configuration, parsed from the environment. The only reader of process.env in
+ * the service's source (a lint rule; bench/ and test/ read their own knobs): a module
+ * takes its settings from `loadEnv()` (or from its caller), and code that runs without a
+ * parsed config (the logger's default level, the CLI's last error line, tests and
+ * evaluations finding the shared records) reads one setting through `envSetting`, by the
+ * same rule and default.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +43,8 @@ const EnvSchema = z.object({
     .default('0 3 1 * *'),
   /** JSON file with the scheduled runs' source options; relative paths in it are relative to the file. */
   REFRESH_SOURCES_FILE: z.string().min(1).optional(),
+  /** Real ClinicalTrials.gov records for tests and evaluations (never copied into the project). */
+  SHARED_CTGOV_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, '../shared/data/ctgov')),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -52,4 +56,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment: ${issue.path.join('.')}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+/**
+ * One setting by its rule, without parsing the others: an invalid value gives the default
+ * here (loadEnv is where a bad setting is reported), so a logger or an error report never
+ * fails over a setting it does not need.
+ */
+export function envSetting<K extends keyof Env>(
+  name: K,
+  source: NodeJS.ProcessEnv = process.env,
+): Env[K] {
+  const rule = EnvSchema.shape[name];
+  const parsed = rule.safeParse(source[name]);
+  return (parsed.success ? parsed.data : rule.parse(undefined)) as Env[K];
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
+import { envSetting } from './env.js';
 
 // Loaded only for a terminal, so commands in pipes and `--help` do not pay for it.
 const require = createRequire(import.meta.url);
@@ -15,7 +16,7 @@ const require = createRequire(import.meta.url);
  * result line a command prints once it is done.
  */
 export function createLogger(
-  level: string = process.env.LOG_LEVEL ?? 'info',
+  level: string = envSetting('LOG_LEVEL'),
   options: { pretty?: boolean } = {},
 ): Logger {
   const human = options.pretty ?? Boolean(process.stderr.isTTY);

@@ -5,12 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from './env.js';
+import { envSetting } from './env.js';
 
 export function sharedCtgovDir(): string {
-  return path.resolve(
-    process.env.SHARED_CTGOV_DIR ?? path.join(PROJECT_ROOT, '../shared/data/ctgov'),
-  );
+  return path.resolve(envSetting('SHARED_CTGOV_DIR'));
 }
 
 /** The directory, or an error that says what is missing and how to point at it. */

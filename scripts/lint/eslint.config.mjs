@@ -117,4 +117,20 @@ export default tseslint.config(
       `${SHARED.join('/, ')}/ import nothing from api/, workers/, pipeline/ or cli/.`,
     ),
   },
+
+  // Settings are read in one place, by one set of rules and defaults (config/env.ts).
+  {
+    files: ['**/*.ts'],
+    ignores: ['config/env.ts', 'test/**', 'bench/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Settings come from config/env.ts (loadEnv, or envSetting for one setting).',
+        },
+      ],
+    },
+  },
 );
