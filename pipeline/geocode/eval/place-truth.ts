@@ -48,11 +48,15 @@ async function readLines(relative: string): Promise<unknown[]> {
     .map((l) => JSON.parse(l) as unknown);
 }
 
-export interface TruthSite {
+/** A site of a record that gives its coordinates. */
+export interface RecordedSite {
   /** As recorded, coordinates removed. */
   site: SiteRow;
   latitude: number;
   longitude: number;
+}
+
+export interface TruthSite extends RecordedSite {
   /** Two-letter state the record gives. */
   state: string;
 }
@@ -67,6 +71,38 @@ interface UnifiedLocation {
   lon: number | null;
 }
 
+/** NCI CTS sites of lung_trials_unified.jsonl that carry recorded coordinates. */
+export async function nciRecordedSites(): Promise<RecordedSite[]> {
+  const records = (await readLines('lung_trials_unified.jsonl')) as {
+    source: string;
+    nctId: string;
+    locations?: UnifiedLocation[];
+  }[];
+  return records
+    .filter((r) => r.source === 'nci_cts_v2')
+    .flatMap((r) =>
+      (r.locations ?? []).flatMap((l, i) =>
+        typeof l.lat === 'number' && typeof l.lon === 'number'
+          ? [
+              {
+                site: blankSite({
+                  nct_id: r.nctId,
+                  site_index: i,
+                  facility: l.facility,
+                  city: l.city,
+                  state: l.state,
+                  zip: l.zip,
+                  country: l.country,
+                }),
+                latitude: l.lat,
+                longitude: l.lon,
+              },
+            ]
+          : [],
+      ),
+    );
+}
+
 /**
  * US sites of the NCI records whose record agrees with itself: the recorded point within
  * MAX_MILES_OFF of the ZIP's centroid and of a town of the record's name in the record's
@@ -78,55 +114,28 @@ export async function nciTruthSites(): Promise<{
   contradictory: number;
   withoutZip: number;
 }> {
-  const records = (await readLines('lung_trials_unified.jsonl')) as {
-    source: string;
-    nctId: string;
-    locations?: UnifiedLocation[];
-  }[];
   const findUs = await usCandidateFinder();
   const sites: TruthSite[] = [];
   let contradictory = 0;
   let withoutZip = 0;
-  for (const r of records) {
-    if (r.source !== 'nci_cts_v2') continue;
-    (r.locations ?? []).forEach((l, i) => {
-      if (
-        typeof l.lat !== 'number' ||
-        typeof l.lon !== 'number' ||
-        !isUsCountry(l.country) ||
-        !l.city
-      )
-        return;
-      const point = { latitude: l.lat, longitude: l.lon };
-      const state = parseUsState(l.state);
-      const zip = normaliseUsZip(l.zip);
-      const centre = zip ? zipCentroid(zip) : null;
-      if (!centre || !state) {
-        withoutZip += 1;
-        return;
-      }
-      const townNear = findUs(l.city).some(
-        (c) => c.state === state && miles(c, point) <= MAX_MILES_OFF,
-      );
-      if (centre.state !== state || miles(centre, point) > MAX_MILES_OFF || !townNear) {
-        contradictory += 1;
-        return;
-      }
-      sites.push({
-        site: blankSite({
-          nct_id: r.nctId,
-          site_index: i,
-          facility: l.facility,
-          city: l.city,
-          state: l.state,
-          zip: l.zip,
-          country: l.country,
-        }),
-        latitude: l.lat,
-        longitude: l.lon,
-        state,
-      });
-    });
+  for (const recorded of await nciRecordedSites()) {
+    const { city, country } = recorded.site;
+    if (!isUsCountry(country) || !city) continue;
+    const state = parseUsState(recorded.site.state);
+    const zip = normaliseUsZip(recorded.site.zip);
+    const centre = zip ? zipCentroid(zip) : null;
+    if (!centre || !state) {
+      withoutZip += 1;
+      continue;
+    }
+    const townNear = findUs(city).some(
+      (c) => c.state === state && miles(c, recorded) <= MAX_MILES_OFF,
+    );
+    if (centre.state !== state || miles(centre, recorded) > MAX_MILES_OFF || !townNear) {
+      contradictory += 1;
+      continue;
+    }
+    sites.push({ ...recorded, state });
   }
   return { sites, contradictory, withoutZip };
 }
