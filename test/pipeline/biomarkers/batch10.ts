@@ -7,9 +7,9 @@
  * them and written without reading the extractor's source. Before-fix figures: the
  * README's batch table. Decisions the conventions do not spell out are noted beside a case.
  */
-import type { BlindCase } from './blind-batch.js';
+import type { WrittenCase } from './written-batch.js';
 
-export const BATCH10: BlindCase[] = [
+export const BATCH10: WrittenCase[] = [
   {
     inc: 'Key Inclusion Criteria:\n\n* Adults ≥ 18 years with histologically confirmed, locally advanced or metastatic non-squamous NSCLC\n* Tumor harbors an EGFR exon 19 deletion or exon 21 L858R mutation, alone or together with other EGFR mutations, as assessed locally\n* ECOG performance status 0-1',
     exc: 'Key Exclusion Criteria:\n\n* Prior treatment with any EGFR TKI\n* Symptomatic brain metastases',

@@ -6,9 +6,9 @@
  * so its phrasings may lean away from what the grammar reads. Before-fix figures: the
  * README's batch table.
  */
-import type { BlindCase } from './blind-batch.js';
+import type { WrittenCase } from './written-batch.js';
 
-export const BATCH11: BlindCase[] = [
+export const BATCH11: WrittenCase[] = [
   {
     inc: '* Absence of EGFR activating mutation and of ALK/ROS1 rearrangement (mandatory for non-squamous histology)',
     want: ['-EGFR', '-ALK:FUSION', '-ROS1:FUSION'],

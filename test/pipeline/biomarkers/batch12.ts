@@ -8,9 +8,9 @@
  * (pipeline/biomarkers/eval/README.md) before the extractor was run on them and written
  * without reading the extractor's source. Before-fix figures: the README's batch table.
  */
-import type { BlindCase } from './blind-batch.js';
+import type { WrittenCase } from './written-batch.js';
 
-export const BATCH12: BlindCase[] = [
+export const BATCH12: WrittenCase[] = [
   {
     inc: 'Inclusion Criteria:\n\n1. Male or female participants ≥ 18 years of age at the time of signing informed consent.\n2. Histologically or cytologically confirmed Stage IV non-small cell lung cancer (AJCC 8th edition).\n3. For participants with non-squamous histology: documented absence of EGFR sensitizing mutations and ALK translocations. Participants with squamous histology do not require testing.\n4. PD-L1 tumor proportion score (TPS) ≥ 1% as determined by the PD-L1 IHC 22C3 pharmDx assay by a central laboratory.\n5. Measurable disease per RECIST 1.1.\n6. ECOG performance status of 0 or 1.\n7. Adequate organ function as defined by:\n   a. Absolute neutrophil count ≥ 1.5 x 10^9/L\n   b. Platelets ≥ 100 x 10^9/L\n   c. Creatinine clearance ≥ 30 mL/min',
     exc: 'Exclusion Criteria:\n\n1. Has received prior systemic therapy for metastatic NSCLC.\n2. Known active CNS metastases and/or carcinomatous meningitis.\n3. Has an active autoimmune disease that has required systemic treatment in the past 2 years.\n4. Known EGFR sensitizing mutation, ALK translocation, ROS1 rearrangement, or BRAF V600E mutation.',

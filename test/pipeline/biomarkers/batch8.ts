@@ -4,9 +4,9 @@
  * ADC, bispecific and post-TKI trials, each labelled (pipeline/biomarkers/eval/README.md)
  * before the extractor was run on it. Before-fix figures: the README's batch table.
  */
-import type { BlindCase } from './blind-batch.js';
+import type { WrittenCase } from './written-batch.js';
 
-export const BATCH8: BlindCase[] = [
+export const BATCH8: WrittenCase[] = [
   {
     inc: '* EGFRm NSCLC (ex19del or L858R) confirmed by a tissue-based test',
     want: ['+EGFR:EX19DEL', '+EGFR:L858R'],

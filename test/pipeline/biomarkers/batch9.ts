@@ -5,9 +5,9 @@
  * Written after reading the extractor's source (unlike batch 8). Before-fix figures: the
  * README's batch table.
  */
-import type { BlindCase } from './blind-batch.js';
+import type { WrittenCase } from './written-batch.js';
 
-export const BATCH9: BlindCase[] = [
+export const BATCH9: WrittenCase[] = [
   {
     inc: '* Histologically or cytologically confirmed stage IV NSCLC with EGFR activating mutation(19del/L858R) detected by ARMS-PCR or NGS',
     want: ['+EGFR:EX19DEL', '+EGFR:L858R'],

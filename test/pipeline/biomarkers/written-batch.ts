@@ -1,20 +1,25 @@
 /**
- * Shared scoring of the written blind batches: each case is one trial's criteria
- * snippet (inclusion and/or exclusion section) with the units a reader labels from it,
- * in the README's notation ("+EGFR:EX19DEL", "-ALK", "+PD-L1:TPS>=50").
+ * The written batches (batch8.ts, ...), now regression cases of the extractor: each case
+ * is one trial's criteria snippet (inclusion and/or exclusion section) with the units a
+ * reader labels from it, in the README's notation ("+EGFR:EX19DEL", "-ALK",
+ * "+PD-L1:TPS>=50"). How each batch was written (blind or not) and its first score:
+ * pipeline/biomarkers/eval/README.md.
  */
 import { extractBiomarkers } from '../../../pipeline/biomarkers/extract.js';
 import { figures, type Figures } from '../../../pipeline/biomarkers/eval/score.js';
 
-export interface BlindCase {
+export interface WrittenCase {
   inc?: string;
   exc?: string;
   want: string[];
-  /** A known miss left open, and why: the test checks it still differs, so a fix is noticed. */
+  /**
+   * A known miss left open, and why: its test expects `want` and is marked failing
+   * (`it.fails`), so a fix is noticed (the test then fails until the mark is removed).
+   */
   open?: string;
 }
 
-export function caseUnits(c: BlindCase): string[] {
+export function caseUnits(c: WrittenCase): string[] {
   const rows = extractBiomarkers({
     nct_id: 'NCT00000000',
     inclusion: c.inc ?? null,
@@ -36,7 +41,7 @@ export function caseUnits(c: BlindCase): string[] {
 }
 
 /** Micro-averaged figures per requirement over the whole batch (one case = one trial). */
-export function scoreBatch(cases: BlindCase[]): {
+export function scoreBatch(cases: WrittenCase[]): {
   required: Figures;
   excluded: Figures;
   misses: string[];
