@@ -521,6 +521,26 @@ export const GENE_QUALIFIER_GAP = new RegExp(
   'i',
 );
 
+/**
+ * Words that may stand between an alteration and the gene written after it ("G12D mutated KRAS",
+ * "V600E-mutant BRAF", "exon 20 insertion-mutated HER2", "class II BRAF"): the gene is the
+ * alteration's head noun, so the alteration carries the mention and no gene-level row is added.
+ */
+export const ALTERATION_GENE_GAP_WORDS: readonly string[] = [
+  'mutated',
+  'mutant',
+  'mutation[- ]positive',
+  'positive',
+  'altered',
+  'driven',
+  'activating',
+  'sensiti[sz]ing',
+];
+export const ALTERATION_GENE_GAP = new RegExp(
+  String.raw`^[\s\-]*(?:${anyOf(ALTERATION_GENE_GAP_WORDS)}[\s\-]+){0,2}$`,
+  'i',
+);
+
 export interface DrugPattern {
   gene: Gene;
   alteration: string | null;

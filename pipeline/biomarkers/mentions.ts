@@ -5,6 +5,7 @@
  */
 import type { Gene } from '../../domain/biomarkers.js';
 import {
+  ALTERATION_GENE_GAP,
   ALTERATION_PATTERNS,
   BACKWARD_QUALIFIERS,
   DRUG_PATTERNS,
@@ -227,11 +228,20 @@ export function findMentions(sentence: string): SentenceMentions {
       /^[\s\u0001]*(?:[a-z-]+\s*)?[(\[]\s*$/i.test(masked.slice(previous.gene.end, g.start));
     previous = { gene: g, backward };
     if (repeat) continue;
-    // "class II BRAF mutation": an alteration written just before its gene carries the mention.
+    // "class II BRAF mutation", "G12D mutated KRAS": an alteration written just before its gene
+    // carries the mention ("non-G12C mutant KRAS" is the gene, less the carved alteration).
     const nearest = alts[lastEndingBy(alts, g.start)];
-    const altBefore =
-      nearest && nearest.gene === g.gene && /^\s*$/.test(masked.slice(nearest.end, g.start));
-    if (altBefore) continue;
+    if (
+      nearest &&
+      ALTERATION_GENE_GAP.test(masked.slice(nearest.end, g.start)) &&
+      !/\bnon[- ]?$/i.test(sentence.slice(Math.max(0, nearest.start - 5), nearest.start))
+    ) {
+      if (nearest.gene === g.gene) continue;
+      if (nearest.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2')) {
+        nearest.attachedTo.push(g.gene);
+        continue;
+      }
+    }
     // "exon 20 insertion mutation in EGFR": the alteration names its gene after it.
     if (
       nearest &&

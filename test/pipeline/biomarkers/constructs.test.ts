@@ -647,4 +647,24 @@ describe('real-dev-c constructs', () => {
       }),
     ).toEqual(['+KRAS:G12C']);
   });
+  it('reads an alteration written before its gene as specifying it ("G12D mutated KRAS")', () => {
+    expect(
+      units({
+        inclusion:
+          '1. Measurable, metastatic, or unresectable malignancy expressing G12D mutated KRAS as assessed by RT-PCR on tumor tissue',
+      }),
+    ).toEqual(['+KRAS:G12D']);
+    expect(units({ inclusion: '* Tumour harbouring a V600E-mutant BRAF' })).toEqual([
+      '+BRAF:V600E',
+    ]);
+    expect(units({ inclusion: '- NSCLC with an L858R mutated EGFR gene' })).toEqual([
+      '+EGFR:L858R',
+    ]);
+    expect(units({ inclusion: '* exon 20 insertion-mutated HER2 (ERBB2) NSCLC' })).toEqual([
+      '+HER2:EX20INS',
+    ]);
+    expect(units({ exclusion: '* Known G12C-positive KRAS' })).toEqual(['-KRAS:G12C']);
+    // A carved-out alteration does not specify the gene: "non-G12C mutant KRAS" is the gene.
+    expect(units({ inclusion: '* non-G12C mutant KRAS' })).toEqual(['+KRAS', '-KRAS:G12C']);
+  });
 });
