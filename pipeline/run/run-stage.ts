@@ -4,6 +4,7 @@
  */
 import { decodeStageData, encodeStageData } from './artifact-codecs.js';
 import { readArtifact, writeArtifact } from './artifacts.js';
+import { codeFingerprint, PIPELINE_CODE } from './code-fingerprint.js';
 import type { RunContext } from './context.js';
 import { stageInputs, type StageInput, type StageName } from './stage-names.js';
 import type { StageOutput, StageOutputs } from './stage-outputs.js';
@@ -27,6 +28,11 @@ interface StageArtifact {
   summary: Record<string, unknown>;
   data: unknown;
   duration_ms: number;
+  /**
+   * Fingerprint of the pipeline code the stage ran under (code-fingerprint.ts): a run's
+   * stages may run in processes of different deploys (a resumed run, a rolling upgrade).
+   */
+  code?: string;
 }
 
 export class StageError extends Error {
@@ -61,6 +67,7 @@ export async function runStageOnce<N extends StageName>(
     summary: output.summary,
     data: encodeStageData(stage, output.data),
     duration_ms,
+    code: await codeFingerprint(PIPELINE_CODE),
   };
   await writeArtifact(ctx.runDir, stage, artifact);
   ctx.held[stage] = output.data;
@@ -96,4 +103,20 @@ export async function finishedStageData<S extends StageName>(
   });
   ctx.held[stage] = data;
   return data;
+}
+
+/**
+ * The pipeline code every one of `stages` ran under, or null when they ran under different
+ * code (or an artifact predates the record): their rows are then what no single version of
+ * the code makes.
+ */
+export async function sameCodeOf(
+  ctx: RunContext,
+  stages: readonly StageName[],
+): Promise<string | null> {
+  const codes = new Set<string | undefined>();
+  for (const stage of stages)
+    codes.add((await readArtifact<StageArtifact>(ctx.runDir, stage))?.code);
+  const [only] = codes;
+  return codes.size === 1 && only !== undefined ? only : null;
 }

@@ -24,7 +24,7 @@ import { publishSnapshot, type CarryOver } from '../../snapshot/publish.js';
 import { inTrialOrder } from '../carry-over.js';
 import { codeFingerprint, PIPELINE_CODE } from '../code-fingerprint.js';
 import { DEFAULT_MAX_SHRINK } from '../options.js';
-import { stageData, type StageContext } from '../run-stage.js';
+import { sameCodeOf, stageData, type StageContext } from '../run-stage.js';
 import type { StageOutput, StageOutputs } from '../stage-outputs.js';
 
 export async function publishStage(ctx: StageContext<'publish'>): Promise<StageOutput<'publish'>> {
@@ -56,12 +56,15 @@ export async function publishStage(ctx: StageContext<'publish'>): Promise<StageO
     sources: sourceRows(trials, enrich.carried.length, enrich.sponsorStatuses),
   };
   const carryOver = await carryOverOf(enrich);
+  // A later run carries rows over only from a snapshot one version of the code made whole.
+  const current = await codeFingerprint(PIPELINE_CODE);
+  const built = await sameCodeOf(ctx, ['enrich', 'geocode', 'flags']);
   const { version, dir, manifest } = await publishSnapshot(tables, {
     root,
     keep: ctx.options.keep,
     carryOver,
     inputSummary: {
-      [PIPELINE_CODE_KEY]: await codeFingerprint(PIPELINE_CODE),
+      [PIPELINE_CODE_KEY]: built === current ? current : null,
       run_id: ctx.runId,
       run_clock: ctx.now.toISOString(),
       registry: ctx.options.registryDump
