@@ -30,6 +30,8 @@ type StoredEntry = [number | null, number | null, CachedPlace['precision'], stri
 
 interface CacheFile {
   version: number;
+  /** Fingerprint of the geocoding code and data packages that wrote the entries. */
+  code?: string;
   entries: Record<string, StoredEntry>;
 }
 
@@ -45,6 +47,7 @@ export class GeocodeCache {
     /** Where save() writes; null for a cache that lives only in memory. */
     readonly file: string | null,
     entries: Map<string, CachedPlace> = new Map(),
+    private readonly code?: string,
   ) {
     this.entries = entries;
   }
@@ -56,15 +59,17 @@ export class GeocodeCache {
 
   /**
    * Reads `file` (e.g. DATA_DIR/geocode-cache.json). A missing file, or one written by
-   * another GEOCODE_CACHE_VERSION, gives an empty cache. An unreadable file is an error:
+   * another GEOCODE_CACHE_VERSION or other code (`code`, a fingerprint of the geocoding
+   * source and data packages), gives an empty cache. An unreadable file is an error:
    * silently starting over would hide a broken disk behind a slow run.
    */
-  static async load(file: string): Promise<GeocodeCache> {
+  static async load(file: string, code?: string): Promise<GeocodeCache> {
     let text: string;
     try {
       text = await fs.readFile(file, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new GeocodeCache(file);
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+        return new GeocodeCache(file, new Map(), code);
       throw err;
     }
     let parsed: CacheFile;
@@ -77,16 +82,17 @@ export class GeocodeCache {
     }
     if (
       parsed.version !== GEOCODE_CACHE_VERSION ||
+      parsed.code !== code ||
       typeof parsed.entries !== 'object' ||
       parsed.entries === null
     ) {
-      return new GeocodeCache(file);
+      return new GeocodeCache(file, new Map(), code);
     }
     const entries = new Map<string, CachedPlace>();
     for (const [key, [latitude, longitude, precision, state]] of Object.entries(parsed.entries)) {
       entries.set(key, { latitude, longitude, precision, state });
     }
-    return new GeocodeCache(file, entries);
+    return new GeocodeCache(file, entries, code);
   }
 
   get size(): number {
@@ -113,7 +119,7 @@ export class GeocodeCache {
    */
   async save(): Promise<void> {
     if (!this.file || !this.dirty) return;
-    const body: CacheFile = { version: GEOCODE_CACHE_VERSION, entries: {} };
+    const body: CacheFile = { version: GEOCODE_CACHE_VERSION, code: this.code, entries: {} };
     for (const [key, p] of this.entries)
       body.entries[key] = [p.latitude, p.longitude, p.precision, p.state];
     await fs.mkdir(path.dirname(this.file), { recursive: true });

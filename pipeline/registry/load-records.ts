@@ -16,6 +16,8 @@ export interface LoadRegistryRecordsOptions {
   changedOnly?: boolean;
   /** Ids not to read (trials an incremental run carries over from its snapshot). */
   skip?: ReadonlySet<string>;
+  /** Only these ids. */
+  only?: ReadonlySet<string>;
   logger?: Logger;
 }
 
@@ -30,6 +32,8 @@ export async function* loadRegistryRecords(
   if (opts.changedOnly) ids = ids.filter((id) => rawStore.isChangedSinceLastRun(id));
   const skip = opts.skip;
   if (skip) ids = ids.filter((id) => !skip.has(id));
+  const only = opts.only;
+  if (only) ids = ids.filter((id) => only.has(id));
   for (let i = 0; i < ids.length; i += CHUNK) {
     const stored = await Promise.all(ids.slice(i, i + CHUNK).map((id) => rawStore.read(id)));
     for (const rec of stored) {

@@ -6,7 +6,13 @@
  */
 import { GEO_PRECISIONS, type GeoPrecision, type StateSource } from '../../domain/geo.js';
 import type { SiteRow } from '../../domain/rows.js';
+import type { Diagnosis } from '../../diagnosis/classify.js';
+import { REGISTRY_SOURCE } from '../../domain/sources.js';
+import { PermanentStageError } from '../errors.js';
 import { RawStore, registryRawStoreDir } from '../raw-store/raw-store.js';
+import { loadRegistryRecordArray } from '../registry/load-records.js';
+import { mergeSponsorRecords } from '../sponsors/merge.js';
+import { compareIds } from './carry-over.js';
 import type { RunContext } from './context.js';
 import type { StageName } from './stage-names.js';
 import type { InputReader, StageOutputs } from './stage-outputs.js';
@@ -94,8 +100,66 @@ const geocodeArtifact: ArtifactCodec<'geocode', GeocodeColumns> = {
   },
 };
 
+/**
+ * What the enrich stage decided: which registry records it built (id and content hash),
+ * each built record's diagnosis, and the rows and flags as they are. The records are
+ * mapped and merged again from the raw store and the sponsor stages' data, which is what
+ * the stage did; a stored record whose hash moved since (another run imported over it)
+ * cannot give this run's records back, and says so.
+ */
+interface EnrichStored extends Omit<StageOutputs['enrich'], 'records'> {
+  registry: Array<[id: string, contentHash: string]>;
+  diagnosis: Diagnosis[];
+}
+
+const enrichArtifact: ArtifactCodec<'enrich', EnrichStored> = {
+  encode({ records, ...rest }) {
+    return {
+      ...rest,
+      registry: records
+        .filter((r) => r.trial.source === REGISTRY_SOURCE.slug)
+        .map((r) => [r.trial.nct_id, r.trial.content_hash]),
+      diagnosis: records.map(({ trial: t }) => ({
+        diagnosis_types: t.diagnosis_types,
+        lung_cancer: t.lung_cancer,
+        sclc_stages: t.sclc_stages,
+        nsclc_stages: t.nsclc_stages,
+      })),
+    };
+  },
+  async decode({ registry: built, diagnosis, ...rest }, { input }) {
+    const { store } = await input('registry');
+    const hashes = new Map(built);
+    const registry = await loadRegistryRecordArray(store, { only: new Set(hashes.keys()) });
+    const moved = registry.find((r) => hashes.get(r.trial.nct_id) !== r.trial.content_hash);
+    if (moved || registry.length !== hashes.size) {
+      throw new PermanentStageError(
+        `the raw store no longer holds the registry records the enrich stage built ` +
+          `(${moved ? `${moved.trial.nct_id} changed` : 'some are gone'}); start a new run`,
+      );
+    }
+    const sponsors = [...(await input('sponsor-csv')).trials, ...(await input('scrape')).trials];
+    const merged = mergeSponsorRecords(
+      registry.map(({ changed: _changed, ...record }) => record),
+      sponsors,
+    );
+    merged.records.sort((a, b) => compareIds(a.trial.nct_id, b.trial.nct_id));
+    if (merged.records.length !== diagnosis.length) {
+      throw new Error(
+        `the enrich artifact holds ${diagnosis.length} trials, the merge gives ${merged.records.length}`,
+      );
+    }
+    const records = merged.records.map((r, i) => ({
+      ...r,
+      trial: { ...r.trial, ...diagnosis[i] },
+    }));
+    return { ...rest, records };
+  },
+};
+
 const CODECS: { readonly [N in StageName]?: ArtifactCodec<N, unknown> } = {
   registry: registryArtifact,
+  enrich: enrichArtifact,
   geocode: geocodeArtifact,
 };
 

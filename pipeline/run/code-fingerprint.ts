@@ -61,3 +61,10 @@ export const PIPELINE_CODE: CodeScope = {
   files: ['package-lock.json'],
   skip: ['eval', 'demo'],
 };
+
+/** What a place-cache entry depends on: the geocoder, the shared geography and its data packages. */
+export const GEOCODE_CODE: CodeScope = {
+  dirs: ['pipeline/geocode', 'geo'],
+  files: ['domain/geo.ts', 'package-lock.json'],
+  skip: ['eval'],
+};

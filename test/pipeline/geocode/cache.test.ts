@@ -110,6 +110,14 @@ describe('GeocodeCache', () => {
     expect((await GeocodeCache.load(file)).size).toBe(0);
   });
 
+  it('starts empty from a file written by other geocoding code', async () => {
+    const first = await GeocodeCache.load(file, 'code-a');
+    first.set('lyon||', { latitude: 45.76, longitude: 4.84, precision: 'city', state: null });
+    await first.save();
+    expect((await GeocodeCache.load(file, 'code-a')).size).toBe(1);
+    expect((await GeocodeCache.load(file, 'code-b')).size).toBe(0);
+  });
+
   it('refuses a file that is not JSON instead of silently starting over', async () => {
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, '{"version": 1, "entries": {');
