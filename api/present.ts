@@ -22,12 +22,7 @@ import type {
 import type { Sex } from '../domain/sex.js';
 import type { TrialStatus } from '../domain/status.js';
 import type { TrialEvidence } from './query/evidence.js';
-import type {
-  CriterionRow,
-  ExplainedNearestSite,
-  FilterExplanation,
-  TrialMatch,
-} from './query/explain.js';
+import type { FilterParameter } from './query/types.js';
 
 /** Locations shown in `locations_sample`; the contract caps it at five. */
 export const LOCATIONS_SAMPLE_SIZE = 5;
@@ -386,3 +381,43 @@ export const SOURCE_FIELDS = keys<PresentedSource>()([
   'ingest',
   'trial_count',
 ]);
+
+// The detail's `match`, built by api/query/explain.ts and declared here with the other
+// response shapes: explain.ts imports this file (through filter.ts and trial-index.ts too),
+// so declaring them there made an import cycle.
+
+/** Text behind a verdict: a field of the trial (or a biomarker row's section) and the text in it. */
+export interface Evidence {
+  field: string;
+  text: string;
+}
+
+export interface FilterExplanation {
+  /** The query parameter; `zip` stands for the zip + radius pair. */
+  parameter: FilterParameter | 'zip';
+  /** The value searched, in canonical spelling. */
+  value: string;
+  met: boolean;
+  reason: string;
+  evidence: Evidence[];
+}
+
+/** A biomarker row with the request criterion it answers (`KRAS:G12C`, `EGFR`, `PD-L1:TPS>=50`). */
+export interface CriterionRow extends PresentedBiomarker {
+  criterion: string;
+}
+
+export interface ExplainedNearestSite extends NearestSite {
+  distance_miles: number;
+}
+
+export interface TrialMatch {
+  filters: FilterExplanation[];
+  biomarkers: {
+    /** Required rows that satisfy an asked marker. */
+    matched: CriterionRow[];
+    /** Rows that would exclude a patient who has an asked marker; never counted as a match. */
+    excluding: CriterionRow[];
+  };
+  nearest_site: ExplainedNearestSite | null;
+}

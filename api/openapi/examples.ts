@@ -4,7 +4,7 @@
  * schemas. The ids are the demo generator's kind (DEMO-...), never a real registry id.
  */
 import type { DetailTrial, ListTrial, NearestSite, PresentedSource } from '../present.js';
-import type { TrialMatch } from '../query/explain.js';
+import type { TrialMatch } from '../present.js';
 
 export const EXAMPLE_LIST_TRIAL: ListTrial = {
   nct_id: 'DEMO-000123',

@@ -33,8 +33,8 @@ import type {
   PresentedSource,
 } from '../present.js';
 import type { TrialEvidence } from '../query/evidence.js';
-import type { TrialMatch } from '../query/explain.js';
-import { FILTER_PARAMETERS } from '../query/filter.js';
+import type { TrialMatch } from '../present.js';
+import { FILTER_PARAMETERS } from '../query/types.js';
 import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
 
 const text = (description: string) => z.string().nullable().meta({ description });

@@ -10,53 +10,21 @@ import type { BiomarkerRow, SiteRow } from '../../domain/rows.js';
 import { STATUS_TO_BUCKET } from '../../domain/status.js';
 import {
   presentBiomarker,
+  type CriterionRow,
   type DetailTrial,
+  type Evidence,
+  type ExplainedNearestSite,
+  type FilterExplanation,
   type NearestSite,
-  type PresentedBiomarker,
   type PresentedLocation,
+  type TrialMatch,
 } from '../present.js';
 import type { EvidenceText, SignalEvidence } from './evidence.js';
 import { termFields } from './text-index.js';
-import { constraintHolds, constraintsOf, searchedBuckets, type FilterParameter } from './filter.js';
+import { constraintHolds, constraintsOf, searchedBuckets } from './filter.js';
 import type { SearchHit } from './search.js';
 import { isUsSite, rowCovers, rowRange, siteUsState, type TrialIndex } from './trial-index.js';
-import type { MutationCriterion, NearQuery, TrialQuery } from './types.js';
-
-/** Text behind a verdict: a field of the trial (or a biomarker row's section) and the text in it. */
-export interface Evidence {
-  field: string;
-  text: string;
-}
-
-export interface FilterExplanation {
-  /** The query parameter; `zip` stands for the zip + radius pair. */
-  parameter: FilterParameter | 'zip';
-  /** The value searched, in canonical spelling. */
-  value: string;
-  met: boolean;
-  reason: string;
-  evidence: Evidence[];
-}
-
-/** A biomarker row with the request criterion it answers (`KRAS:G12C`, `EGFR`, `PD-L1:TPS>=50`). */
-export interface CriterionRow extends PresentedBiomarker {
-  criterion: string;
-}
-
-export interface ExplainedNearestSite extends NearestSite {
-  distance_miles: number;
-}
-
-export interface TrialMatch {
-  filters: FilterExplanation[];
-  biomarkers: {
-    /** Required rows that satisfy an asked marker. */
-    matched: CriterionRow[];
-    /** Rows that would exclude a patient who has an asked marker; never counted as a match. */
-    excluding: CriterionRow[];
-  };
-  nearest_site: ExplainedNearestSite | null;
-}
+import type { FilterParameter, MutationCriterion, NearQuery, TrialQuery } from './types.js';
 
 /** Rows written for another cohort (issue 9's `scope`) say nothing about a lung cancer patient. */
 function isLungRow(b: BiomarkerRow): boolean {

@@ -10,25 +10,7 @@ import { DEFAULT_STATUS_BUCKETS } from '../../domain/status.js';
 import { Bitset } from './bitset.js';
 import { isoDay, type TrialIndex } from './trial-index.js';
 import { matchText, type TextMatch } from './text-index.js';
-import type { MutationCriterion, TrialQuery } from './types.js';
-
-/** Query parameters that restrict the set (zip/radius restrict and order in search.ts). */
-export const FILTER_PARAMETERS = [
-  'statusBuckets',
-  'trialStatus',
-  'diagnosisType',
-  'cancerStage',
-  'country',
-  'state',
-  'gender',
-  'trialPhase',
-  'biomarkers',
-  'mutations',
-  'age',
-  'firstPostedAfter',
-  'q',
-] as const;
-export type FilterParameter = (typeof FILTER_PARAMETERS)[number];
+import type { FilterParameter, MutationCriterion, TrialQuery } from './types.js';
 
 export interface Constraint {
   parameter: FilterParameter;

@@ -6,6 +6,24 @@ import type { TrialPhaseFilter } from '../../domain/phase.js';
 import type { GenderFilter } from '../../domain/sex.js';
 import type { StatusBucket, TrialStatus } from '../../domain/status.js';
 
+/** Query parameters that restrict the set (zip/radius restrict and order in search.ts). */
+export const FILTER_PARAMETERS = [
+  'statusBuckets',
+  'trialStatus',
+  'diagnosisType',
+  'cancerStage',
+  'country',
+  'state',
+  'gender',
+  'trialPhase',
+  'biomarkers',
+  'mutations',
+  'age',
+  'firstPostedAfter',
+  'q',
+] as const;
+export type FilterParameter = (typeof FILTER_PARAMETERS)[number];
+
 export type MutationCriterion =
   | { gene: Gene; alteration: string; range?: undefined }
   | { gene: 'PD-L1'; alteration?: undefined; range: ExpressionRange };
