@@ -118,6 +118,25 @@ describe('RedisGate', () => {
     }
   });
 
+  it('keeps admitting and revoking after Redis lost its scripts (a restart: NOSCRIPT)', async () => {
+    const world = await testRedis();
+    try {
+      const store = new RedisKeyStore(world.redis, world.prefix);
+      const gate = new RedisGate(world.redis, world.prefix, { limits: SMALL_LIMITS });
+      const { record, plaintext } = await store.create('restarted', 'free');
+      expect((await gate.admit(plaintext, 'consume')).status).toBe('live');
+      // A restarted Redis holds no scripts; the clients' connections and definitions survive.
+      await world.redis.script('FLUSH');
+      const again = await gate.admit(plaintext, 'consume');
+      expect(again.status === 'live' && again.usage).toMatchObject({ allowed: true, quotaUsed: 2 });
+      await world.redis.script('FLUSH');
+      expect(await store.revoke(record.label)).toBe(true);
+      expect(await gate.admit(plaintext, 'consume')).toMatchObject({ status: 'revoked' });
+    } finally {
+      await world.cleanup();
+    }
+  });
+
   it('treats a record of a tier this version does not know as an unknown key', async () => {
     const world = await testRedis();
     try {
