@@ -91,6 +91,7 @@ export class FileKeyStore implements KeyStore {
 
   private async mutate<T>(change: (store: MemoryKeyStore) => Promise<T>): Promise<T> {
     await fs.mkdir(path.dirname(this.file), { recursive: true });
+    await removeStaleLockFile(`${this.file}.lock`);
     let compromised: Error | null = null;
     const release = await lockfile
       .lock(this.file, {
@@ -123,6 +124,18 @@ export class FileKeyStore implements KeyStore {
       });
     }
   }
+}
+
+/**
+ * The lock before proper-lockfile was a plain file of the same name. One a crashed writer
+ * left would block every write for good: proper-lockfile takes a stale lock over with
+ * rmdir, which fails on a file. Once stale like any lock, it is removed here.
+ */
+async function removeStaleLockFile(lock: string): Promise<void> {
+  const stats = await fs.lstat(lock).catch(() => null);
+  if (!stats?.isFile() || Date.now() - stats.mtimeMs <= LOCK_OPTIONS.stale) return;
+  // Another writer may have removed it first (and locked since: rm refuses a directory).
+  await fs.rm(lock, { force: true }).catch(() => undefined);
 }
 
 function parseKeyFile(text: string, file: string): ApiKeyRecord[] {

@@ -65,4 +65,35 @@ describe('FileKeyStore', () => {
       await cleanup();
     }
   });
+
+  it('takes over the lock a writer that died left behind, once it is stale', async () => {
+    const { file, cleanup } = await tempFile();
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // proper-lockfile's lock is a directory the holder keeps touching; this one stopped.
+      const old = new Date(Date.now() - 60_000);
+      await fs.mkdir(`${file}.lock`);
+      await fs.utimes(`${file}.lock`, old, old);
+      const { plaintext } = await new FileKeyStore(file).create('after-crash', 'free');
+      expect((await new FileKeyStore(file).findByPlaintext(plaintext))?.label).toBe('after-crash');
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('takes over a stale lock file the earlier hand-written lock left behind', async () => {
+    const { file, cleanup } = await tempFile();
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const old = new Date(Date.now() - 60_000);
+      await fs.writeFile(`${file}.lock`, '');
+      await fs.utimes(`${file}.lock`, old, old);
+      const { plaintext } = await new FileKeyStore(file).create('after-upgrade', 'free');
+      expect((await new FileKeyStore(file).findByPlaintext(plaintext))?.label).toBe(
+        'after-upgrade',
+      );
+    } finally {
+      await cleanup();
+    }
+  });
 });
