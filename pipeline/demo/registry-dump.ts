@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { US_STATES } from '../../domain/geo.js';
 import { isUsCountry } from '../../domain/geo.js';
 import type { SiteRow } from '../../domain/rows.js';
@@ -26,26 +27,14 @@ const STUDY_TYPE_CODES: Readonly<Record<string, string>> = {
 export async function writeRegistryDump(opts: RegistryDumpOptions): Promise<{ studies: number }> {
   const { trials } = generateDemoDataset(opts);
   await fs.mkdir(path.dirname(path.resolve(opts.out)), { recursive: true });
-  const tmp = `${opts.out}.tmp-${process.pid}`;
-  const fh = await fs.open(tmp, 'w');
-  try {
-    for (let i = 0; i < trials.length; i += 2000) {
-      await fh.write(
-        trials
-          .slice(i, i + 2000)
-          .map((t) => JSON.stringify(toRegistryStudy(t)))
-          .join('\n') + '\n',
-      );
-    }
-    await fh.sync();
-  } catch (err) {
-    await fh.close();
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
-  await fh.close();
-  // A reader never sees half a dump: the file appears complete or not at all.
-  await fs.rename(tmp, opts.out);
+  // write-file-atomic takes the whole text, not a stream: ~110 MB at full scale, held next
+  // to the generated dataset that is in memory anyway (peak RSS 0.96 GB against 0.91 GB
+  // when it was streamed 2,000 studies at a time). A reader never sees half a dump: the
+  // file appears complete (fsynced, renamed) or not at all.
+  await writeFileAtomic(
+    opts.out,
+    trials.map((t) => JSON.stringify(toRegistryStudy(t)) + '\n').join(''),
+  );
   return { studies: trials.length };
 }
 
