@@ -15,7 +15,7 @@ import {
   themeClauses,
   type Clause,
 } from './biomarker-clauses.js';
-import type { DemoRandom } from './random.js';
+import { nudgeToTotal, type DemoRandom } from './random.js';
 import type { TrialPlan } from './trial-plan.js';
 
 export interface BiomarkerPlan {
@@ -102,18 +102,7 @@ function exactCounts(n: number, total: number, rng: DemoRandom): number[] {
   if (total < n || total > n * MAX_ROWS)
     throw new Error(`demo: cannot spread ${total} biomarker rows over ${n} trials`);
   const counts = Array.from({ length: n }, () => rng.weighted(ROW_COUNTS));
-  let diff = total - counts.reduce((a, b) => a + b, 0);
-  while (diff !== 0) {
-    const i = rng.int(0, n - 1);
-    if (diff > 0 && counts[i] < MAX_ROWS) {
-      counts[i]++;
-      diff--;
-    } else if (diff < 0 && counts[i] > 1) {
-      counts[i]--;
-      diff++;
-    }
-  }
-  return counts;
+  return nudgeToTotal(counts, total, MAX_ROWS, [...counts.keys()], rng);
 }
 
 function themeOf(clause: Clause): Gene {

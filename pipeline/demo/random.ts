@@ -52,3 +52,29 @@ export class DemoRandom {
     return out;
   }
 }
+
+/**
+ * Moves `counts` (in place) one step at a time, at random positions among `places`, until
+ * they sum to `total`, keeping each count at a place within [1, max]. Counts drawn at random
+ * or rounded from shares miss a scale's exact target; this makes the total exact.
+ */
+export function nudgeToTotal(
+  counts: number[],
+  total: number,
+  max: number,
+  places: readonly number[],
+  rng: DemoRandom,
+): number[] {
+  let diff = total - counts.reduce((a, b) => a + b, 0);
+  while (diff !== 0) {
+    const i = places[rng.int(0, places.length - 1)];
+    if (diff > 0 && counts[i] < max) {
+      counts[i]++;
+      diff--;
+    } else if (diff < 0 && counts[i] > 1) {
+      counts[i]--;
+      diff++;
+    }
+  }
+  return counts;
+}

@@ -7,7 +7,7 @@ import { latLngToCell } from 'h3-js';
 import { SITE_H3_RESOLUTION, type GeoPrecision } from '../../domain/geo.js';
 import type { SiteRow } from '../../domain/rows.js';
 import { loadPlaces, type DemoPlace } from './places.js';
-import type { DemoRandom } from './random.js';
+import { nudgeToTotal, type DemoRandom } from './random.js';
 import { gaussian, type TrialPlan } from './trial-plan.js';
 import { FACILITY_KINDS } from './vocabulary.js';
 
@@ -41,19 +41,8 @@ export function planSiteCounts(
   const counts = raw.map((n) =>
     n === 0 ? 0 : Math.min(MAX_SITES, Math.max(1, Math.round((n * total) / sum))),
   );
-  let diff = total - counts.reduce((a, b) => a + b, 0);
   const withSites = counts.map((n, i) => (n > 0 ? i : -1)).filter((i) => i >= 0);
-  while (diff !== 0) {
-    const i = withSites[rng.int(0, withSites.length - 1)];
-    if (diff > 0 && counts[i] < MAX_SITES) {
-      counts[i]++;
-      diff--;
-    } else if (diff < 0 && counts[i] > 1) {
-      counts[i]--;
-      diff++;
-    }
-  }
-  return counts;
+  return nudgeToTotal(counts, total, MAX_SITES, withSites, rng);
 }
 
 type Footprint = 'us' | 'international' | 'mixed';
