@@ -394,6 +394,10 @@ export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
         String.raw`\btarget(?:s|ing|ed)?\s+(?:the\s+)?`,
         String.raw`\bagainst\s+`,
         String.raw`\binhibitors? of\s+(?:the\s+)?`,
+        // "an agent whose mechanism is inhibition of epidermal growth factor receptor", "drugs
+        // that inhibit EGFR", "blockade of the PD-L1 pathway": the gene is the therapy's target.
+        String.raw`\binhibit(?:s|ing|ion\s+of)?\s+(?:the\s+)?`,
+        String.raw`\b(?:block(?:s|ing)|blockade\s+of|antagonists?\s+of)\s+(?:the\s+)?`,
         String.raw`\bPD-?1\s*\/\s*`,
       ]) + '$',
       'i',

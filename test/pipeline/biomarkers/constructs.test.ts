@@ -667,4 +667,34 @@ describe('real-dev-c constructs', () => {
     // A carved-out alteration does not specify the gene: "non-G12C mutant KRAS" is the gene.
     expect(units({ inclusion: '* non-G12C mutant KRAS' })).toEqual(['+KRAS', '-KRAS:G12C']);
   });
+  it('reads a gene after "inhibition of", "inhibiting", "blockade of" as a therapy target', () => {
+    expect(
+      units({
+        exclusion:
+          '* Previous treatment with an experimental agent of which the main mechanism of action is inhibition of epidermal growth factor receptor or its associated tyrosine kinase',
+      }),
+    ).toEqual([]);
+    expect(
+      units({ exclusion: '2. Prior agents inhibiting the anaplastic lymphoma kinase' }),
+    ).toEqual([]);
+    expect(
+      units({ exclusion: '- Any previous drug that inhibits MET or blocks the RET kinase' }),
+    ).toEqual([]);
+    expect(
+      units({ exclusion: '* Prior therapy acting by blockade of programmed death-ligand 1' }),
+    ).toEqual([]);
+    // The marker beside the therapy is still excluded.
+    expect(
+      units({
+        exclusion:
+          '* Known EGFR mutation, or prior treatment with a compound whose mechanism is inhibition of EGFR',
+      }),
+    ).toEqual(['-EGFR']);
+    // In the inclusion criteria, progression on such an agent implies the driver, as "an EGFR TKI" does.
+    expect(
+      units({
+        inclusion: '* Disease progression on an agent whose main mechanism is inhibition of EGFR',
+      }),
+    ).toEqual(['+EGFR']);
+  });
 });
