@@ -4,7 +4,7 @@
  * fingerprint of that code and dropped when the fingerprint differs.
  */
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../config/env.js';
 
@@ -19,22 +19,40 @@ export interface CodeScope {
 
 const computed = new Map<string, Promise<string>>();
 
-/** sha256 (hex) of the scope's files, names and bytes, in a stable order. Memoised per scope. */
+/**
+ * sha256 (hex) of the scope's files, names and bytes, in a stable order. Memoised per scope,
+ * so it names the code the process loaded: a scope is hashed when the module declaring it
+ * loads (fingerprintAtLoad), not at first use, which in a long-running worker can come weeks
+ * after a `git pull` put other code on disk than the code it runs.
+ */
 export function codeFingerprint(scope: CodeScope): Promise<string> {
   const id = JSON.stringify(scope);
   let result = computed.get(id);
   if (!result) {
-    result = hashScope(scope);
+    try {
+      result = Promise.resolve(hashScope(scope));
+    } catch (err) {
+      result = Promise.reject(err as Error);
+      // Reported to whoever asks for the fingerprint, not as an unhandled rejection at load.
+      result.catch(() => undefined);
+    }
     computed.set(id, result);
   }
   return result;
 }
 
-async function hashScope(scope: CodeScope): Promise<string> {
+/** Hashes `scope` now (at the declaring module's load); returns it for use as a constant. */
+export function fingerprintAtLoad<S extends CodeScope>(scope: S): S {
+  void codeFingerprint(scope);
+  return scope;
+}
+
+// Synchronous on purpose: the files are read before any other work of the process.
+function hashScope(scope: CodeScope): string {
   const files: string[] = [...scope.files];
   const skipped = (rel: string) => (scope.skip ?? []).some((s) => rel.split(path.sep).includes(s));
   for (const dir of scope.dirs) {
-    for (const entry of await fs.readdir(path.join(PROJECT_ROOT, dir), {
+    for (const entry of fs.readdirSync(path.join(PROJECT_ROOT, dir), {
       recursive: true,
       withFileTypes: true,
     })) {
@@ -47,7 +65,7 @@ async function hashScope(scope: CodeScope): Promise<string> {
     hash
       .update(rel)
       .update('\0')
-      .update(await fs.readFile(path.join(PROJECT_ROOT, rel)));
+      .update(fs.readFileSync(path.join(PROJECT_ROOT, rel)));
   return hash.digest('hex');
 }
 
@@ -56,15 +74,15 @@ async function hashScope(scope: CodeScope): Promise<string> {
  * mapping, enrichment, geocoding, flag rules, snapshot format and the libraries and data
  * packages (package-lock.json). The demo generator and evaluations are not part of a run.
  */
-export const PIPELINE_CODE: CodeScope = {
+export const PIPELINE_CODE: CodeScope = fingerprintAtLoad({
   dirs: ['pipeline', 'domain', 'diagnosis', 'text', 'geo', 'snapshot'],
   files: ['package-lock.json'],
   skip: ['eval', 'demo'],
-};
+});
 
 /** What a place-cache entry depends on: the geocoder, the shared geography and its data packages. */
-export const GEOCODE_CODE: CodeScope = {
+export const GEOCODE_CODE: CodeScope = fingerprintAtLoad({
   dirs: ['pipeline/geocode', 'geo'],
   files: ['domain/geo.ts', 'package-lock.json'],
   skip: ['eval'],
-};
+});

@@ -12,7 +12,7 @@ import v8 from 'node:v8';
 import type { BiomarkerRow, TrialRecord, TrialRow } from '../../domain/rows.js';
 import type { Diagnosis } from '../../diagnosis/classify.js';
 import { enrichRecords } from '../enrich.js';
-import { codeFingerprint, type CodeScope } from './code-fingerprint.js';
+import { codeFingerprint, fingerprintAtLoad, type CodeScope } from './code-fingerprint.js';
 
 export interface EnrichEntry {
   rows: Array<Omit<BiomarkerRow, 'nct_id'>>;
@@ -20,11 +20,11 @@ export interface EnrichEntry {
 }
 
 /** Source whose code decides enrichment output (evaluation labels excluded). */
-const ENRICH_CODE: CodeScope = {
+const ENRICH_CODE: CodeScope = fingerprintAtLoad({
   dirs: ['pipeline/biomarkers', 'diagnosis', 'text', 'pipeline/eligibility'],
   files: ['pipeline/enrich.ts', 'domain/biomarkers.ts', 'domain/diagnosis.ts'],
   skip: ['eval'],
-};
+});
 
 /** sha256 over the extractor's source files. */
 export function enrichmentCodeFingerprint(): Promise<string> {
