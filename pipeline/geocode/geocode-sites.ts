@@ -19,6 +19,7 @@ import { warmZipTownIndex } from '../../geo/zip-centroid.js';
 import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
 import {
   ambiguousUsTown,
+  type CityFinder,
   NO_PLACE,
   placeKey,
   resolvePlace,
@@ -78,14 +79,27 @@ interface Pending {
 /** Returns new site rows (the input is not modified) in the same order. */
 export async function geocodeSites(sites: SiteRow[], deps: GeocodeDeps): Promise<GeocodeResult> {
   const { cache, logger, onProgress } = deps;
-  // Yielding between the index builds lets a queue worker renew its job lock (event-loop.ts).
-  const findCity = await cityFinder();
-  await yieldToEventLoop();
-  const findUs = await usCandidateFinder();
-  await yieldToEventLoop();
-  warmZipTownIndex();
-  await yieldToEventLoop();
-  logger?.debug({ gazetteer: await gazetteerStats() }, 'gazetteer ready');
+  const queries = sites.map(placeQuery);
+  // The place indexes take seconds to build; an incremental run whose places are all
+  // cached needs none of them. The US town index is read for US sites named without a
+  // state (only these), the gazetteer and USPS town index on a cache miss.
+  const findUs: UsCandidateFinder = queries.some((q) => q.country === 'US' && !q.usState && q.city)
+    ? await usCandidateFinder()
+    : () => {
+        throw new Error('geocodeSites: the US town index was not built for these sites');
+      };
+  let findCity: CityFinder | null = null;
+  const gazetteer = async (): Promise<CityFinder> => {
+    // Yielding between the index builds lets a queue worker renew its job lock (event-loop.ts).
+    await yieldToEventLoop();
+    const found = await cityFinder();
+    await yieldToEventLoop();
+    warmZipTownIndex();
+    await yieldToEventLoop();
+    if (logger?.isLevelEnabled('debug'))
+      logger.debug({ gazetteer: await gazetteerStats() }, 'gazetteer ready');
+    return found;
+  };
   const hitsBefore = cache.hits;
   const missesBefore = cache.misses;
   const summary: GeocodeSummary = {
@@ -112,7 +126,6 @@ export async function geocodeSites(sites: SiteRow[], deps: GeocodeDeps): Promise
     return cell;
   };
 
-  const queries = sites.map(placeQuery);
   const places: Array<Placed | null> = new Array(sites.length).fill(null);
   const pending: Pending[] = [];
   for (let i = 0; i < sites.length; i++) {
@@ -137,6 +150,7 @@ export async function geocodeSites(sites: SiteRow[], deps: GeocodeDeps): Promise
     const key = placeKey(q);
     let place = cache.get(key);
     if (!place) {
+      findCity ??= await gazetteer();
       place = resolvePlace(q, findCity, findUs);
       cache.set(key, place);
     }
