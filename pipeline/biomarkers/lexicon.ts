@@ -44,8 +44,8 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   },
   { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
   { gene: 'BRAF', re: /\bB-?RAF(?![a-uw-z])/gi },
-  // "MET14 exon skipping" writes the exon number against the gene.
-  { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|14[- ]?exon|\b))/g },
+  // "MET14 exon skipping", "MET14 jump mutation", "MET14" write the exon number against the gene.
+  { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|14\b|14[- ]?exon|\b))/g },
   { gene: 'MET', re: /\b(?:c-?Met|cMET|mesenchymal[- ]epithelial transition(?: factor)?)\b/g },
   { gene: 'RET', re: /\b(?:RET|rearranged during transfection)\b/g },
   { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*[\/\-–]\s*[1-3])*(?![\w])/g },
@@ -230,13 +230,14 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
       'gi',
     ),
   },
-  // "METΔ14", "METΔex14": the delta sign for the skipped exon.
+  // "METΔ14", "METΔex14": the delta sign for the skipped exon; "MET14" alone is the short form of
+  // METex14; "jump" ("MET14 jump mutation", "exon 14 jumping") translates skipping.
   {
     gene: 'MET',
     alteration: 'EX14SKIP',
     re: new RegExp(
-      String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δ\s?(?:ex)?14|(?<=MET)14[- ]?exon(?=\s*skip))` +
-        String.raw`(?:\s*(?:skipping|skip))?(?:\s*(?:mutations?|alterations?|variants?))?\b`,
+      String.raw`(?:\b|(?<=MET))(?:${EXON}14|Δ\s?(?:ex)?14|(?<=MET)14(?:[- ]?exon(?=\s*(?:skip|jump)))?)` +
+        String.raw`(?:\s*(?:skipping|skip|jump(?:ing)?))?(?:\s*(?:mutations?|alterations?|variants?))?\b`,
       'gi',
     ),
   },

@@ -697,4 +697,20 @@ describe('real-dev-c constructs', () => {
       }),
     ).toEqual(['+EGFR']);
   });
+  it('reads "MET14", "MET14 jump mutation" and "exon 14 jumping" as MET exon 14 skipping', () => {
+    expect(
+      units({
+        exclusion:
+          '* the known presence of an EGFR exon 20 insertion mutation or ALK/ROS1/RET fusion or MET14 jump mutation;',
+      }),
+    ).toEqual(['-ALK:FUSION', '-EGFR:EX20INS', '-MET:EX14SKIP', '-RET:FUSION', '-ROS1:FUSION']);
+    expect(units({ inclusion: '* MET14-positive NSCLC by NGS' })).toEqual(['+MET:EX14SKIP']);
+    expect(units({ inclusion: '- MET exon 14 jumping mutation confirmed by RNA NGS' })).toEqual([
+      '+MET:EX14SKIP',
+    ]);
+    expect(units({ inclusion: '* MET14 or MET amplification' })).toEqual([
+      '+MET:AMP',
+      '+MET:EX14SKIP',
+    ]);
+  });
 });
