@@ -56,10 +56,10 @@ const MILES_PER_DEGREE_LAT = (6371008.8 / 1609.344) * (Math.PI / 180);
 /** Sites due north and south of the centre at about these distances, several trials per place. */
 function ringTables() {
   const rng = seedrandom('rings');
-  // Around the 25- and 100-mile circles and the 0.05-mile key boundaries next to them.
+  // Around the 25-, 50- and 100-mile circles and the 0.05-mile key boundaries next to them.
   const distances = [
-    0, 0.04, 0.05, 0.06, 3, 24.9, 24.94, 24.95, 24.96, 24.999, 25, 25.001, 25.04, 25.05, 25.06, 60,
-    99.95, 100, 100.05, 180, 499.9,
+    0, 0.04, 0.05, 0.06, 3, 24.9, 24.94, 24.95, 24.96, 24.999, 25, 25.001, 25.04, 25.05, 25.06,
+    49.95, 50, 50.05, 60, 99.95, 100, 100.05, 180, 499.9,
   ];
   const trials = Array.from({ length: 240 }, (_, i) =>
     trialRow(`TEST-R${String(i).padStart(3, '0')}`, {
