@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TableName } from '../../domain/rows.js';
 import { readManifest, resolveLatest, verifyChecksums } from '../../snapshot/index.js';
+import { PermanentStageError } from '../errors.js';
 import { parquetFileName, quoteLiteral } from '../../snapshot/schema.js';
 
 /** input_summary key holding the fingerprint of the code that built the snapshot. */
@@ -37,6 +38,22 @@ export async function findBase(root: string, code: string): Promise<SnapshotBase
     return null;
   }
   return latest;
+}
+
+/**
+ * Throws PermanentStageError when `base` is gone: another run's retention may remove it
+ * after the enrich stage chose it, and no retry of this run can bring its rows back.
+ */
+export async function requireBase(base: SnapshotBase, carried: number): Promise<void> {
+  const present = await readManifest(base.dir).then(
+    () => true,
+    () => false,
+  );
+  if (!present)
+    throw new PermanentStageError(
+      `snapshot ${base.version}, which this run carries ${carried} trials over from, is gone; ` +
+        'start a new run',
+    );
 }
 
 /** `read_parquet('<dir>/<table>.parquet')` for a FROM clause. */

@@ -6,7 +6,7 @@
 import type { FlagRow } from '../../../domain/rows.js';
 import { clockFlags, groupByTrial, recordFlags } from '../../flags/compute.js';
 import { CLOCK_RULE_FIELDS, RECORD_FLAG_KINDS, type ClockSubject } from '../../flags/rules.js';
-import { baseTable, queryRows, type SnapshotBase } from '../../snapshot/base.js';
+import { baseTable, queryRows, requireBase, type SnapshotBase } from '../../snapshot/base.js';
 import { quoteIdent, quoteLiteral, selectListSql } from '../../../snapshot/schema.js';
 import { withDuckDB } from '../../../snapshot/duckdb.js';
 import { inTrialOrder } from '../carry-over.js';
@@ -47,6 +47,7 @@ async function carriedFlagInputs(
   base: SnapshotBase,
   carried: ReadonlySet<string>,
 ): Promise<{ subjects: Map<string, ClockSubject>; recordFlags: Map<string, FlagRow[]> }> {
+  await requireBase(base, carried.size);
   return withDuckDB(async (con) => {
     const subjects = new Map<string, ClockSubject>();
     const columns = CLOCK_RULE_FIELDS.map(quoteIdent).join(', ');

@@ -19,7 +19,7 @@ import {
   resolveLatest,
   switchLatest,
 } from '../../../snapshot/index.js';
-import { PIPELINE_CODE_KEY } from '../../snapshot/base.js';
+import { PIPELINE_CODE_KEY, requireBase } from '../../snapshot/base.js';
 import { publishSnapshot, type CarryOver } from '../../snapshot/publish.js';
 import { inTrialOrder } from '../carry-over.js';
 import { codeFingerprint, PIPELINE_CODE } from '../code-fingerprint.js';
@@ -81,16 +81,7 @@ export async function publishStage(ctx: StageContext<'publish'>): Promise<StageO
 async function carryOverOf(enrich: StageOutputs['enrich']): Promise<CarryOver | undefined> {
   if (!enrich.base || enrich.carried.length === 0) return undefined;
   const base = enrich.base;
-  // Another run's retention may have removed it since the enrich stage chose it.
-  const present = await readManifest(base.dir).then(
-    () => true,
-    () => false,
-  );
-  if (!present)
-    throw new PermanentStageError(
-      `snapshot ${base.version}, which this run carries ${enrich.carried.length} trials ` +
-        'over from, is gone; start a new run',
-    );
+  await requireBase(base, enrich.carried.length);
   const order = [...inTrialOrder(enrich.records, enrich.carried)].map((t) => t.id);
   return { dir: base.dir, order, carried: new Set(enrich.carried) };
 }

@@ -17,6 +17,7 @@ import {
   type PipelineDeps,
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
+import { isPermanentStageError } from '../../../pipeline/errors.js';
 import { PIPELINE_CODE_KEY } from '../../../pipeline/snapshot/base.js';
 import { readManifest } from '../../../snapshot/index.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
@@ -87,5 +88,17 @@ describe('carry-over and the code a run ran under', () => {
     expect((second.stages.enrich.summary as { carried_over: number }).carried_over).toBeGreaterThan(
       0,
     );
+  }, 120_000);
+
+  it('a run whose base snapshot was removed before flags stops for good (no retry can help)', async () => {
+    const first = await runPipeline(newPipelineRunId(), options(), deps);
+    const ctx = await openRunContext(newPipelineRunId(), options(), deps);
+    for (const stage of ['registry', 'sponsor-csv', 'scrape', 'enrich', 'geocode'] as const)
+      await runStage(stage, ctx);
+    // Another run's retention removes the snapshot this run carries trials over from.
+    await fs.rm(first.dir, { recursive: true });
+    const failure = await runStage('flags', ctx).catch((err: unknown) => err);
+    expect(isPermanentStageError(failure)).toBe(true);
+    expect(String(failure)).toMatch(/is gone; start a new run/);
   }, 120_000);
 });
