@@ -33,7 +33,7 @@ import {
   type Polarity,
   type Section,
 } from './polarity/index.js';
-import { isFusionGene } from './lexicon.js';
+import { isFusionGene, NOT_SENSITIZING, SENSITIZING_AFTER, SENSITIZING_BEFORE } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 import { anyOf } from '../../text/regex-parts.js';
 
@@ -259,6 +259,7 @@ function fromSentence(
   };
   // Per gene and requirement, the starts of specific-alteration and of gene-level mentions.
   const altStarts = new Map<string, number[]>();
+  const altIdAt = new Map<string, string>();
   const firstGeneLevel = new Map<string, Mention>();
   const firstCovering = new Map<string, Mention>();
   for (const o of decided) {
@@ -267,6 +268,7 @@ function fromSentence(
       const list = altStarts.get(k) ?? [];
       list.push(o.mention.start);
       altStarts.set(k, list);
+      altIdAt.set(`${k}|${o.mention.start}`, o.mention.alteration);
     }
     const first = firstGeneLevel.get(k);
     if (o.mention.alteration === null && (!first || o.mention.start < first.start))
@@ -284,10 +286,22 @@ function fromSentence(
     if (d.mention.variant) return false;
     const s = altStarts.get(`${d.mention.gene}|${d.requirement}`) ?? [];
     const next = s[firstAtOrAfter(s, d.mention.start + 1)];
-    return (
-      next !== undefined && otherGeneEndAfter(d.mention) >= next && !cueBetween(d.mention.end, next)
+    if (
+      next === undefined ||
+      otherGeneEndAfter(d.mention) < next ||
+      cueBetween(d.mention.end, next)
+    )
+      return false;
+    return !(
+      sensitizing(d.mention) &&
+      NOT_SENSITIZING[d.mention.gene]?.includes(
+        altIdAt.get(`${d.mention.gene}|${d.requirement}|${next}`) ?? '',
+      )
     );
   };
+  const sensitizing = (m: Mention) =>
+    SENSITIZING_AFTER.test(st.text.slice(m.end, m.end + 30)) ||
+    SENSITIZING_BEFORE.test(st.text.slice(Math.max(0, m.start - 20), m.start));
   // "EGFR mutations (e.g. exon 19 deletion, L858R)": examples of a gene-level requirement add nothing.
   // The earliest gene-level mention before it is the only candidate: its span to the alteration
   // holds any cue a later one's does.

@@ -546,6 +546,18 @@ export const ALTERATION_GENE_GAP = new RegExp(
   'i',
 );
 
+/**
+ * "EGFR-sensitive mutation/exon 20 insertion mutation", "sensitizing EGFR mutation and T790M": a
+ * sensitizing mutation is a class of its own (gene level, no id); alterations that do not sensitize
+ * to the gene's TKIs are a second option beside it, not the members that specify it (as "EGFR
+ * sensitizing mutation (Ex19del, L858R)" is specified).
+ */
+export const NOT_SENSITIZING: Readonly<Partial<Record<Gene, readonly string[]>>> = {
+  EGFR: ['EX20INS', 'T790M', 'C797S'],
+};
+export const SENSITIZING_AFTER = /^[\s-]*(?:gene\s+)?(?:TKI[\s-]+)?sensiti(?:ve|[sz]ing)\b/i;
+export const SENSITIZING_BEFORE = /\bsensiti(?:ve|[sz]ing)[\s-]*$/i;
+
 export interface DrugPattern {
   gene: Gene;
   alteration: string | null;

@@ -713,4 +713,24 @@ describe('real-dev-c constructs', () => {
       '+MET:EX14SKIP',
     ]);
   });
+  it('keeps "EGFR sensitizing mutation" gene level beside a non-sensitizing alteration', () => {
+    expect(
+      units({
+        exclusion:
+          '* the known presence of an EGFR-sensitive mutation/exon 20 insertion mutation or ALK fusion;',
+      }),
+    ).toEqual(['-ALK:FUSION', '-EGFR', '-EGFR:EX20INS']);
+    expect(
+      units({ inclusion: '* Sensitizing EGFR mutation and acquired T790M after first-line TKI' }),
+    ).toEqual(['+EGFR', '+EGFR:T790M']);
+    expect(units({ exclusion: '- EGFR-sensitising mutation or EGFR exon 20 insertion' })).toEqual([
+      '-EGFR',
+      '-EGFR:EX20INS',
+    ]);
+    // Sensitizing alterations listed after it are its members and specify it.
+    expect(units({ exclusion: '* EGFR sensitizing mutation (Ex19del, L858R)' })).toEqual([
+      '-EGFR:EX19DEL',
+      '-EGFR:L858R',
+    ]);
+  });
 });
