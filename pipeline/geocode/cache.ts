@@ -18,8 +18,9 @@ export interface CachedPlace {
 }
 
 /**
- * Bump when the geocoding rules change: entries written under another version are dropped
- * on load, so a better gazetteer match is not hidden behind an old 'none'.
+ * Bump when the file's layout changes. A change of the geocoding rules needs no bump: the
+ * file records the geocoder's code fingerprint (GEOCODE_CODE, passed to load) and is dropped
+ * under other code, so a better gazetteer match is never hidden behind an old 'none'.
  */
 export const GEOCODE_CACHE_VERSION = 2;
 
