@@ -1,7 +1,6 @@
 /** Sponsor stages: CSV exports and scraped web registries, each optional per run. */
 import path from 'node:path';
 import { importSponsorCsvs } from '../../sponsors/csv-import.js';
-import { scrapeSponsors } from '../../sponsors/scrape.js';
 import type { StageContext } from '../run-stage.js';
 import type { StageOutput } from '../stage-outputs.js';
 import { withInputs, type InputPath } from './inputs.js';
@@ -37,6 +36,8 @@ export async function sponsorCsvStage(
 export async function scrapeStage(ctx: StageContext<'scrape'>): Promise<StageOutput<'scrape'>> {
   const scrape = ctx.options.scrape;
   if (!scrape) return NOTHING;
+  // Playwright takes ~1 s to load: a run that scrapes nothing (most runs) never loads it.
+  const { scrapeSponsors } = await import('../../sponsors/scrape.js');
   const result = await scrapeSponsors(
     { baseUrls: scrape.baseUrls, slugs: scrape.slugs },
     {
