@@ -30,6 +30,7 @@ import {
   PDL1_NEGATIVE_BEFORE,
   readPolarity,
   sentenceView,
+  trialTumour,
   type Polarity,
   type Section,
 } from './polarity/index.js';
@@ -81,12 +82,25 @@ export function extractBiomarkers(input: BiomarkerInput): BiomarkerRow[] {
 }
 
 export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace): ExplainedRow[] {
+  const inclusion = splitStatements(input.inclusion);
+  const titles = [input.title, input.official_title].filter((t): t is string => !!t && !!t.trim());
+  const tumour = trialTumour({
+    conditions: input.conditions ?? [],
+    titles,
+    inclusion: inclusion.map((st) => st.text),
+  });
   const criteria: ExplainedRow[] = [
-    ...fromStatements(input.nct_id, splitStatements(input.inclusion), 'inclusion', false, trace),
-    ...fromStatements(input.nct_id, splitStatements(input.exclusion), 'exclusion', false, trace),
+    ...fromStatements(input.nct_id, inclusion, 'inclusion', false, tumour, trace),
+    ...fromStatements(
+      input.nct_id,
+      splitStatements(input.exclusion),
+      'exclusion',
+      false,
+      tumour,
+      trace,
+    ),
   ];
   const described: ExplainedRow[] = [];
-  const titles = [input.title, input.official_title].filter((t): t is string => !!t && !!t.trim());
   for (const t of titles)
     described.push(
       ...fromStatements(
@@ -94,6 +108,7 @@ export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace):
         [{ text: normalizeText(t), headers: [] }],
         'title',
         true,
+        tumour,
         trace,
       ),
     );
@@ -104,6 +119,7 @@ export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace):
         [{ text: normalizeText(c), headers: [] }],
         'conditions',
         true,
+        tumour,
         trace,
       ),
     );
@@ -114,6 +130,7 @@ export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace):
         [{ text: normalizeText(k), headers: [] }],
         'keywords',
         true,
+        tumour,
         trace,
       ),
     );
@@ -128,6 +145,7 @@ function fromStatements(
   statements: Statement[],
   section: Section,
   qualifiedOnly: boolean,
+  tumour: string | null,
   trace?: PolarityTrace,
 ): ExplainedRow[] {
   const out: ExplainedRow[] = [];
@@ -135,7 +153,7 @@ function fromStatements(
   // require opposite states of a marker describe cohorts that together accept both.
   const byList = new Map<string, ExplainedRow[]>();
   const perStatement = statements.map((st) =>
-    fromSentence(nctId, st, section, qualifiedOnly, trace),
+    fromSentence(nctId, st, section, qualifiedOnly, tumour, trace),
   );
   specifiedByItems(statements, perStatement);
   statements.forEach((st, i) => {
@@ -217,6 +235,7 @@ function fromSentence(
   st: Statement,
   section: Section,
   qualifiedOnly: boolean,
+  tumour: string | null,
   trace?: PolarityTrace,
 ): ExplainedRow[] {
   const { mentions, masked } = findMentions(st.text);
@@ -225,7 +244,12 @@ function fromSentence(
   const view = sentenceView(masked);
   for (const m of mentions) {
     if (qualifiedOnly && !m.qualified && m.gene !== 'PD-L1') continue;
-    const p = readPolarity(view, m, { section, headers: st.headers, lead: st.lead });
+    const p = readPolarity(view, m, {
+      section,
+      headers: st.headers,
+      lead: st.lead,
+      trialTumour: tumour,
+    });
     trace?.(p, section);
     if (p.requirement)
       decided.push({

@@ -56,6 +56,8 @@ export interface MentionContext {
   headers: string[];
   /** The plain label line the sentence follows ("Gastric cancer cohort:"), for the tumour scope. */
   lead: string | null;
+  /** The trial's own tumour when it names no lung tumour (see `StatementPlace`). */
+  trialTumour: string | null;
   view: SentenceView;
   /** The clause around the mention (bounded by WINDOW). */
   clause: string;
@@ -93,6 +95,8 @@ export interface StatementPlace {
   section: Section;
   headers: string[];
   lead?: string | null;
+  /** The tumour term of a trial whose diagnosis names only other tumours (`trialTumour`), else null. */
+  trialTumour?: string | null;
 }
 
 export function mentionContext(
@@ -147,6 +151,7 @@ export function mentionContext(
     section,
     headers,
     lead: place.lead ?? null,
+    trialTumour: place.trialTumour ?? null,
     view,
     clause,
     clauseStart: cs,

@@ -261,5 +261,44 @@ export function tumourScope(ctx: MentionContext): TumourScope {
     const h = scopeIn(labels[i], labels[i].length, labels[i].length);
     if (h) return { scope: h.scope, rule: `${h.rule} (list header)` };
   }
+  if (ctx.trialTumour)
+    return { scope: 'other_tumour', rule: `${ctx.trialTumour} (trial diagnosis)` };
   return { scope: 'lung', rule: null };
+}
+
+/** An inclusion criterion that states the diagnosis ("histologically proven cancer of the pancreas or colon"). */
+const DIAGNOSIS_STATEMENT =
+  /\b(?:histolog\w*|cytolog\w*|patholog\w*|confirmed|diagnos\w*|proven|documented)\b/i;
+/** Other tumours named as history or a second cancer say nothing about the trial's own. */
+const NOT_OWN_TUMOUR = /\b(?:history|prior|previous|other|second|another|malignanc(?:y|ies))\b/i;
+
+export interface TrialTumourInput {
+  conditions: readonly string[];
+  titles: readonly string[];
+  /** The inclusion criteria, one statement each. */
+  inclusion: readonly string[];
+}
+
+/**
+ * "Have histologically or cytologically proven cancer of the pancreas or colon" with "Have one of
+ * the KRAS mutations included in the vaccine" in another bullet: when the conditions, titles and
+ * diagnosis criteria name only other tumours, and nothing in the inclusion criteria, conditions or
+ * titles names lung (or all solid tumours), a marker whose own clause names no tumour belongs to
+ * those tumours. Returns the id of the first tumour term named, or null (lung, or not known).
+ */
+export function trialTumour(input: TrialTumourInput): string | null {
+  const lungSeen = [...input.conditions, ...input.titles, ...input.inclusion].some((t) =>
+    TERM_RES.some(({ term, once }) => term.lung && once.test(t)),
+  );
+  if (lungSeen) return null;
+  const own = [
+    ...input.conditions,
+    ...input.titles,
+    ...input.inclusion.filter((t) => DIAGNOSIS_STATEMENT.test(t) && !NOT_OWN_TUMOUR.test(t)),
+  ];
+  for (const t of own) {
+    const hit = TERM_RES.find(({ term, once }) => !term.lung && once.test(t));
+    if (hit) return hit.term.id;
+  }
+  return null;
 }

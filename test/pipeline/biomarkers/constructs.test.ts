@@ -3,7 +3,8 @@
  * test per construct, written as real criteria phrase them.
  */
 import { describe, expect, it } from 'vitest';
-import { extractUnits } from '../../helpers/biomarker-units.js';
+import { extractRows, extractUnits } from '../../helpers/biomarker-units.js';
+import { formatUnit, rowToUnit } from '../../../pipeline/biomarkers/eval/units.js';
 
 const units = extractUnits;
 
@@ -732,5 +733,58 @@ describe('real-dev-c constructs', () => {
       '-EGFR:EX19DEL',
       '-EGFR:L858R',
     ]);
+  });
+  it("scopes a marker to the trial's tumours when its diagnosis criteria name only other ones", () => {
+    const scoped = (s: Parameters<typeof extractRows>[0]) =>
+      extractRows(s)
+        .map((r) => `${formatUnit(rowToUnit(r))}@${r.scope}`)
+        .sort();
+    expect(
+      scoped({
+        inclusion:
+          '* Have histologically or cytologically - proven cancer of the pancreas or colon.\n* Have one of the KRAS mutations included in the vaccine at the time of vaccination expressed in tumor.',
+        title:
+          'KRAS-Targeted Vaccine for Patients With Colorectal Cancer and Pancreatic Ductal Cancer',
+      }),
+    ).toEqual(['+KRAS@other_tumour']);
+    expect(
+      scoped({
+        inclusion:
+          '1. Histologically confirmed metastatic colorectal adenocarcinoma\n2. BRAF V600E mutation by local testing',
+        conditions: ['Colorectal Cancer'],
+      }),
+    ).toEqual(['+BRAF:V600E@other_tumour']);
+    expect(
+      scoped({
+        inclusion:
+          '- Pathologically documented HR-positive breast carcinoma\n- No known EGFR mutation',
+      }),
+    ).toEqual(['-EGFR@other_tumour']);
+    // Baskets that take in lung keep the rows for lung patients.
+    expect(
+      scoped({
+        inclusion:
+          '* Histologically confirmed advanced solid tumour (pancreatic, colorectal or other)\n* KRAS G12D mutation',
+      }),
+    ).toEqual(['+KRAS:G12D@lung']);
+    expect(
+      scoped({
+        inclusion:
+          '* Histologically confirmed pancreatic or colorectal cancer, or NSCLC\n* KRAS G12C mutation',
+      }),
+    ).toEqual(['+KRAS:G12C@lung']);
+    expect(
+      scoped({
+        inclusion: '* Histologically confirmed pancreatic cancer\n* KRAS G12D mutation',
+        conditions: ['Pancreatic Cancer', 'Non-small Cell Lung Cancer'],
+      }),
+    ).toEqual(['+KRAS:G12D@lung']);
+    // Another cancer named as history is not the trial's own.
+    expect(
+      scoped({
+        inclusion:
+          '* Histologically confirmed adenocarcinoma\n* Prior history of confirmed prostate cancer allowed\n* EGFR exon 19 deletion',
+      }),
+    ).toEqual(['+EGFR:EX19DEL@lung']);
   });
 });
