@@ -184,6 +184,26 @@ export interface SnapshotManifest {
   data_dictionary?: { json: string; readme: string };
 }
 
+/** A site row that knows only the fields given; a state given is the record's own. */
+export function blankSite(fields: Partial<SiteRow>): SiteRow {
+  return {
+    nct_id: 'UNKNOWN',
+    site_index: 0,
+    facility: null,
+    city: null,
+    state: null,
+    state_source: fields.state ? 'record' : null,
+    zip: null,
+    country: null,
+    status: null,
+    latitude: null,
+    longitude: null,
+    geo_precision: 'none',
+    h3_cell: null,
+    ...fields,
+  };
+}
+
 /** A trial as it moves between pipeline stages: its row and its sites. */
 export interface TrialRecord {
   trial: TrialRow;

@@ -6,53 +6,53 @@
 import { ALL_SOURCES } from '../../domain/sources.js';
 import { phaseLabel } from '../../domain/phase.js';
 import { STATUS_TO_BUCKET } from '../../domain/status.js';
-import type {
-  BiomarkerRow,
-  FlagRow,
-  SiteRow,
-  SnapshotTables,
-  SourceRow,
-  TrialRow,
+import {
+  blankSite,
+  type BiomarkerRow,
+  type FlagRow,
+  type SiteRow,
+  type SnapshotTables,
+  type SourceRow,
+  type TrialRow,
 } from '../../domain/rows.js';
 import type { Gene, Requirement } from '../../domain/biomarkers.js';
 
-export function trialRow(nct_id: string, over: Partial<TrialRow> = {}): TrialRow {
-  const status = over.status === undefined ? 'Recruiting' : over.status;
-  const phases = over.phases ?? ['PHASE2'];
+/** A trial row that knows nothing: nulls and empty lists, for tests of what is missing. */
+export function blankTrialRow(nct_id: string): TrialRow {
   return {
     nct_id,
-    brief_title: `Test trial ${nct_id}`,
-    official_title: `A synthetic test study ${nct_id}`,
-    brief_summary: 'Synthetic summary.',
+    brief_title: null,
+    official_title: null,
+    brief_summary: null,
     detailed_description: null,
     plain_language_summary: null,
-    phases,
-    phase: phaseLabel(phases),
-    study_type: 'Interventional',
+    phases: [],
+    phase: null,
+    study_type: null,
     overall_status: null,
-    status,
-    status_bucket: status ? STATUS_TO_BUCKET[status] : 'unknown',
-    sponsor: 'Test Sponsor',
-    conditions: ['Lung Cancer'],
+    status: null,
+    status_bucket: 'unknown',
+    sponsor: null,
+    conditions: [],
     keywords: [],
     mesh_terms: [],
     interventions: [],
-    enrollment: 100,
+    enrollment: null,
     age_min: null,
     age_max: null,
     sex: 'ALL',
     inclusion_criteria: null,
     exclusion_criteria: null,
-    study_start: '2023-01-01',
-    first_posted: '2023-01-01',
+    study_start: null,
+    first_posted: null,
     primary_completion: null,
     study_completion: null,
-    last_updated: '2024-01-01',
+    last_updated: null,
     primary_outcomes: [],
     secondary_outcomes: [],
     study_documents: [],
     publications: [],
-    url: `https://example.org/test/${nct_id}`,
+    url: `https://clinicaltrials.gov/study/${nct_id}`,
     pharma_url: null,
     pharma_source_slug: null,
     source: 'ctgov',
@@ -61,28 +61,45 @@ export function trialRow(nct_id: string, over: Partial<TrialRow> = {}): TrialRow
     sclc_stages: [],
     nsclc_stages: [],
     location_count: 0,
+    content_hash: 'x',
+  };
+}
+
+/** A recruiting phase 2 trial with titles, sponsor and dates, for tests that need a plausible one. */
+export function trialRow(nct_id: string, over: Partial<TrialRow> = {}): TrialRow {
+  const status = over.status === undefined ? 'Recruiting' : over.status;
+  const phases = over.phases ?? ['PHASE2'];
+  return {
+    ...blankTrialRow(nct_id),
+    brief_title: `Test trial ${nct_id}`,
+    official_title: `A synthetic test study ${nct_id}`,
+    brief_summary: 'Synthetic summary.',
+    phases,
+    phase: phaseLabel(phases),
+    study_type: 'Interventional',
+    status,
+    status_bucket: status ? STATUS_TO_BUCKET[status] : 'unknown',
+    sponsor: 'Test Sponsor',
+    conditions: ['Lung Cancer'],
+    enrollment: 100,
+    study_start: '2023-01-01',
+    first_posted: '2023-01-01',
+    last_updated: '2024-01-01',
+    url: `https://example.org/test/${nct_id}`,
     content_hash: 'test',
     ...over,
   };
 }
 
 export function siteRow(nct_id: string, site_index: number, over: Partial<SiteRow> = {}): SiteRow {
-  return {
+  return blankSite({
     nct_id,
     site_index,
     facility: `Test Facility ${nct_id}-${site_index}`,
-    city: null,
-    state: null,
-    state_source: over.state ? 'record' : null,
-    zip: null,
     country: 'United States',
     status: 'RECRUITING',
-    latitude: null,
-    longitude: null,
-    geo_precision: 'none',
-    h3_cell: null,
     ...over,
-  };
+  });
 }
 
 export function biomarkerRow(

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { requireSharedCtgovDir } from '../../../config/shared-data.js';
 import { isUsCountry, parseUsState } from '../../../domain/geo.js';
-import type { SiteRow } from '../../../domain/rows.js';
+import { blankSite, type SiteRow } from '../../../domain/rows.js';
 import { GeocodeCache } from '../cache.js';
 import { geocodeSites, type GeocodeSummary } from '../geocode-sites.js';
 import { normaliseUsZip } from '../../../geo/place-name.js';
@@ -20,25 +20,6 @@ import { zipCentroid } from '../../../geo/zip-centroid.js';
 
 /** The bound: no site further than this from the place its record names. */
 export const MAX_MILES_OFF = 50;
-
-export function blankSite(fields: Partial<SiteRow>): SiteRow {
-  return {
-    nct_id: 'UNKNOWN',
-    site_index: 0,
-    facility: null,
-    city: null,
-    state: null,
-    state_source: fields.state ? 'record' : null,
-    zip: null,
-    country: null,
-    status: null,
-    latitude: null,
-    longitude: null,
-    geo_precision: 'none',
-    h3_cell: null,
-    ...fields,
-  };
-}
 
 async function readLines(relative: string): Promise<unknown[]> {
   const text = await fs.readFile(path.join(requireSharedCtgovDir(), relative), 'utf8');

@@ -2,8 +2,8 @@
  * Site rows built from the real records in ../shared/data/ctgov (read at test time, never
  * copied into the project), by the same readers the place evaluation uses.
  */
-import type { SiteRow } from '../../../domain/rows.js';
-import { blankSite, v2Sites } from '../../../pipeline/geocode/eval/place-truth.js';
+import { blankSite, type SiteRow } from '../../../domain/rows.js';
+import { v2Sites } from '../../../pipeline/geocode/eval/place-truth.js';
 
 export { nciRecordedSites, type RecordedSite } from '../../../pipeline/geocode/eval/place-truth.js';
 
