@@ -80,14 +80,14 @@ const pageShape = {
   offset: z.number().int().min(0).optional().describe('trials skipped, for the next page'),
 };
 
-export const SearchTrialsInput = z.object({
+export const SearchTrialsInput = z.strictObject({
   ...filterShape,
   ...pageShape,
   sort: z.enum(SORT_ORDERS).optional().describe(rule('sort')),
   explain: z.boolean().optional().describe(rule('explain')),
 });
 
-export const GetTrialInput = z.object({
+export const GetTrialInput = z.strictObject({
   nct_id: z
     .string()
     .min(1)
@@ -98,7 +98,7 @@ export const GetTrialInput = z.object({
 });
 
 /** A patient as a clinician or the patient would describe them; every field optional. */
-export const MatchPatientInput = z.object({
+export const MatchPatientInput = z.strictObject({
   age: z.number().int().min(0).max(MAX_AGE).optional().describe('age in years'),
   sex: z
     .enum(GENDER_FILTERS)
@@ -119,7 +119,7 @@ export const MatchPatientInput = z.object({
         'mutations. Trials requiring any of them are returned',
     ),
   pdl1: z
-    .object({ metric: z.enum(['TPS', 'CPS']), value: z.number().min(0).max(100) })
+    .strictObject({ metric: z.enum(['TPS', 'CPS']), value: z.number().min(0).max(100) })
     .optional()
     .describe(
       'PD-L1 expression, e.g. {"metric": "TPS", "value": 60}: trials requiring a PD-L1 range that contains it',

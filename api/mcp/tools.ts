@@ -253,7 +253,7 @@ interface ToolDef<I extends z.ZodObject = z.ZodObject> {
 
 const tool = <I extends z.ZodObject>(def: ToolDef<I>): ToolDef => def as unknown as ToolDef;
 
-const NoInput = z.object({});
+const NoInput = z.strictObject({});
 
 export const TOOLS: readonly ToolDef[] = [
   tool({
@@ -351,6 +351,12 @@ function parseArguments<I extends z.ZodObject>(input: I, args: unknown): z.infer
   const result = input.safeParse(args ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  // A misnamed argument (`markers`, `radius`) would otherwise be dropped and widen the search
+  // without a word, where REST refuses an unknown parameter.
+  if (issue.code === 'unrecognized_keys' && issue.path.length === 0) {
+    const allowed = Object.keys(input.shape).join(', ') || 'none';
+    throw invalidParameter(issue.keys[0], `unknown argument; allowed: ${allowed}`);
+  }
   throw invalidParameter(String(issue.path[0] ?? 'arguments'), issue.message);
 }
 

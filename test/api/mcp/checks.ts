@@ -174,6 +174,18 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
   expect(await toolError(client, 'get_trial', { nct_id: 'NCT00000000' })).toMatchObject({
     code: 'not_found',
   });
+  // A misnamed argument is refused, as REST refuses an unknown parameter, not dropped.
+  expect(await toolError(client, 'match_patient', { markers: ['KRAS:G12C'] })).toMatchObject({
+    code: 'invalid_parameter',
+    parameter: 'markers',
+    message: expect.stringMatching(/unknown argument; allowed: .*biomarkers/),
+  });
+  expect(
+    await toolError(client, 'match_patient', { pdl1: { metric: 'TPS', value: 60, cutoff: 1 } }),
+  ).toMatchObject({ code: 'invalid_parameter', parameter: 'pdl1' });
+  expect(await toolError(client, 'snapshot_info', { verbose: true })).toMatchObject({
+    parameter: 'verbose',
+  });
   expect(await toolError(client, 'match_patient', { biomarkers: ['PD-L1'] })).toMatchObject({
     code: 'invalid_parameter',
     parameter: 'biomarkers',
