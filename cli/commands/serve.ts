@@ -69,7 +69,7 @@ export function registerServeCommands(program: Command): void {
       process.stdout.write(
         [
           '',
-          `Lung cancer trial search API: ${url}/api/v1  (docs: ${url}/api/v1/docs)`,
+          `Lung cancer trial search API: ${url}/api/v1  (browse and try it: ${url}/api/v1/reference)`,
           ...(demo.reason ? [`New demo key: ${demo.reason}.`] : []),
           `Demo key (partner tier, label "demo", in the ` +
             `${stores.keyBackend === 'redis' ? 'Redis' : 'key file'} store; saved in ` +

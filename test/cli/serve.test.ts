@@ -195,6 +195,12 @@ describe('lungtrials start', { timeout: 240_000 }, () => {
       const res = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(2);
+      // The page printed for a person opens without a key.
+      const page = /browse and try it: (\S+)\)/.exec(first.output())?.[1];
+      expect(page).toBe(url.replace(/\/trials\?limit=2$/, '/reference'));
+      const pageRes = await fetch(page!);
+      expect(pageRes.status).toBe(200);
+      expect(pageRes.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await fs.readdir(emptySnapshots)).toContain('latest');
       expect(await first.stop()).toBe(0);
 
