@@ -62,8 +62,16 @@ export function findHeadings(text: string): Heading[] {
   return out;
 }
 
+/**
+ * Every heading rule needs one of these words (section-headings.ts), and unescaping only
+ * drops backslashes before punctuation, so a line without one is no heading: most lines
+ * are criteria, and this skips six patterns for each of them.
+ */
+const HEADING_WORD = /inclusion|exclusion|eligibilit/i;
+
 /** The heading a whole line is, if it is one. */
 export function readHeadingLine(line: string, offset = 0): Heading | null {
+  if (!HEADING_WORD.test(line)) return null;
   // Registry text escapes markdown ("4\.2 Exclusion Criteria"); headings are read unescaped.
   const plain = line.replace(/\\([.*_#\-+()[\]])/g, '$1');
   const marker = plain.match(LINE_MARKER)?.[0] ?? '';
