@@ -193,7 +193,7 @@ function biomarkerRows(t: DemoTrial, bio: BiomarkerPlan | undefined): BiomarkerR
 }
 
 /** A trial counts for every source that lists it: its owner and the sponsor registry that links it. */
-function sourceRows(trials: readonly TrialRow[]): SourceRow[] {
+export function sourceRows(trials: readonly TrialRow[]): SourceRow[] {
   const counts = new Map<string, number>();
   for (const t of trials) {
     const slugs = new Set([t.source, t.pharma_source_slug].filter((s): s is string => s !== null));

@@ -3,7 +3,6 @@
  * test overrides only what its assertion depends on. Ids use the TEST- prefix so they can
  * never be mistaken for registry trials.
  */
-import { ALL_SOURCES } from '../../domain/sources.js';
 import { phaseLabel } from '../../domain/phase.js';
 import { STATUS_TO_BUCKET } from '../../domain/status.js';
 import {
@@ -16,6 +15,7 @@ import {
   type TrialRow,
 } from '../../domain/rows.js';
 import type { Gene, Requirement } from '../../domain/biomarkers.js';
+import { sourceRows } from '../../pipeline/demo/generate.js';
 
 /** A trial row that knows nothing: nulls and empty lists, for tests of what is missing. */
 export function blankTrialRow(nct_id: string): TrialRow {
@@ -137,13 +137,8 @@ export function flagRow(nct_id: string, over: Partial<FlagRow> = {}): FlagRow {
   };
 }
 
-export function sourcesFor(trials: readonly TrialRow[]): SourceRow[] {
-  return ALL_SOURCES.map((s) => ({
-    ...s,
-    trial_count: trials.filter((t) => t.source === s.slug || t.pharma_source_slug === s.slug)
-      .length,
-  }));
-}
+/** Trial counts per source, counted as the demo dataset counts them. */
+export const sourcesFor = sourceRows;
 
 /** Tables from parts; location_count follows the sites given, as the pipeline's would. */
 export function buildTables(parts: {
