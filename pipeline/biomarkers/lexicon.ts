@@ -274,6 +274,24 @@ export const DASH_CONTINUES =
     'directed',
   ]) + String.raw`\b|\/`;
 
+/**
+ * Letter-only symbols of genes the extractor does not track, read as gene names inside a negated
+ * or listed chain ("without NRAS or EGFR mutation"); symbols with a digit (PIK3CA, STK11) need no entry.
+ */
+export const UNTRACKED_LETTER_GENES: readonly string[] = [
+  'NRAS',
+  'HRAS',
+  'PTEN',
+  'ATM',
+  'ATRX',
+  'MYC',
+  'MYCN',
+  'KIT',
+  'MTAP',
+  'PDGFRA',
+  'RICTOR',
+];
+
 /** Words that qualify a gene written right after it (across lists: "ALK, ROS1 or RET fusions"). */
 export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   // "BRAF+MEK inhibitor" is a combination therapy, not "BRAF-positive".
@@ -284,7 +302,8 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
         anyOf([
           String.raw`\+\s*[A-Za-z][\w-]*\s+(?:inhibitors?|TKIs?\b|therap)`,
           'pathway',
-          String.raw`TKIs?\b`,
+          // "EGFR TKI-sensitizing mutation" names the gene's mutation class, not a therapy.
+          String.raw`TKIs?\b(?![\s-]*sensiti)`,
           'tyrosine kinase inhibitors?',
           'inhibitors?',
           'inhibition',

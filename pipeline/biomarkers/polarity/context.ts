@@ -4,7 +4,7 @@
  * nothing is kept between calls.
  */
 import type { Mention } from '../mentions.js';
-import { BOUNDARY } from './patterns.js';
+import { BOUNDARY, UNTRACKED_SYMBOL } from './patterns.js';
 
 export type Section = 'inclusion' | 'exclusion' | 'title' | 'conditions' | 'keywords';
 
@@ -75,7 +75,9 @@ export interface MentionContext {
  * - after-40: the first 40 characters of `after`;
  * - before-example-cue: `before` up to its last example cue ("e.g.", "such as");
  * - after-symbols: `after` with short upper-case symbols masked as names;
- * - before-plain: `before` with "with or without" blanked (it negates nothing).
+ * - before-plain: `before` with "with or without" blanked (it negates nothing);
+ * - before-symbols: `before` with gene symbols the lexicon does not track masked as genes, so
+ *   "no known PIK3CA or EGFR mutation" keeps its negation chain.
  */
 export type ScopeName =
   | 'before'
@@ -89,7 +91,8 @@ export type ScopeName =
   | 'after-40'
   | 'before-example-cue'
   | 'after-symbols'
-  | 'before-plain';
+  | 'before-plain'
+  | 'before-symbols';
 
 export interface StatementPlace {
   section: Section;
@@ -139,6 +142,8 @@ export function mentionContext(
       }
       case 'before-plain':
         return clause.slice(0, pos).replace(/\bwith or without\b/gi, ' ');
+      case 'before-symbols':
+        return clause.slice(0, pos).replace(UNTRACKED_SYMBOL, (t) => '\u0001'.repeat(t.length));
       // Other short symbols in a list ("EGFR, ALK, and ROS ALK status") count as names.
       case 'after-symbols':
         return clause

@@ -4,8 +4,8 @@
  * `rules.ts` tests against one scope of the sentence. Word lists are data; the patterns
  * that join them are built by `chainOf` / `words`, never by editing another pattern's source.
  */
-import { DASH_CONTINUES } from '../lexicon.js';
-import { anyOf, chainOf, without } from '../../../text/regex-parts.js';
+import { DASH_CONTINUES, UNTRACKED_LETTER_GENES } from '../lexicon.js';
+import { anyOf, chainOf, without, words } from '../../../text/regex-parts.js';
 
 /** Words allowed between a cue and the mention it governs ("without known EGFR"), in matching order. */
 export const CHAIN_WORDS: readonly string[] = [
@@ -175,6 +175,16 @@ export const CARVE_CUE =
   ]);
 export const PRE_NEG = new RegExp(`${NEG_CUE}${CHAIN}$`, 'i');
 export const PRE_CARVE = new RegExp(`${CARVE_CUE}${CHAIN}$`, 'i');
+/**
+ * A gene symbol the lexicon does not track ("PIK3CA", "STK11", "TP53", "NRAS"): tracked genes are
+ * already masked, so an untracked one would otherwise break the chain between a cue and the
+ * mention ("no known PIK3CA or EGFR mutation"). Upper case with a digit, or a listed letter-only
+ * gene, so that acronyms like "CNS" or "IHC" still end a chain. Case-sensitive on purpose.
+ */
+export const UNTRACKED_SYMBOL = new RegExp(
+  String.raw`\b[A-Z](?=[A-Z0-9]*\d)[A-Z0-9]{2,7}\b|` + words(UNTRACKED_LETTER_GENES),
+  'g',
+);
 
 /** Words allowed between a mention and a cue after it ("EGFR mutation status is negative"). */
 export const POST_CHAIN_WORDS: readonly string[] = [

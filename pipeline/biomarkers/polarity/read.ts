@@ -127,7 +127,7 @@ function check(name: CheckName, ctx: MentionContext, state: RunState): boolean {
     }
     case 'negation-is-previous-genes-state': {
       // "EGFR wild-type and ALK-negative": the "wild-type" before ALK is EGFR's own state.
-      const before = ctx.scope('before');
+      const before = ctx.scope('before-symbols');
       const neg = before.match(P.PRE_NEG);
       return (
         neg !== null &&
@@ -138,10 +138,10 @@ function check(name: CheckName, ctx: MentionContext, state: RunState): boolean {
     case 'negated-list-header':
       return ctx.headers.some((h) => P.HEADER_NEG.test(h));
     case 'carved':
-      return m.carvedOut || P.PRE_CARVE.test(ctx.scope('before'));
+      return m.carvedOut || P.PRE_CARVE.test(ctx.scope('before-symbols'));
     // "excluding any other EGFR mutations": "other" than the alterations just listed, not the gene.
     case 'carve-of-other': {
-      const carve = ctx.scope('before').match(P.PRE_CARVE);
+      const carve = ctx.scope('before-symbols').match(P.PRE_CARVE);
       return carve !== null && P.OTHER_WORD.test(carve[0]);
     }
     case 'not-negated':

@@ -67,6 +67,12 @@ const before = (pattern: RegExp, absent = false): Condition => ({
   pattern,
   absent,
 });
+/** A negation cue before the mention, read across gene symbols the lexicon does not track. */
+const negBefore = (absent = false): Condition => ({
+  scope: 'before-symbols',
+  pattern: P.PRE_NEG,
+  absent,
+});
 const afterOuter = (pattern: RegExp): Condition => ({ scope: 'after-outer', pattern });
 
 export const MARKER_RULES: PolarityRule[] = [
@@ -189,7 +195,7 @@ export const MARKER_RULES: PolarityRule[] = [
     when: [
       { sections: ['inclusion'] },
       before(P.EXAMPLE_BEFORE),
-      before(P.PRE_NEG, true),
+      negBefore(true),
       { scope: 'before-example-cue', pattern: P.NEGATED_CATEGORY },
     ],
     example:
@@ -200,7 +206,7 @@ export const MARKER_RULES: PolarityRule[] = [
     id: 'pseudo.example-of-inclusion-category',
     stage: 'decide',
     verdict: 'not-a-requirement',
-    when: [{ sections: ['inclusion'] }, before(P.EXAMPLE_BEFORE), before(P.PRE_NEG, true)],
+    when: [{ sections: ['inclusion'] }, before(P.EXAMPLE_BEFORE), negBefore(true)],
     example: 'actionable alterations (e.g. EGFR exon 19 deletion)',
   },
   // -- decide: statements that gate nothing
@@ -353,14 +359,14 @@ export const MARKER_RULES: PolarityRule[] = [
     id: 'negation.before',
     stage: 'negate',
     verdict: 'negate',
-    when: [before(P.PRE_NEG), { check: 'negation-is-previous-genes-state', absent: true }],
+    when: [negBefore(), { check: 'negation-is-previous-genes-state', absent: true }],
     example: 'without known EGFR mutation',
   },
   {
     id: 'negation.ineligible-if',
     stage: 'negate',
     verdict: 'negate',
-    when: [{ sections: NOT_EXCLUSION }, before(P.INELIGIBLE_IF), before(P.PRE_NEG, true)],
+    when: [{ sections: NOT_EXCLUSION }, before(P.INELIGIBLE_IF), negBefore(true)],
     example: 'ineligible if a co-occurring EGFR mutation is present',
   },
   {

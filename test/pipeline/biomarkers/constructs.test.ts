@@ -788,3 +788,52 @@ describe('real-dev-c constructs', () => {
     ).toEqual(['+EGFR:EX19DEL@lung']);
   });
 });
+
+describe('untracked genes in a negated or listed chain', () => {
+  it('keeps the negation across a gene the lexicon does not track', () => {
+    // Unknown gene first, middle and last, with each negation cue.
+    expect(units({ inclusion: '* No known PIK3CA or EGFR mutation' })).toEqual(['-EGFR']);
+    expect(units({ inclusion: '* No known EGFR or PIK3CA mutation' })).toEqual(['-EGFR']);
+    expect(units({ inclusion: '* No known KRAS, STK11 or EGFR mutation' })).toEqual([
+      '-EGFR',
+      '-KRAS',
+    ]);
+    expect(units({ inclusion: '* Without STK11, KEAP1 or ALK alterations' })).toEqual(['-ALK']);
+    expect(units({ inclusion: '* Negative for TP53 and EGFR mutations' })).toEqual(['-EGFR']);
+    expect(units({ inclusion: '* Absence of SMARCA4 or ROS1 rearrangement' })).toEqual([
+      '-ROS1:FUSION',
+    ]);
+    expect(units({ inclusion: '* No evidence of NRAS, EGFR or ALK alteration' })).toEqual([
+      '-ALK',
+      '-EGFR',
+    ]);
+    expect(units({ inclusion: '* NO KNOWN PIK3CA OR EGFR MUTATION' })).toEqual(['-EGFR']);
+  });
+  it('reads the exclusion section the same way a tracked gene is read', () => {
+    expect(units({ exclusion: '* Known PIK3CA or EGFR mutation' })).toEqual(['-EGFR']);
+    expect(units({ exclusion: '* Known STK11, KEAP1 or KRAS mutation' })).toEqual(['-KRAS']);
+    // A negated exclusion reads as a tracked gene's does ("No known KRAS or EGFR mutation").
+    expect(units({ exclusion: '* No known PIK3CA or EGFR mutation' })).toEqual(
+      units({ exclusion: '* No known KRAS or EGFR mutation' }).filter((u) => !u.includes('KRAS')),
+    );
+  });
+  it('keeps required what no cue negates', () => {
+    expect(units({ inclusion: '* Known PIK3CA or EGFR mutation' })).toEqual(['+EGFR']);
+    expect(units({ inclusion: '* EGFR mutation, with or without TP53 co-mutation' })).toEqual([
+      '+EGFR',
+    ]);
+    expect(units({ inclusion: '* TP53 wild-type and EGFR mutation positive' })).toEqual(['+EGFR']);
+    expect(units({ inclusion: '* Patients with PIK3CA mutation and no EGFR mutation' })).toEqual([
+      '-EGFR',
+    ]);
+    // An acronym that is not a gene still ends the chain.
+    expect(units({ inclusion: '* No CNS metastases; EGFR mutation' })).toEqual(['+EGFR']);
+  });
+  it('reads "EGFR TKI-sensitizing mutation" as a gene-level sensitizing mutation, not a therapy', () => {
+    expect(units({ inclusion: '* Documented EGFR TKI-sensitizing mutation' })).toEqual(['+EGFR']);
+    expect(units({ exclusion: '* Known EGFR TKI sensitizing mutations' })).toEqual(['-EGFR']);
+    expect(units({ exclusion: '* Prior EGFR TKI therapy' })).toEqual([]);
+    const rows = extractRows({ inclusion: '* EGFR TKI-sensitizing mutation' });
+    expect(rows.map((r) => [r.gene, r.alteration])).toEqual([['EGFR', null]]);
+  });
+});
