@@ -8,7 +8,6 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../../config/logger.js';
 import {
   newPipelineRunId,
   openRunContext,
@@ -20,8 +19,7 @@ import {
 import { isPermanentStageError } from '../../../pipeline/errors.js';
 import { PIPELINE_CODE_KEY } from '../../../pipeline/snapshot/base.js';
 import { readManifest } from '../../../snapshot/index.js';
-import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
-import { ROOT } from '../../helpers/processes.js';
+import { pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
 
 const code = vi.hoisted(() => ({ current: 'code-A' }));
 
@@ -38,20 +36,12 @@ vi.mock('../../../pipeline/run/code-fingerprint.js', async (importOriginal) => {
 
 let dir: string;
 let deps: PipelineDeps;
-const options = (): PipelineOptions => ({
-  registryDump: requireCtgovData(),
-  sponsorCsvDir: path.join(ROOT, 'test', 'fixtures', 'sponsors'),
-  now: '2026-10-01T00:00:00.000Z',
-});
+const options = (): PipelineOptions => realRecordsRun();
 
 beforeEach(async () => {
   code.current = 'code-A';
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-carry-code-'));
-  deps = {
-    dataDir: path.join(dir, 'data'),
-    snapshotRoot: path.join(dir, 'snapshots'),
-    logger: createLogger('silent'),
-  };
+  deps = pipelineDepsIn(dir);
 });
 afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });

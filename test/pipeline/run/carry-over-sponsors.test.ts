@@ -7,7 +7,6 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../config/logger.js';
 import { TABLE_NAMES } from '../../../domain/rows.js';
 import {
   newPipelineRunId,
@@ -16,7 +15,7 @@ import {
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
 import { readSnapshot } from '../../../snapshot/index.js';
-import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
+import { pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
 import { ROOT } from '../../helpers/processes.js';
 
 let dir: string;
@@ -31,16 +30,8 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const depsIn = (name: string): PipelineDeps => ({
-  dataDir: path.join(dir, name, 'data'),
-  snapshotRoot: path.join(dir, name, 'snapshots'),
-  logger: createLogger('silent'),
-});
-const options = (): PipelineOptions => ({
-  registryDump: requireCtgovData(),
-  sponsorCsvDir: sponsors,
-  now: '2026-10-01T00:00:00.000Z',
-});
+const depsIn = (name: string): PipelineDeps => pipelineDepsIn(dir, name);
+const options = (): PipelineOptions => realRecordsRun({ sponsorCsvDir: sponsors });
 
 /** A registry trial only Bayer lists; Pfizer lists one AstraZeneca lists first. */
 const BAYER_ONLY = 'NCT06914128';

@@ -8,7 +8,6 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../config/logger.js';
 import { TABLE_NAMES } from '../../../domain/rows.js';
 import {
   newPipelineRunId,
@@ -17,8 +16,8 @@ import {
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
 import { readSnapshot } from '../../../snapshot/index.js';
+import { pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
-import { ROOT } from '../../helpers/processes.js';
 
 let dir: string;
 let dump: string;
@@ -32,17 +31,9 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const depsIn = (name: string): PipelineDeps => ({
-  dataDir: path.join(dir, name, 'data'),
-  snapshotRoot: path.join(dir, name, 'snapshots'),
-  logger: createLogger('silent'),
-});
+const depsIn = (name: string): PipelineDeps => pipelineDepsIn(dir, name);
 
-const options = (now: string): PipelineOptions => ({
-  registryDump: dump,
-  sponsorCsvDir: path.join(ROOT, 'test', 'fixtures', 'sponsors'),
-  now,
-});
+const options = (now: string): PipelineOptions => realRecordsRun({ registryDump: dump, now });
 
 const EDITED = 'NCT06830694';
 const ADDED = 'NCT09999901';

@@ -9,7 +9,6 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../config/logger.js';
 import { GEOCODE_CACHE_FILE } from '../../../pipeline/geocode/cache.js';
 import {
   newPipelineRunId,
@@ -18,20 +17,11 @@ import {
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
 import { readSnapshot } from '../../../snapshot/index.js';
-import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
-import { ROOT } from '../../helpers/processes.js';
+import { pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
 
 let dir: string;
-const depsIn = (name: string): PipelineDeps => ({
-  dataDir: path.join(dir, name, 'data'),
-  snapshotRoot: path.join(dir, name, 'snapshots'),
-  logger: createLogger('silent'),
-});
-const options = (): PipelineOptions => ({
-  registryDump: requireCtgovData(),
-  sponsorCsvDir: path.join(ROOT, 'test', 'fixtures', 'sponsors'),
-  now: '2026-10-01T00:00:00.000Z',
-});
+const depsIn = (name: string): PipelineDeps => pipelineDepsIn(dir, name);
+const options = (): PipelineOptions => realRecordsRun();
 
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-geocode-code-'));

@@ -7,7 +7,6 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../config/logger.js';
 import {
   newPipelineRunId,
   runPipeline,
@@ -17,24 +16,15 @@ import {
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
 import { LATEST_POINTER, resolveLatest } from '../../../snapshot/index.js';
-import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
-import { ROOT } from '../../helpers/processes.js';
+import { pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
 
 let dir: string;
 let deps: PipelineDeps;
-const options = (): PipelineOptions => ({
-  registryDump: requireCtgovData(),
-  sponsorCsvDir: path.join(ROOT, 'test', 'fixtures', 'sponsors'),
-  now: '2026-10-01T00:00:00.000Z',
-});
+const options = (): PipelineOptions => realRecordsRun();
 
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-idempotent-'));
-  deps = {
-    dataDir: path.join(dir, 'data'),
-    snapshotRoot: path.join(dir, 'snapshots'),
-    logger: createLogger('silent'),
-  };
+  deps = pipelineDepsIn(dir);
 });
 afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });

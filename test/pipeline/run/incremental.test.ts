@@ -8,7 +8,6 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../config/logger.js';
 import {
   newPipelineRunId,
   runPipeline,
@@ -16,8 +15,8 @@ import {
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
 import { readSnapshot } from '../../../snapshot/index.js';
+import { pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
 import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
-import { ROOT } from '../../helpers/processes.js';
 
 let dir: string;
 let dump: string;
@@ -28,16 +27,8 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-incremental-'));
   dump = path.join(dir, 'ctgov');
   await fs.cp(requireCtgovData(), dump, { recursive: true });
-  deps = {
-    dataDir: path.join(dir, 'data'),
-    snapshotRoot: path.join(dir, 'snapshots'),
-    logger: createLogger('silent'),
-  };
-  options = {
-    registryDump: dump,
-    sponsorCsvDir: path.join(ROOT, 'test', 'fixtures', 'sponsors'),
-    now: '2026-10-01T00:00:00.000Z',
-  };
+  deps = pipelineDepsIn(dir);
+  options = realRecordsRun({ registryDump: dump });
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
