@@ -3,6 +3,8 @@
  * and snapshot root per run under a temp dir, and a run's options over those records and
  * the fixture sponsor CSVs at a fixed clock.
  */
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../../config/logger.js';
 import type { PipelineDeps, PipelineOptions } from '../../pipeline/run/index.js';
@@ -32,4 +34,12 @@ export function realRecordsRun(overrides: Partial<PipelineOptions> = {}): Pipeli
     now: RUN_CLOCK,
     ...overrides,
   };
+}
+
+/** A temp dir holding a copy of the shared real records at `dump`, for tests that edit them. */
+export async function copyRealRecords(prefix: string): Promise<{ dir: string; dump: string }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  const dump = path.join(dir, 'ctgov');
+  await fs.cp(requireCtgovData(), dump, { recursive: true });
+  return { dir, dump };
 }

@@ -5,7 +5,6 @@
  * only the trials that changed or that a sponsor touches.
  */
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_NAMES } from '../../../domain/rows.js';
@@ -16,16 +15,13 @@ import {
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
 import { readSnapshot } from '../../../snapshot/index.js';
-import { pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
-import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
+import { copyRealRecords, pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
 
 let dir: string;
 let dump: string;
 
 beforeAll(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-carry-over-'));
-  dump = path.join(dir, 'ctgov');
-  await fs.cp(requireCtgovData(), dump, { recursive: true });
+  ({ dir, dump } = await copyRealRecords('lungtrials-carry-over-'));
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });

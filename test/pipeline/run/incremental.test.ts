@@ -5,7 +5,6 @@
  * The records are copied to a temp dir at test time so one study can be edited there.
  */
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,8 +14,7 @@ import {
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
 import { readSnapshot } from '../../../snapshot/index.js';
-import { pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
-import { requireCtgovData } from '../../helpers/ctgov-replay-server.js';
+import { copyRealRecords, pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
 
 let dir: string;
 let dump: string;
@@ -24,9 +22,7 @@ let deps: PipelineDeps;
 let options: PipelineOptions;
 
 beforeAll(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-incremental-'));
-  dump = path.join(dir, 'ctgov');
-  await fs.cp(requireCtgovData(), dump, { recursive: true });
+  ({ dir, dump } = await copyRealRecords('lungtrials-incremental-'));
   deps = pipelineDepsIn(dir);
   options = realRecordsRun({ registryDump: dump });
 });
