@@ -66,7 +66,8 @@ export interface ListTrial {
   locations_sample: PresentedLocation[];
 }
 
-export type PresentedBiomarker = Omit<BiomarkerRow, 'nct_id'>;
+// `group` is snapshot-only for now: /match (issue 21) decides how the wire shows requirement groups.
+export type PresentedBiomarker = Omit<BiomarkerRow, 'nct_id' | 'group'>;
 
 export interface PresentedFlag {
   kind: FlagKind;
@@ -181,6 +182,15 @@ export function presentListTrial(t: TrialRow, sites: readonly SiteRow[]): ListTr
   };
 }
 
+/** A row that several requirement groups share is written once per group in the snapshot, once here. */
+function distinctRequirements(rows: readonly BiomarkerRow[]): PresentedBiomarker[] {
+  const seen = new Set<string>();
+  return rows.map(presentBiomarker).filter((b) => {
+    const key = JSON.stringify(b);
+    return !seen.has(key) && !!seen.add(key);
+  });
+}
+
 export function presentBiomarker(b: BiomarkerRow): PresentedBiomarker {
   return {
     gene: b.gene,
@@ -228,8 +238,8 @@ export function presentDetailTrial(
     study_documents: t.study_documents,
     publications: t.publications,
     locations: sites.map(presentLocation),
-    biomarkers: biomarkers.filter((b) => b.scope === 'lung').map(presentBiomarker),
-    other_cohort_biomarkers: biomarkers.filter((b) => b.scope !== 'lung').map(presentBiomarker),
+    biomarkers: distinctRequirements(biomarkers.filter((b) => b.scope === 'lung')),
+    other_cohort_biomarkers: distinctRequirements(biomarkers.filter((b) => b.scope !== 'lung')),
     diagnosis_types: t.diagnosis_types,
     sclc_stages: t.sclc_stages,
     nsclc_stages: t.nsclc_stages,

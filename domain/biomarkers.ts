@@ -20,10 +20,10 @@ export type Gene = (typeof GENES)[number];
 
 /** Alteration ids per gene. PD-L1 is an expression marker: see PDL1_METRICS. */
 export const ALTERATIONS: Readonly<Record<Gene, readonly string[]>> = {
-  EGFR: ['EX19DEL', 'L858R', 'T790M', 'C797S', 'EX20INS', 'G719X', 'L861Q', 'S768I'],
+  EGFR: ['EX19DEL', 'L858R', 'T790M', 'C797S', 'EX20INS', 'G719X', 'L861Q', 'S768I', 'OVEREXP'],
   KRAS: ['G12C', 'G12D', 'G12V', 'G12X'],
   BRAF: ['V600E', 'NONV600'],
-  MET: ['EX14SKIP', 'AMP'],
+  MET: ['EX14SKIP', 'AMP', 'OVEREXP'],
   ALK: ['FUSION'],
   ROS1: ['FUSION'],
   RET: ['FUSION'],
@@ -42,6 +42,13 @@ export const ALTERATION_COVERS: Readonly<
   KRAS: { G12X: ['G12C', 'G12D', 'G12V'] },
   HER2: { MUT: ['EX20INS'] },
 };
+
+/**
+ * "Sensitising / activating / TKI-sensitive EGFR mutation" names a class, not the gene: the
+ * extractor writes one row per member (same requirement and group), so an exon 20 insertion
+ * patient never matches it. Protein expression (`OVEREXP`) is never a mutation.
+ */
+export const EGFR_SENSITIZING = ['EX19DEL', 'L858R', 'G719X', 'L861Q', 'S768I'] as const;
 
 export const REQUIREMENTS = ['required', 'excluded'] as const;
 export type Requirement = (typeof REQUIREMENTS)[number];

@@ -135,6 +135,15 @@ export interface BiomarkerRow {
   source_text: string;
   /** `lung`, or `other_tumour` for a marker that qualifies another tumour type's cohort (never filters). */
   scope: BiomarkerScope;
+  /**
+   * Requirement group of a required lung row: rows of one trial with the same group are
+   * required together, and different groups are alternatives (cohorts, or "EGFR or ALK").
+   * Null: required whichever way in (every required row of a trial with one way in), or an
+   * excluded / other-tumour row (exclusions apply to every group). Inside a group, and among
+   * the null rows, rows of the same gene are alternatives ("exon 19 deletion or L858R") and
+   * every gene must be met. A row some groups share is written once per group.
+   */
+  group: number | null;
 }
 
 export interface FlagRow {
@@ -168,8 +177,8 @@ export interface SnapshotTables {
 export const TABLE_NAMES = ['trials', 'sites', 'biomarkers', 'flags', 'sources'] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 
-/** 2: biomarkers.scope; 3: sites.state_source. */
-export const SNAPSHOT_SCHEMA_VERSION = 3;
+/** 2: biomarkers.scope; 3: sites.state_source; 4: biomarkers.group. */
+export const SNAPSHOT_SCHEMA_VERSION = 4;
 
 export interface SnapshotManifest {
   version: string;

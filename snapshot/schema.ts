@@ -363,6 +363,16 @@ export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = 
       vocabulary: BIOMARKER_SCOPES,
       example: 'lung',
     }),
+    col('group', 'INTEGER', {
+      meaning:
+        'Requirement group: required lung rows of a trial with the same group are required ' +
+        'together (every gene of the group; rows of one gene inside it are alternatives); ' +
+        'different groups are alternatives (cohorts, "EGFR or ALK"); null rows are required ' +
+        'whichever group (or are excluded / other-tumour rows). A row several groups share ' +
+        'appears once per group',
+      example: 1,
+      api: null,
+    }),
   ],
   flags: [
     col('nct_id', 'VARCHAR', {

@@ -37,6 +37,7 @@ import {
 import { isFusionGene, NOT_SENSITIZING, SENSITIZING_AFTER, SENSITIZING_BEFORE } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 import { anyOf } from '../../text/regex-parts.js';
+import { assignGroups, joinedTogether, type GroupUnit } from './groups.js';
 
 // Bare "including" too: "EGFR mutation associated with TKI sensitivity (including G719X, L858R)"
 // lists examples; "including one or more of L861Q, G719X" says which ones.
@@ -72,13 +73,17 @@ export interface ExplainedRow extends BiomarkerRow {
   reason: string;
   /** Ids of the polarity rules that fired for the mention behind the row. */
   rules: string[];
+  /** Where a required row came from, for its requirement group (dropped from the output). */
+  unit?: GroupUnit;
 }
 
 /** Sees every polarity decision, including mentions that gave no row (the eval counts rule firings). */
 export type PolarityTrace = (decision: Polarity, section: Section) => void;
 
 export function extractBiomarkers(input: BiomarkerInput): BiomarkerRow[] {
-  return explainBiomarkers(input).map(({ reason: _reason, rules: _rules, ...row }) => row);
+  return explainBiomarkers(input).map(
+    ({ reason: _reason, rules: _rules, unit: _unit, ...row }) => row,
+  );
 }
 
 export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace): ExplainedRow[] {
@@ -137,7 +142,7 @@ export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace):
   const stated = new Set(criteria.map((r) => `${r.gene}|${r.requirement}`));
   // Conditions "HER2+ Breast Cancer" and "HER2-negative Breast Cancer" together: both states are studied.
   const kept = dropEitherState(described).filter((r) => !stated.has(`${r.gene}|${r.requirement}`));
-  return dedupe([...criteria, ...kept]);
+  return assignGroups(dedupe([...criteria, ...kept]), rowKey);
 }
 
 function fromStatements(
@@ -152,8 +157,11 @@ function fromStatements(
   // Sibling items of one list ("Melanoma: * BRAF wild type: ... * BRAF mutation: ...") that
   // require opposite states of a marker describe cohorts that together accept both.
   const byList = new Map<string, ExplainedRow[]>();
-  const perStatement = statements.map((st) =>
-    fromSentence(nctId, st, section, qualifiedOnly, tumour, trace),
+  const perStatement = statements.map((st, i) =>
+    fromSentence(nctId, st, section, qualifiedOnly, tumour, trace).map((r) => ({
+      ...r,
+      unit: { ...r.unit!, cohort: cohortOf(statements, i), criterion: `${section}:${i}` },
+    })),
   );
   specifiedByItems(statements, perStatement);
   statements.forEach((st, i) => {
@@ -177,6 +185,17 @@ function fromStatements(
   for (const rows of byList.values()) for (const r of dropEitherState(rows)) out.push(r);
   return out;
 }
+
+/** The cohort label a criterion sits under ("Cohort A: ...", a "Part 2 (KRAS G12C):" header), or ''. */
+function cohortOf(statements: Statement[], i: number): string {
+  const st = statements[i];
+  if (COHORT_ITEM.test(st.text)) return `item:${i}`;
+  const label = [...st.headers, st.lead ?? ''].reverse().find((h) => COHORT_HEADER.test(h));
+  return label ? `header:${label}` : '';
+}
+
+const COHORT_HEADER =
+  /^(?:[\w-]+\s+){0,3}(?:cohorts?|arms?|groups?|parts?|strat(?:um|a)|modules?|sub-?stud(?:y|ies))\b/i;
 
 const COHORT_ITEM = new RegExp(
   String.raw`^(?:(?:expansion|dose[- ]expansion)\s+)?` +
@@ -423,7 +442,11 @@ function fromSentence(
         : m.alteration;
     rows.push(row(nctId, m.gene, alteration, d, null, section, st.text, d.reason));
   }
-  return rows;
+  const requiredSpans = decided
+    .filter((d) => d.requirement === 'required' && d.mention.kind === 'marker')
+    .map((d) => d.mention);
+  const together = joinedTogether(st.text, requiredSpans);
+  return rows.map((r) => ({ ...r, unit: { cohort: '', criterion: '', together } }));
 }
 
 interface Pdl1Assignment {
@@ -530,6 +553,7 @@ function row(
     reason,
     rules: d.rules,
     scope: d.scope,
+    group: null,
   };
 }
 
@@ -550,10 +574,12 @@ export function rowKey(
   ].join('|');
 }
 
+/** One row per requirement, except that a required lung row is kept per criterion for its groups. */
 function dedupe(rows: ExplainedRow[]): ExplainedRow[] {
   const seen = new Set<string>();
   return rows.filter((r) => {
-    const k = `${rowKey(r)}|${r.scope}`;
+    const perCriterion = r.requirement === 'required' && r.scope === 'lung';
+    const k = `${rowKey(r)}|${r.scope}|${perCriterion ? (r.unit?.criterion ?? '') : ''}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

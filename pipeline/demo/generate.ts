@@ -188,6 +188,8 @@ function biomarkerRows(t: DemoTrial, bio: BiomarkerPlan | undefined): BiomarkerR
       section: c.section,
       source_text: c.sentence,
       scope: 'lung' as const,
+      // A demo trial has one cohort: its required markers are required together.
+      group: r.requirement === 'required' ? 1 : null,
     })),
   );
 }

@@ -121,6 +121,7 @@ export function biomarkerRow(
     section: requirement === 'required' ? 'inclusion' : 'exclusion',
     source_text: `${gene} ${alteration ?? ''} ${requirement}`.trim(),
     scope: 'lung',
+    group: requirement === 'required' ? 1 : null,
     ...over,
   };
 }

@@ -127,6 +127,7 @@ describe('computeFlags', () => {
       section,
       source_text: text,
       scope: 'lung',
+      group: requirement === 'required' ? 1 : null,
     });
     const biomarkers = [
       row('required', 'T790M', 'inclusion', 'EGFR T790M mutation'),
