@@ -15,7 +15,10 @@ import {
 import type { BiomarkerRow } from '../../domain/rows.js';
 
 /** A biomarker row as a sentence implies it, before it is tied to a trial. */
-export type ClauseRow = Omit<BiomarkerRow, 'nct_id' | 'section' | 'source_text' | 'scope' | 'group'>;
+export type ClauseRow = Omit<
+  BiomarkerRow,
+  'nct_id' | 'section' | 'source_text' | 'scope' | 'group'
+>;
 
 export interface Clause {
   section: 'inclusion' | 'exclusion';
