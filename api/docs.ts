@@ -8,7 +8,12 @@ import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../domai
 import { BURST_WINDOW_SECONDS, TIER_LIMITS, TIERS } from '../domain/tiers.js';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
 import { ALLOWED_METHODS } from './middleware/allow-get.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, TRIAL_PARAMETERS } from './params/trials-query.js';
+import {
+  DEFAULT_LIMIT,
+  LIST_ONLY_PARAMETERS,
+  MAX_LIMIT,
+  parameterDocs,
+} from './params/parameters.js';
 import {
   BIOMARKER_FIELDS,
   CRITERION_ROW_FIELDS,
@@ -125,14 +130,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         auth: true,
         counts_against_quota: true,
         description: `Search trials. Paginated; each trial carries at most ${LOCATIONS_SAMPLE_SIZE} sample locations.`,
-        parameters: TRIAL_PARAMETERS.map((p) => ({
-          name: p.name,
-          in: 'query',
-          type: p.type,
-          ...(p.allowed ? { allowed: p.allowed } : {}),
-          default: p.default,
-          rule: p.rule,
-        })),
+        parameters: parameterDocs('trials'),
         response: 'list envelope; data: array of trial (list representation)',
       },
       {
@@ -156,8 +154,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
             in: 'query',
             type: 'the /trials filter parameters',
             rule:
-              'optional, every /trials parameter but limit, offset and explain, with the same ' +
-              'rules; they only shape `match`, never the 200/404',
+              `optional, every /trials parameter but ${LIST_ONLY_PARAMETERS.join(', ')}, with ` +
+              'the same rules; they only shape `match`, never the 200/404',
           },
         ],
         response: 'single envelope; data: trial (detail representation)',

@@ -22,7 +22,7 @@ import type {
 import type { Sex } from '../domain/sex.js';
 import type { TrialStatus } from '../domain/status.js';
 import type { TrialEvidence } from './query/evidence.js';
-import type { FilterParameter } from './query/types.js';
+import type { FilterParameter } from './params/parameters.js';
 
 /** Locations shown in `locations_sample`; the contract caps it at five. */
 export const LOCATIONS_SAMPLE_SIZE = 5;

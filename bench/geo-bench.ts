@@ -11,7 +11,7 @@ import { parseTrialsQuery } from '../api/params/trials-query.js';
 import { BruteForceGeoCandidates, type GeoCandidates } from '../api/query/geo-candidates.js';
 import { searchTrials, type SearchResult } from '../api/query/search.js';
 import { buildTrialIndex, type TrialIndex } from '../api/query/trial-index.js';
-import type { TrialQuery } from '../api/query/types.js';
+import type { TrialQuery } from '../api/params/parameters.js';
 import { readSnapshot, resolveLatest } from '../snapshot/index.js';
 import { failChild, sendToParent } from './child.js';
 import { randomZips, ZIP_RADII } from './http-mixes.js';

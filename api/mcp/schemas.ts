@@ -7,12 +7,10 @@
  * no key is counted.
  */
 import { z } from 'zod';
-import { GENES } from '../../domain/biomarkers.js';
-import { DIAGNOSIS_TYPE_FILTERS, SCLC_STAGES } from '../../domain/diagnosis.js';
-import { COUNTRY_FILTERS, MAX_RADIUS_MILES } from '../../domain/geo.js';
-import { TRIAL_PHASE_FILTERS } from '../../domain/phase.js';
+import { PDL1_METRICS, PDL1_SCALE } from '../../domain/biomarkers.js';
+import { DIAGNOSIS_TYPES, SCLC_STAGES } from '../../domain/diagnosis.js';
+import { MAX_RADIUS_MILES } from '../../domain/geo.js';
 import { GENDER_FILTERS } from '../../domain/sex.js';
-import { STATUS_BUCKETS, TRIAL_STATUSES } from '../../domain/status.js';
 import { TABLE_NAMES } from '../../domain/rows.js';
 import {
   DetailTrialSchema,
@@ -22,70 +20,56 @@ import {
   TrialListResponseSchema,
 } from '../openapi/schemas.js';
 import {
-  MAX_AGE,
-  MAX_LIMIT,
-  TRIAL_PARAMETERS,
-  type ParameterSpec,
-} from '../params/trials-query.js';
-import { SORT_ORDERS } from '../query/types.js';
+  PARAMETERS,
+  type AnyParameter,
+  type ParameterName,
+  type Surface,
+} from '../params/parameters.js';
 
 /** Page size when a tool call gives none: a model reads every trial it is sent. */
 export const MCP_DEFAULT_LIMIT = 10;
 
-const rule = (name: ParameterSpec['name']): string =>
-  TRIAL_PARAMETERS.find((p) => p.name === name)!.rule;
-
-/** Every /trials filter, as JSON. */
-export const filterShape = {
-  diagnosisType: z.enum(DIAGNOSIS_TYPE_FILTERS).optional().describe(rule('diagnosisType')),
-  cancerStage: z.enum(SCLC_STAGES).optional().describe(rule('cancerStage')),
-  country: z.enum(COUNTRY_FILTERS).optional().describe(rule('country')),
-  state: z.string().optional().describe(rule('state')),
-  gender: z.enum(GENDER_FILTERS).optional().describe(rule('gender')),
-  age: z.number().int().min(0).max(MAX_AGE).optional().describe(rule('age')),
-  trialPhase: z.array(z.enum(TRIAL_PHASE_FILTERS)).min(1).optional().describe(rule('trialPhase')),
-  trialStatus: z.array(z.enum(TRIAL_STATUSES)).min(1).optional().describe(rule('trialStatus')),
-  statusBuckets: z
-    .array(z.enum(STATUS_BUCKETS))
-    .min(1)
-    .optional()
-    .describe(`${rule('statusBuckets')}; default recruiting, active, unknown`),
-  biomarkers: z.array(z.enum(GENES)).min(1).optional().describe(rule('biomarkers')),
-  mutations: z
-    .array(z.string())
-    .min(1)
-    .optional()
-    .describe(
-      `${rule('mutations')}. Alteration ids per gene: ` +
-        'EGFR EX19DEL L858R T790M C797S EX20INS G719X L861Q S768I; KRAS G12C G12D G12V G12X; ' +
-        'BRAF V600E NONV600; MET EX14SKIP AMP; ALK/ROS1/RET/NTRK FUSION; HER2 MUT EX20INS AMP OVEREXP',
-    ),
-  firstPostedAfter: z
-    .string()
-    .optional()
-    .describe(`YYYY-MM-DD: ${rule('firstPostedAfter')}`),
-  zip: z.string().optional().describe(rule('zip')),
-  radius: z.number().positive().max(MAX_RADIUS_MILES).optional().describe(rule('radius')),
-  q: z.string().optional().describe(rule('q')),
+/** What a tool does differently from its REST route when an argument is left out. */
+const TOOL_DEFAULTS: Partial<Record<ParameterName, string>> = {
+  limit: `${MCP_DEFAULT_LIMIT} here`,
 };
 
-const pageShape = {
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_LIMIT)
-    .optional()
-    .describe(`trials returned, 1-${MAX_LIMIT}; default ${MCP_DEFAULT_LIMIT} here`),
-  offset: z.number().int().min(0).optional().describe('trials skipped, for the next page'),
-};
+/** A row's rule as a tool argument's description: the allowed values a JSON enum cannot hold, and its default. */
+function argumentDescription(p: AnyParameter): string {
+  const perKey =
+    p.allowed && !Array.isArray(p.allowed)
+      ? `. Values per ${p.name === 'mutations' ? 'gene' : 'key'}: ` +
+        Object.entries(p.allowed as Record<string, readonly string[]>)
+          .filter(([, ids]) => ids.length > 0)
+          .map(([key, ids]) => `${key} ${ids.join(' ')}`)
+          .join('; ')
+      : '';
+  const fallback = TOOL_DEFAULTS[p.name as ParameterName] ?? p.default;
+  return `${p.description}${perKey}${fallback === undefined ? '' : `; default ${fallback}`}`;
+}
 
-export const SearchTrialsInput = z.strictObject({
-  ...filterShape,
-  ...pageShape,
-  sort: z.enum(SORT_ORDERS).optional().describe(rule('sort')),
-  explain: z.boolean().optional().describe(rule('explain')),
-});
+/** The arguments of the tool that mirrors `surface`: its rows, as JSON values. */
+export function toolInputShape(
+  surface: Surface,
+  table: readonly AnyParameter[] = PARAMETERS,
+): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    table
+      .filter((p) => p.on.includes(surface) && p.on.includes('mcp'))
+      .map((p) => [p.name, p.json.optional().describe(argumentDescription(p))]),
+  );
+}
+
+const row = (name: ParameterName): AnyParameter => PARAMETERS.find((p) => p.name === name)!;
+
+/** Some rows as tool arguments, under their REST names. */
+const argumentsOf = (names: readonly ParameterName[]) =>
+  toolInputShape(
+    'mcp',
+    PARAMETERS.filter((p) => names.includes(p.name)),
+  );
+
+export const SearchTrialsInput = z.strictObject(toolInputShape('trials'));
 
 export const GetTrialInput = z.strictObject({
   nct_id: z
@@ -94,18 +78,18 @@ export const GetTrialInput = z.strictObject({
     .describe(
       'registry id such as NCT04613596 (case-insensitive), or a sponsor-only study id from a search result',
     ),
-  ...filterShape,
+  ...toolInputShape('detail'),
 });
 
 /** A patient as a clinician or the patient would describe them; every field optional. */
 export const MatchPatientInput = z.strictObject({
-  age: z.number().int().min(0).max(MAX_AGE).optional().describe('age in years'),
+  age: row('age').json.optional().describe('age in years'),
   sex: z
     .enum(GENDER_FILTERS)
     .optional()
     .describe("the patient's sex; trials open to all sexes match both"),
   diagnosis_type: z
-    .enum(['nsclc', 'sclc'])
+    .enum(DIAGNOSIS_TYPES)
     .optional()
     .describe('non-small cell (nsclc) or small cell (sclc) lung cancer'),
   sclc_stage: z.enum(SCLC_STAGES).optional().describe('SCLC only: limited or extensive stage'),
@@ -119,7 +103,10 @@ export const MatchPatientInput = z.strictObject({
         'mutations. Trials requiring any of them are returned',
     ),
   pdl1: z
-    .strictObject({ metric: z.enum(['TPS', 'CPS']), value: z.number().min(0).max(100) })
+    .strictObject({
+      metric: z.enum(PDL1_METRICS),
+      value: z.number().min(PDL1_SCALE.TPS.min).max(PDL1_SCALE.TPS.max),
+    })
     .optional()
     .describe(
       'PD-L1 expression, e.g. {"metric": "TPS", "value": 60}: trials requiring a PD-L1 range that contains it',
@@ -131,8 +118,7 @@ export const MatchPatientInput = z.strictObject({
     .max(MAX_RADIUS_MILES)
     .optional()
     .describe(`how far the patient can travel, at most ${MAX_RADIUS_MILES} miles`),
-  statusBuckets: filterShape.statusBuckets,
-  ...pageShape,
+  ...argumentsOf(['statusBuckets', 'limit', 'offset']),
 });
 
 const optionalQuota = {

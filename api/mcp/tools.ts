@@ -228,17 +228,19 @@ export function patientQuery(p: z.infer<typeof MatchPatientInput>): Record<strin
       p.zip === undefined ? 'zip' : 'radius_miles',
       'zip and radius_miles go together',
     );
+  // statusBuckets, limit and offset are table rows under their REST names (typed by their rows).
+  const { statusBuckets, limit, offset } = p as Record<string, unknown>;
   return queryStrings({
     diagnosisType: p.diagnosis_type,
     cancerStage: p.sclc_stage,
     gender: p.sex,
     age: p.age,
-    statusBuckets: p.statusBuckets,
+    statusBuckets,
     mutations: mutations.length > 0 ? [...new Set(mutations)] : undefined,
     zip: p.zip,
     radius: p.radius_miles,
-    limit: p.limit,
-    offset: p.offset,
+    limit,
+    offset,
     explain: true,
   });
 }

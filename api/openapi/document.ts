@@ -10,7 +10,8 @@ import { BURST_WINDOW_SECONDS, TIER_LIMITS, TIERS } from '../../domain/tiers.js'
 import { API_NAME, BASE_PATH, ERROR_WHEN } from '../docs.js';
 import { DATA_CACHE_CONTROL } from '../routes/caching.js';
 import type { ErrorCode } from '../errors.js';
-import { TRIAL_PARAMETERS, TRIAL_PARAMETER_SCHEMAS } from '../params/trials-query.js';
+import { LIST_ONLY_PARAMETERS, PARAMETERS, type AnyParameter } from '../params/parameters.js';
+import { queryParametersSchema } from './parameters.js';
 import {
   EXAMPLE_DETAIL_TRIAL,
   EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL,
@@ -170,33 +171,11 @@ function ok(
   };
 }
 
-/** The trials query parameters: each the validator's own schema, with the table's rule and default. */
-function trialsQuerySchema(skip: readonly string[] = []) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const p of TRIAL_PARAMETERS) {
-    if (skip.includes(p.name)) continue;
-    const schema = TRIAL_PARAMETER_SCHEMAS[p.name];
-    const isList =
-      (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { type?: unknown })
-        .type === 'array';
-    const fallback = isList ? String(p.default).split(',') : p.default;
-    shape[p.name] = schema.optional().meta({
-      description: p.rule,
-      // zod drops a `default` given as metadata; the override writes the keyword itself.
-      ...(p.default === null
-        ? {}
-        : {
-            override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-              jsonSchema.default = fallback;
-            },
-          }),
-      ...(isList ? { param: { style: 'form', explode: false } } : {}),
-    });
-  }
-  return z.object(shape);
-}
-
-export function buildOpenApiDocument(contactEmail: string): Record<string, unknown> {
+/** `parameters`: the parameter table (a test passes one with a row added). */
+export function buildOpenApiDocument(
+  contactEmail: string,
+  parameters: readonly AnyParameter[] = PARAMETERS,
+): Record<string, unknown> {
   const quotaNote = 'Counts against the daily quota (400s included; 429s not).';
   return createDocument({
     openapi: '3.1.0',
@@ -237,7 +216,7 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
             `the biomarker rows that matched and those that would exclude a patient with the ` +
             `asked markers, and a ZIP search's nearest site with its geocoding precision. ` +
             `${quotaNote}`,
-          requestParams: { query: trialsQuerySchema() },
+          requestParams: { query: queryParametersSchema(parameters, 'trials') },
           responses: {
             '200': ok(
               'A page of matching trials.',
@@ -296,11 +275,11 @@ export function buildOpenApiDocument(contactEmail: string): Record<string, unkno
           description:
             `Always carries \`evidence\` (the text behind each diagnosis and stage signal) and ` +
             `\`match\`: the trial explained against the /trials filters given to this request ` +
-            `(every /trials parameter but limit, offset and explain), null with none. The ` +
+            `(every /trials parameter but ${LIST_ONLY_PARAMETERS.join(', ')}), null with none. The ` +
             `filters never change the status: 404 \`not_found\` only for an unknown id. ` +
             `${quotaNote}`,
           requestParams: {
-            query: trialsQuerySchema(['limit', 'offset', 'explain']),
+            query: queryParametersSchema(parameters, 'detail'),
             path: z.object({
               nct_id: z.string().meta({
                 description: 'registry id (case-insensitive) or a sponsor-only study id',

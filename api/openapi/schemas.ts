@@ -34,7 +34,7 @@ import type {
 } from '../present.js';
 import type { TrialEvidence } from '../query/evidence.js';
 import type { TrialMatch } from '../present.js';
-import { FILTER_PARAMETERS } from '../query/types.js';
+import { FILTER_PARAMETERS } from '../params/parameters.js';
 import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
 
 const text = (description: string) => z.string().nullable().meta({ description });

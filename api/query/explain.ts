@@ -5,7 +5,9 @@
  * markers (and those that would exclude a patient with them), the diagnosis and stage
  * signals with the text they come from, and the nearest site of a ZIP search.
  */
-import { formatExpressionRange, rangesOverlap } from '../../domain/biomarkers.js';
+import { formatExpressionRange, rangesOverlap, type Gene } from '../../domain/biomarkers.js';
+import type { SclcStage } from '../../domain/diagnosis.js';
+import type { CountryFilter } from '../../domain/geo.js';
 import type { BiomarkerRow, SiteRow } from '../../domain/rows.js';
 import { STATUS_TO_BUCKET } from '../../domain/status.js';
 import {
@@ -24,7 +26,8 @@ import { termFields } from './text-index.js';
 import { constraintHolds, constraintsOf, searchedBuckets } from './filter.js';
 import type { SearchHit } from './search.js';
 import { isUsSite, rowCovers, rowRange, siteUsState, type TrialIndex } from './trial-index.js';
-import type { FilterParameter, MutationCriterion, NearQuery, TrialQuery } from './types.js';
+import { FILTER_PARAMETERS, type FilterParameter, type TrialQuery } from '../params/parameters.js';
+import type { MutationCriterion, NearQuery } from './types.js';
 
 /** Rows written for another cohort (issue 9's `scope`) say nothing about a lung cancer patient. */
 function isLungRow(b: BiomarkerRow): boolean {
@@ -131,6 +134,190 @@ function explainedSite(index: TrialIndex, pair: number, miles: number): Explaine
   return { ...site, distance_miles: miles };
 }
 
+/** What explainTrial knows about the trial while it words each filter's verdict. */
+interface ExplainContext {
+  q: TrialQuery;
+  t: DetailTrial;
+  /** The trial's lung-cohort biomarker rows. */
+  markers: BiomarkerRow[];
+  /** Rows that satisfy an asked marker, and rows that would exclude a patient with one. */
+  matched: CriterionRow[];
+  excluding: CriterionRow[];
+}
+
+type Worded = Pick<FilterExplanation, 'value' | 'reason'> & { evidence?: Evidence[] };
+
+function explainBiomarkers(ctx: ExplainContext, genes: readonly Gene[]): Worded {
+  const rows: CriterionRow[] = [];
+  for (const gene of genes) {
+    const ofGene = ctx.markers.filter((b) => b.gene === gene);
+    withCriterion(
+      ofGene.filter((b) => b.requirement === 'required'),
+      gene,
+      rows,
+    );
+    withCriterion(
+      ofGene.filter((b) => b.requirement === 'excluded'),
+      gene,
+      ctx.excluding,
+    );
+  }
+  ctx.matched.push(...rows);
+  const found = [...new Set(rows.map((r) => r.gene))];
+  return {
+    value: genes.join(','),
+    reason: found.length ? `requires ${found.join(', ')}` : `requires none of ${genes.join(', ')}`,
+    evidence: rowEvidence(rows),
+  };
+}
+
+function explainMutations(ctx: ExplainContext, criteria: readonly MutationCriterion[]): Worded {
+  const rows: CriterionRow[] = [];
+  const reasons: string[] = [];
+  for (const m of criteria) {
+    const bearing = rowsFor(ctx.markers, m);
+    const required = bearing.filter((b) => b.requirement === 'required');
+    const excluded = bearing.filter((b) => b.requirement === 'excluded');
+    // A criterion the trial excludes matches nothing, so its required rows are not a match either.
+    if (excluded.length === 0) withCriterion(required, criterionLabel(m), rows);
+    withCriterion(excluded, criterionLabel(m), ctx.excluding);
+    reasons.push(mutationReason(m, required, excluded));
+  }
+  ctx.matched.push(...rows);
+  return {
+    value: criteria.map(criterionLabel).join(','),
+    reason: reasons.join('; '),
+    evidence: rowEvidence(rows),
+  };
+}
+
+function explainDiagnosisType({ q, t }: ExplainContext): Worded | undefined {
+  if (q.diagnosisType !== 'nsclc' && q.diagnosisType !== 'sclc') return undefined;
+  const type = q.diagnosisType;
+  return {
+    value: type,
+    reason:
+      t.diagnosis_types.length === 0
+        ? 'no diagnosis type signal: a trial with none is kept for either type'
+        : `classified ${t.diagnosis_types.join(' and ')}`,
+    evidence: signalEvidence(t.evidence.diagnosis_types, type),
+  };
+}
+
+function explainCancerStage({ t }: ExplainContext, stage: SclcStage): Worded {
+  const sclc = t.diagnosis_types.length === 0 || t.diagnosis_types.includes('sclc');
+  return {
+    value: stage,
+    reason: !sclc
+      ? 'not an SCLC trial'
+      : t.sclc_stages.length === 0
+        ? 'no SCLC stage signal: a trial with none is kept for either stage'
+        : `mentions ${t.sclc_stages.join(' and ')} stage`,
+    evidence: signalEvidence(t.evidence.sclc_stages, stage),
+  };
+}
+
+function explainCountry({ t }: ExplainContext, country: CountryFilter): Worded {
+  const want = country === 'us';
+  const site = t.locations.find((s) =>
+    isUsSite(s as SiteRow) ? want : !want && s.country !== null,
+  );
+  return {
+    value: country,
+    reason: site ? `site ${siteLabel(site)}` : `no ${want ? 'US' : 'non-US'} site`,
+  };
+}
+
+function explainStatusBuckets({ q, t }: ExplainContext): Worded | undefined {
+  const buckets = searchedBuckets(q);
+  if (!buckets) return undefined;
+  const bucket = t.status ? STATUS_TO_BUCKET[t.status] : 'unknown';
+  return {
+    value: buckets.join(','),
+    reason:
+      `status ${t.status ?? 'unknown'} is in the ${bucket} bucket` +
+      (q.statusBuckets ? '' : ' (default buckets searched)'),
+  };
+}
+
+/** A filter given with value `v`: how explain words it (`undefined`: not in effect). */
+const when = <V, R>(v: V | null, word: (v: V) => R): R | undefined =>
+  v === null ? undefined : word(v);
+
+/**
+ * How `explain` words each filter's verdict for one trial: the value asked, the reason, and
+ * the text behind it. Keyed by FilterParameter like the constraints (filter.ts), so a
+ * filter row added to the parameter table needs its wording here.
+ */
+const WORDING: { [K in FilterParameter]: (ctx: ExplainContext) => Worded | undefined } = {
+  diagnosisType: explainDiagnosisType,
+  cancerStage: (ctx) => when(ctx.q.cancerStage, (stage) => explainCancerStage(ctx, stage)),
+  country: (ctx) => when(ctx.q.country, (country) => explainCountry(ctx, country)),
+  state: ({ q, t }) =>
+    when(q.state, (state) => {
+      const site = t.locations.find((s) => siteUsState(s as SiteRow) === state);
+      return { value: state, reason: site ? `site ${siteLabel(site)}` : `no site in ${state}` };
+    }),
+  gender: ({ q, t }) =>
+    when(q.gender, (g) => ({ value: g, reason: `sexes eligible: ${t.sexes_eligible}` })),
+  age: ({ q, t }) =>
+    when(q.age, (age) => ({
+      value: String(age),
+      reason: `ages ${t.age_min ?? 'no minimum'} to ${t.age_max ?? 'no maximum'}`,
+    })),
+  trialPhase: ({ q, t }) =>
+    when(q.trialPhase, (phases) => ({
+      value: phases.join(','),
+      reason: `phase ${t.phase ?? 'not given'}, study type ${t.study_type ?? 'not given'}`,
+    })),
+  trialStatus: ({ q, t }) =>
+    when(q.trialStatus, (s) => ({ value: s.join(','), reason: `status ${t.status ?? 'unknown'}` })),
+  statusBuckets: explainStatusBuckets,
+  biomarkers: (ctx) => when(ctx.q.biomarkers, (genes) => explainBiomarkers(ctx, genes)),
+  mutations: (ctx) => when(ctx.q.mutations, (criteria) => explainMutations(ctx, criteria)),
+  firstPostedAfter: ({ q, t }) =>
+    when(q.firstPostedAfter, (day) => ({
+      value: day,
+      reason: `first posted ${t.first_posted ?? 'unknown'}`,
+    })),
+  q: ({ q, t }) =>
+    when(q.q, (terms) => ({
+      value: terms.join(' '),
+      reason: termFields(t, terms)
+        .map((f) => (f.fields.length ? `'${f.term}' in ${f.fields.join(', ')}` : `no '${f.term}'`))
+        .join('; '),
+    })),
+};
+
+/** zip + radius: the nearest site within the circle, the search's own when `hit` has it. */
+function explainNear(
+  index: TrialIndex,
+  rank: number,
+  near: NearQuery,
+  hit: SearchHit | undefined,
+): { filter: FilterExplanation; site: ExplainedNearestSite | null } {
+  const found =
+    hit?.pair !== undefined && hit.miles !== undefined
+      ? { pair: hit.pair, miles: hit.miles }
+      : nearestPair(index, near, rank);
+  const site = found ? explainedSite(index, found.pair, found.miles) : null;
+  const reason = site
+    ? `nearest site ${site.distance_miles} mi away ` +
+      `(${[site.facility, site.city, site.state].filter(Boolean).join(', ')}); ` +
+      `its coordinates are ${site.geo_precision}-level`
+    : `no US site with coordinates within ${near.radiusMiles} mi`;
+  return {
+    filter: {
+      parameter: 'zip',
+      value: `${near.zip} within ${near.radiusMiles} mi`,
+      met: site !== null,
+      reason,
+      evidence: [],
+    },
+    site,
+  };
+}
+
 /**
  * The explanation of `rank` under `q`. `hit` is the search's own hit for a trial from a
  * ZIP search (its nearest pair and distance); without it the nearest site is looked up.
@@ -142,150 +329,37 @@ export function explainTrial(
   hit?: SearchHit,
 ): TrialMatch {
   const t = JSON.parse(index.detailJson[rank].toString('utf8')) as DetailTrial;
-  const markers = index.markers[rank].filter(isLungRow);
-  const filters: FilterExplanation[] = [];
-  const matched: CriterionRow[] = [];
-  const excluding: CriterionRow[] = [];
+  const ctx: ExplainContext = {
+    q,
+    t,
+    markers: index.markers[rank].filter(isLungRow),
+    matched: [],
+    excluding: [],
+  };
   const verdict = new Map<FilterParameter, boolean>();
   for (const c of constraintsOf(index, q))
     verdict.set(c.parameter, (verdict.get(c.parameter) ?? true) && constraintHolds(c, rank));
-  const add = (
-    parameter: FilterParameter,
-    value: string,
-    reason: string,
-    evidence: Evidence[] = [],
-  ) => filters.push({ parameter, value, met: verdict.get(parameter) ?? true, reason, evidence });
-
-  const buckets = searchedBuckets(q);
-  const bucket = t.status ? STATUS_TO_BUCKET[t.status] : 'unknown';
-  if (buckets)
-    add(
-      'statusBuckets',
-      buckets.join(','),
-      `status ${t.status ?? 'unknown'} is in the ${bucket} bucket` +
-        (q.statusBuckets ? '' : ' (default buckets searched)'),
-    );
-  if (q.text) {
-    const found = termFields(t, q.text);
-    add(
-      'q',
-      q.text.join(' '),
-      found
-        .map((f) => (f.fields.length ? `'${f.term}' in ${f.fields.join(', ')}` : `no '${f.term}'`))
-        .join('; '),
-    );
+  const filters: FilterExplanation[] = [];
+  for (const parameter of FILTER_PARAMETERS) {
+    const worded = WORDING[parameter](ctx);
+    if (worded)
+      filters.push({
+        parameter,
+        value: worded.value,
+        met: verdict.get(parameter) ?? true,
+        reason: worded.reason,
+        evidence: worded.evidence ?? [],
+      });
   }
-  if (q.trialStatus) add('trialStatus', q.trialStatus.join(','), `status ${t.status ?? 'unknown'}`);
-
-  const { evidence } = t;
-  if (q.diagnosisType === 'nsclc' || q.diagnosisType === 'sclc') {
-    const type = q.diagnosisType;
-    const reason =
-      t.diagnosis_types.length === 0
-        ? 'no diagnosis type signal: a trial with none is kept for either type'
-        : `classified ${t.diagnosis_types.join(' and ')}`;
-    add('diagnosisType', type, reason, signalEvidence(evidence.diagnosis_types, type));
-  }
-  if (q.cancerStage) {
-    const stage = q.cancerStage;
-    const sclc = t.diagnosis_types.length === 0 || t.diagnosis_types.includes('sclc');
-    const reason = !sclc
-      ? 'not an SCLC trial'
-      : t.sclc_stages.length === 0
-        ? 'no SCLC stage signal: a trial with none is kept for either stage'
-        : `mentions ${t.sclc_stages.join(' and ')} stage`;
-    add('cancerStage', stage, reason, signalEvidence(evidence.sclc_stages, stage));
-  }
-
-  if (q.country) {
-    const want = q.country === 'us';
-    const site = t.locations.find((s) =>
-      isUsSite(s as SiteRow) ? want : !want && s.country !== null,
-    );
-    add(
-      'country',
-      q.country,
-      site ? `site ${siteLabel(site)}` : `no ${want ? 'US' : 'non-US'} site`,
-    );
-  }
-  if (q.state) {
-    const site = t.locations.find((s) => siteUsState(s as SiteRow) === q.state);
-    add('state', q.state, site ? `site ${siteLabel(site)}` : `no site in ${q.state}`);
-  }
-  if (q.gender) add('gender', q.gender, `sexes eligible: ${t.sexes_eligible}`);
-  if (q.age !== null)
-    add('age', String(q.age), `ages ${t.age_min ?? 'no minimum'} to ${t.age_max ?? 'no maximum'}`);
-  if (q.trialPhase)
-    add(
-      'trialPhase',
-      q.trialPhase.join(','),
-      `phase ${t.phase ?? 'not given'}, study type ${t.study_type ?? 'not given'}`,
-    );
-
-  if (q.biomarkers) {
-    const rows: CriterionRow[] = [];
-    for (const gene of q.biomarkers) {
-      withCriterion(
-        markers.filter((b) => b.gene === gene && b.requirement === 'required'),
-        gene,
-        rows,
-      );
-      withCriterion(
-        markers.filter((b) => b.gene === gene && b.requirement === 'excluded'),
-        gene,
-        excluding,
-      );
-    }
-    matched.push(...rows);
-    const genes = [...new Set(rows.map((r) => r.gene))];
-    add(
-      'biomarkers',
-      q.biomarkers.join(','),
-      genes.length ? `requires ${genes.join(', ')}` : `requires none of ${q.biomarkers.join(', ')}`,
-      rowEvidence(rows),
-    );
-  }
-  if (q.mutations) {
-    const rows: CriterionRow[] = [];
-    const reasons: string[] = [];
-    for (const m of q.mutations) {
-      const bearing = rowsFor(markers, m);
-      const required = bearing.filter((b) => b.requirement === 'required');
-      const excluded = bearing.filter((b) => b.requirement === 'excluded');
-      // A criterion the trial excludes matches nothing, so its required rows are not a match either.
-      if (excluded.length === 0) withCriterion(required, criterionLabel(m), rows);
-      withCriterion(excluded, criterionLabel(m), excluding);
-      reasons.push(mutationReason(m, required, excluded));
-    }
-    matched.push(...rows);
-    add(
-      'mutations',
-      q.mutations.map(criterionLabel).join(','),
-      reasons.join('; '),
-      rowEvidence(rows),
-    );
-  }
-  if (q.firstPostedAfter)
-    add('firstPostedAfter', q.firstPostedAfter, `first posted ${t.first_posted ?? 'unknown'}`);
-
   let nearest: ExplainedNearestSite | null = null;
   if (q.near) {
-    const found =
-      hit?.pair !== undefined && hit.miles !== undefined
-        ? { pair: hit.pair, miles: hit.miles }
-        : nearestPair(index, q.near, rank);
-    nearest = found ? explainedSite(index, found.pair, found.miles) : null;
-    filters.push({
-      parameter: 'zip',
-      value: `${q.near.zip} within ${q.near.radiusMiles} mi`,
-      met: nearest !== null,
-      reason: nearest
-        ? `nearest site ${nearest.distance_miles} mi away ` +
-          `(${[nearest.facility, nearest.city, nearest.state].filter(Boolean).join(', ')}); ` +
-          `its coordinates are ${nearest.geo_precision}-level`
-        : `no US site with coordinates within ${q.near.radiusMiles} mi`,
-      evidence: [],
-    });
+    const near = explainNear(index, rank, q.near, hit);
+    filters.push(near.filter);
+    nearest = near.site;
   }
-  return { filters, biomarkers: { matched, excluding }, nearest_site: nearest };
+  return {
+    filters,
+    biomarkers: { matched: ctx.matched, excluding: ctx.excluding },
+    nearest_site: nearest,
+  };
 }

@@ -10,7 +10,8 @@ import { DEFAULT_STATUS_BUCKETS } from '../../domain/status.js';
 import { Bitset } from './bitset.js';
 import { isoDay, type TrialIndex } from './trial-index.js';
 import { matchText, type TextMatch } from './text-index.js';
-import type { FilterParameter, MutationCriterion, TrialQuery } from './types.js';
+import { FILTER_PARAMETERS, type FilterParameter, type TrialQuery } from '../params/parameters.js';
+import type { MutationCriterion } from './types.js';
 
 export interface Constraint {
   parameter: FilterParameter;
@@ -66,79 +67,94 @@ export function searchedBuckets(q: TrialQuery): TrialQuery['statusBuckets'] {
   return q.statusBuckets ?? (q.trialStatus ? null : [...DEFAULT_STATUS_BUCKETS]);
 }
 
-/** `text`: the query's free-text match when the caller already has it (search.ts needs its scores). */
-export function constraintsOf(index: TrialIndex, q: TrialQuery, text?: TextMatch): Constraint[] {
-  const { sets, size } = index;
-  const out: Constraint[] = [];
-  const add = (parameter: FilterParameter, test: Constraint['test']) =>
-    out.push({ parameter, test });
-  if (q.text) add('q', (text ?? matchText(index.text, size, q.text)).matches);
-  const buckets = searchedBuckets(q);
-  if (buckets)
-    add(
-      'statusBuckets',
-      union(
-        size,
-        buckets.map((b) => sets.bucket[b]),
-      ),
-    );
-  if (q.trialStatus)
-    add(
-      'trialStatus',
-      union(
-        size,
-        q.trialStatus.map((s) => sets.status[s]),
-      ),
-    );
-  if (q.diagnosisType === 'nsclc') add('diagnosisType', sets.nsclcEligible);
-  if (q.diagnosisType === 'sclc') add('diagnosisType', sets.sclcEligible);
-  if (q.cancerStage) add('cancerStage', sets.sclcStage[q.cancerStage]);
-  if (q.country === 'us') add('country', sets.usSite);
-  if (q.country === 'international') add('country', sets.nonUsSite);
-  if (q.state) add('state', sets.state.get(q.state) ?? new Bitset(size));
-  if (q.gender === 'male') add('gender', sets.acceptsMale);
-  if (q.gender === 'female') add('gender', sets.acceptsFemale);
-  // Any of the listed values; 'All Phases' anywhere in the list means no phase restriction.
-  if (
-    q.trialPhase &&
-    !q.trialPhase.some((f) => !PHASE_FILTER_CODES[f] && !PHASE_FILTER_STUDY_TYPE[f])
-  ) {
-    add(
-      'trialPhase',
-      union(
-        size,
-        q.trialPhase.flatMap((f) => [
-          ...(PHASE_FILTER_CODES[f] ?? []).map((c) => sets.phase[c]),
-          ...(PHASE_FILTER_STUDY_TYPE[f] ? [sets.studyType[PHASE_FILTER_STUDY_TYPE[f]!]] : []),
-        ]),
-      ),
-    );
-  }
-  if (q.biomarkers)
-    add(
-      'biomarkers',
-      union(
-        size,
-        q.biomarkers.map((g) => sets.gene[g]),
-      ),
-    );
-  if (q.mutations)
-    add(
-      'mutations',
-      union(
-        size,
-        q.mutations.map((m) => mutationMatches(index, m)),
-      ),
-    );
-  if (q.age !== null) {
-    const age = q.age;
-    const { ageMin, ageMax } = index;
-    add('age', (r) => (ageMin[r] < 0 || ageMin[r] <= age) && (ageMax[r] < 0 || age <= ageMax[r]));
-  }
-  if (q.firstPostedAfter) {
+type ConstraintTest = Constraint['test'];
+
+/**
+ * How each filter parameter selects trials: a set of ranks, a per-rank test, or undefined
+ * when the value asks for no restriction. Keyed by FilterParameter, so a filter row added
+ * to the parameter table (api/params/parameters.ts) is a type error until it has its entry.
+ * `text`: the query's free-text match when the caller already has it (search.ts needs its scores).
+ */
+const CONSTRAINTS: {
+  [K in FilterParameter]: (
+    index: TrialIndex,
+    q: TrialQuery,
+    text?: TextMatch,
+  ) => ConstraintTest | undefined;
+} = {
+  diagnosisType: ({ sets }, q) =>
+    q.diagnosisType === 'nsclc'
+      ? sets.nsclcEligible
+      : q.diagnosisType === 'sclc'
+        ? sets.sclcEligible
+        : undefined,
+  cancerStage: ({ sets }, q) => (q.cancerStage ? sets.sclcStage[q.cancerStage] : undefined),
+  country: ({ sets }, q) =>
+    q.country === 'us' ? sets.usSite : q.country === 'international' ? sets.nonUsSite : undefined,
+  state: ({ sets, size }, q) =>
+    q.state ? (sets.state.get(q.state) ?? new Bitset(size)) : undefined,
+  gender: ({ sets }, q) =>
+    q.gender === 'male' ? sets.acceptsMale : q.gender === 'female' ? sets.acceptsFemale : undefined,
+  age: ({ ageMin, ageMax }, { age }) =>
+    age === null
+      ? undefined
+      : (r) => (ageMin[r] < 0 || ageMin[r] <= age) && (ageMax[r] < 0 || age <= ageMax[r]),
+  trialPhase: ({ sets, size }, q) =>
+    // Any of the listed values; 'All Phases' anywhere in the list means no phase restriction.
+    q.trialPhase && !q.trialPhase.some((f) => !PHASE_FILTER_CODES[f] && !PHASE_FILTER_STUDY_TYPE[f])
+      ? union(
+          size,
+          q.trialPhase.flatMap((f) => [
+            ...(PHASE_FILTER_CODES[f] ?? []).map((c) => sets.phase[c]),
+            ...(PHASE_FILTER_STUDY_TYPE[f] ? [sets.studyType[PHASE_FILTER_STUDY_TYPE[f]!]] : []),
+          ]),
+        )
+      : undefined,
+  trialStatus: ({ sets, size }, q) =>
+    q.trialStatus
+      ? union(
+          size,
+          q.trialStatus.map((s) => sets.status[s]),
+        )
+      : undefined,
+  statusBuckets: ({ sets, size }, q) => {
+    const buckets = searchedBuckets(q);
+    return buckets
+      ? union(
+          size,
+          buckets.map((b) => sets.bucket[b]),
+        )
+      : undefined;
+  },
+  biomarkers: ({ sets, size }, q) =>
+    q.biomarkers
+      ? union(
+          size,
+          q.biomarkers.map((g) => sets.gene[g]),
+        )
+      : undefined,
+  mutations: (index, q) =>
+    q.mutations
+      ? union(
+          index.size,
+          q.mutations.map((m) => mutationMatches(index, m)),
+        )
+      : undefined,
+  firstPostedAfter: ({ firstPostedDay }, q) => {
+    if (!q.firstPostedAfter) return undefined;
     const day = isoDay(q.firstPostedAfter);
-    const posted = index.firstPostedDay;
-    add('firstPostedAfter', (r) => posted[r] >= day);
+    return (r) => firstPostedDay[r] >= day;
+  },
+  q: (index, q, text) =>
+    q.q ? (text ?? matchText(index.text, index.size, q.q)).matches : undefined,
+};
+
+/** The constraints of a query, in the parameter table's order. */
+export function constraintsOf(index: TrialIndex, q: TrialQuery, text?: TextMatch): Constraint[] {
+  const out: Constraint[] = [];
+  for (const parameter of FILTER_PARAMETERS) {
+    const test = CONSTRAINTS[parameter](index, q, text);
+    if (test) out.push({ parameter, test });
   }
   return out;
 }

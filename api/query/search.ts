@@ -13,7 +13,8 @@ import { Bitset } from './bitset.js';
 import { matchFilters } from './filter.js';
 import type { TrialIndex } from './trial-index.js';
 import { matchText, type TextMatch } from './text-index.js';
-import type { NearQuery, SortOrder, TrialQuery } from './types.js';
+import type { TrialQuery } from '../params/parameters.js';
+import type { NearQuery, SortOrder } from './types.js';
 
 export interface SearchHit {
   rank: number;
@@ -42,11 +43,11 @@ const PAGE_RADII = [25, 50, 100];
 export function effectiveSort(q: TrialQuery): SortOrder | null {
   if (q.sort) return q.sort;
   if (q.near) return 'distance';
-  return q.text ? 'relevance' : null;
+  return q.q ? 'relevance' : null;
 }
 
 export function searchTrials(index: TrialIndex, q: TrialQuery): SearchResult {
-  const text = q.text ? matchText(index.text, index.size, q.text) : undefined;
+  const text = q.q ? matchText(index.text, index.size, q.q) : undefined;
   const matches = matchFilters(index, q, text);
   const sort = effectiveSort(q);
   if (!q.near) {

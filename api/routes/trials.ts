@@ -16,7 +16,7 @@ import {
 } from '../query/render.js';
 import { searchTrials } from '../query/search.js';
 import type { TrialIndex } from '../query/trial-index.js';
-import type { TrialQuery } from '../query/types.js';
+import type { TrialQuery } from '../params/parameters.js';
 import { notModified } from './caching.js';
 import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
 

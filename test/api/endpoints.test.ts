@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../api/errors.js';
 import { DETAIL_FIELDS, LIST_FIELDS } from '../../api/present.js';
-import { TRIAL_PARAMETER_SCHEMAS } from '../../api/params/trials-query.js';
+import { PARAMETERS } from '../../api/params/parameters.js';
 import { SnapshotHolder } from '../../api/snapshot-holder.js';
 import { ALL_SOURCES } from '../../domain/sources.js';
 import { TIER_LIMITS } from '../../domain/tiers.js';
@@ -180,7 +180,9 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
     });
     const trials = docs.endpoints.find((e: { path: string }) => e.path === '/api/v1/trials');
     expect(trials.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
-      Object.keys(TRIAL_PARAMETER_SCHEMAS).sort(),
+      PARAMETERS.filter((p) => p.on.includes('trials'))
+        .map((p) => p.name)
+        .sort(),
     );
     expect(trials.parameters).toHaveLength(19);
     expect(

@@ -26,7 +26,7 @@ import {
   EXAMPLE_ZIP_LIST_TRIAL,
 } from '../../api/openapi/examples.js';
 import { ERROR_CODES } from '../../api/errors.js';
-import { TRIAL_PARAMETER_SCHEMAS } from '../../api/params/trials-query.js';
+import { PARAMETERS } from '../../api/params/parameters.js';
 import type { SnapshotTables } from '../../domain/rows.js';
 import { generateDemoTables } from '../../pipeline/demo/generate.js';
 import { jsonOf, startTestApi, type TestApi } from './http.js';
@@ -69,7 +69,11 @@ describe('GET /api/v1/openapi.json', () => {
       style?: string;
       explode?: boolean;
     }[];
-    expect(params.map((p) => p.name).sort()).toEqual(Object.keys(TRIAL_PARAMETER_SCHEMAS).sort());
+    expect(params.map((p) => p.name).sort()).toEqual(
+      PARAMETERS.filter((p) => p.on.includes('trials'))
+        .map((p) => p.name)
+        .sort(),
+    );
     const byName = new Map(params.map((p) => [p.name, p]));
     expect(byName.get('diagnosisType')!.schema).toMatchObject({
       type: 'string',

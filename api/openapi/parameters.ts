@@ -1,0 +1,26 @@
+/**
+ * The OpenAPI query parameters of a surface, from the parameter table: each row's own
+ * validator schema (its metadata is the JSON Schema of what a client sends) with the row's
+ * description, examples and default.
+ */
+import { z } from 'zod';
+import type { AnyParameter, Surface } from '../params/parameters.js';
+
+export function queryParametersSchema(table: readonly AnyParameter[], surface: Surface) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const p of table) {
+    if (!p.on.includes(surface)) continue;
+    const fallback = p.default === undefined ? undefined : p.asJson(String(p.default));
+    const examples = p.examples.map((e) => p.asJson(e));
+    shape[p.name] = p.schema.optional().meta({
+      description: p.description,
+      // zod drops `default` and `examples` given as metadata here; the override writes them.
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        if (fallback !== undefined) jsonSchema.default = fallback;
+        jsonSchema.examples = examples;
+      },
+      ...(p.list ? { param: { style: 'form', explode: false } } : {}),
+    });
+  }
+  return z.object(shape);
+}
