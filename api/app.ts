@@ -33,7 +33,7 @@ import {
 } from './routes/reference.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
-import type { SnapshotHolder } from './snapshot-holder.js';
+import type { SnapshotHolder } from './live-snapshot.js';
 
 /** Bodies below this go uncompressed. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;

@@ -11,7 +11,7 @@ import { answerParserErrors } from './client-error.js';
 import { accessLog } from './middleware/access-log.js';
 import { openStores, type ServiceStores } from './keys/open.js';
 import { openOperatorDashboard, type OperatorDashboard } from './operator/dashboard.js';
-import { SnapshotHolder } from './snapshot-holder.js';
+import { SnapshotHolder } from './live-snapshot.js';
 
 export interface StartServerOptions {
   env: Env;

@@ -22,7 +22,7 @@ import type { UsageCounterOptions } from '../api/limits/options.js';
 import type { UsageCounter } from '../api/limits/types.js';
 import { connectRedis } from '../api/redis.js';
 import { closeRedis } from '../config/redis.js';
-import { SnapshotHolder } from '../api/snapshot-holder.js';
+import { SnapshotHolder } from '../api/live-snapshot.js';
 import { createLogger } from '../config/logger.js';
 import { TIER_LIMITS } from '../domain/tiers.js';
 import { readSnapshot, resolveLatest } from '../snapshot/index.js';

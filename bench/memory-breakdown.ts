@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
-import { SnapshotHolder } from '../api/snapshot-holder.js';
+import { SnapshotHolder } from '../api/live-snapshot.js';
 import { readSnapshot, resolveLatest } from '../snapshot/index.js';
 import { failChild, sendToParent } from './child.js';
 

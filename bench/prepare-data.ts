@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config/env.js';
 import { generateDemoTables, writeRegistryDump } from '../pipeline/demo/index.js';
-import { publishSnapshot } from '../pipeline/snapshot/publish.js';
+import { publishSnapshot } from '../pipeline/publish/publish.js';
 import { resolveLatest } from '../snapshot/index.js';
 import { failChild, sendToParent } from './child.js';
 import { writeChangedDump } from './dump-change.js';
@@ -26,7 +26,7 @@ import {
 /** Code that decides the bytes of the snapshot and the dumps. */
 const SHAPING_CODE = [
   'pipeline/demo',
-  'pipeline/snapshot',
+  'pipeline/publish',
   'snapshot',
   'domain',
   'bench/dump-change.ts',

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../api/app.js';
 import { MemoryKeyStore } from '../api/keys/memory-store.js';
 import { MemoryUsageCounter } from '../api/limits/memory-counter.js';
-import { SnapshotHolder } from '../api/snapshot-holder.js';
+import { SnapshotHolder } from '../api/live-snapshot.js';
 import { createLogger } from '../config/logger.js';
 import { TIER_LIMITS } from '../domain/tiers.js';
 

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { generateDemoTables } from '../pipeline/demo/index.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../domain/rows.js';
 import { listVersions, readManifest, switchLatest } from '../snapshot/index.js';
-import { publishSnapshot } from '../pipeline/snapshot/publish.js';
+import { publishSnapshot } from '../pipeline/publish/publish.js';
 import { BENCH_DIR } from './child.js';
 import { DATA_DIR } from './paths.js';
 

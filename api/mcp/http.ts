@@ -19,7 +19,7 @@ import {
   revokedKeyError,
 } from '../middleware/api-key.js';
 import { limitRefusal, rateLimitHeaders } from '../middleware/rate-limit.js';
-import type { LoadedSnapshot, SnapshotHolder } from '../snapshot-holder.js';
+import type { LoadedSnapshot, SnapshotHolder } from '../live-snapshot.js';
 import { createMcpServer } from './server.js';
 
 export const MCP_PATH = '/mcp';

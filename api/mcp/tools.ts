@@ -22,7 +22,7 @@ import { BASE_PATH } from '../docs.js';
 import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
 import type { QuotaMeta } from '../query/render.js';
 import { trialDetailBody, trialListBody } from '../routes/trials.js';
-import type { LoadedSnapshot } from '../snapshot-holder.js';
+import type { LoadedSnapshot } from '../live-snapshot.js';
 import { renderWithQuota } from '../query/render.js';
 import {
   GetTrialInput,

@@ -8,7 +8,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { RequestGate } from '../limits/gate.js';
-import type { SnapshotHolder } from '../snapshot-holder.js';
+import type { SnapshotHolder } from '../live-snapshot.js';
 import { invalidKeyError, missingKeyError, presentedKey, revokedKeyError } from './api-key.js';
 import { limitRefusal, rateLimitHeaders } from './rate-limit.js';
 import { snapshotUnavailableError, useSnapshot } from './require-snapshot.js';

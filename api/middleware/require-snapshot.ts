@@ -5,7 +5,7 @@
  */
 import type { Response } from 'express';
 import { ApiError } from '../errors.js';
-import type { LoadedSnapshot } from '../snapshot-holder.js';
+import type { LoadedSnapshot } from '../live-snapshot.js';
 
 export const snapshotUnavailableError = (): ApiError =>
   new ApiError('snapshot_unavailable', 'No data snapshot is loaded yet; try again shortly.', {

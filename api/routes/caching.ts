@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import fresh from 'fresh';
-import type { LoadedSnapshot } from '../snapshot-holder.js';
+import type { LoadedSnapshot } from '../live-snapshot.js';
 
 /** Counted data endpoints: the key's own cache may reuse a response for five minutes. */
 export const DATA_CACHE_CONTROL = 'private, max-age=300';

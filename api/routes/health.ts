@@ -6,7 +6,7 @@
  */
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
-import type { SnapshotHolder } from '../snapshot-holder.js';
+import type { SnapshotHolder } from '../live-snapshot.js';
 
 /** A PING slower than this counts as unreachable: a health check must answer promptly. */
 const REDIS_PING_TIMEOUT_MS = 1_000;

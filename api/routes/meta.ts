@@ -2,7 +2,7 @@
 import type { Request, Response } from 'express';
 import { BURST_WINDOW_SECONDS } from '../../domain/tiers.js';
 import { assertNoParameters } from '../params/no-params.js';
-import type { SnapshotHolder } from '../snapshot-holder.js';
+import type { SnapshotHolder } from '../live-snapshot.js';
 import { quotaOf, routeLocals } from './send.js';
 
 export function metaHandler(holder: SnapshotHolder) {

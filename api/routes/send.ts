@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { LoadedSnapshot } from '../snapshot-holder.js';
+import type { LoadedSnapshot } from '../live-snapshot.js';
 import type { UsageDecision } from '../limits/types.js';
 import type { ApiKeyRecord } from '../keys/types.js';
 

@@ -39,7 +39,7 @@ export function registerDemoCommands(program: Command): void {
       const started = Date.now();
       const { generateDemoTables, writeRegistryDump } =
         await import('../../pipeline/demo/index.js');
-      const { publishSnapshot } = await import('../../pipeline/snapshot/publish.js');
+      const { publishSnapshot } = await import('../../pipeline/publish/publish.js');
       if (options.dump) {
         const out = path.resolve(options.dump);
         const { studies } = await writeRegistryDump({

@@ -23,7 +23,7 @@ export function registerMcpCommands(program: Command): void {
       // Loaded here, not at the top, so `lungtrials --help` does not load DuckDB and the MCP SDK.
       const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
       const { createMcpServer } = await import('../../api/mcp/server.js');
-      const { SnapshotHolder } = await import('../../api/snapshot-holder.js');
+      const { SnapshotHolder } = await import('../../api/live-snapshot.js');
       const holder = await SnapshotHolder.open({
         root: env.SNAPSHOT_DIR,
         logger: logger.child({ component: 'snapshot' }),

@@ -1,4 +1,4 @@
-import { publishSnapshot } from '../snapshot/publish.js';
+import { publishSnapshot } from '../publish/publish.js';
 import { resolveLatest } from '../../snapshot/index.js';
 import { generateDemoTables, type DemoOptions } from './generate.js';
 import { DEFAULT_DEMO_SEED } from './scale.js';

@@ -13,7 +13,7 @@
 import type { BiomarkerRow, TrialRecord } from '../../domain/rows.js';
 import { REGISTRY_SOURCE } from '../../domain/sources.js';
 import type { RawStore } from '../raw-store/raw-store.js';
-import { baseTable, queryRows, type SnapshotBase } from '../snapshot/base.js';
+import { baseTable, queryRows, type SnapshotBase } from '../publish/base.js';
 import { syntheticSponsorId } from '../sponsors/merge.js';
 import type { SponsorTrial } from '../sponsors/types.js';
 import { withDuckDB } from '../../snapshot/duckdb.js';

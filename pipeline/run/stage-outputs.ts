@@ -5,7 +5,7 @@
  */
 import type { BiomarkerRow, FlagRow, TrialRecord } from '../../domain/rows.js';
 import type { RawStore } from '../raw-store/raw-store.js';
-import type { SnapshotBase } from '../snapshot/base.js';
+import type { SnapshotBase } from '../publish/base.js';
 import type { SponsorStatus } from '../sponsors/merge.js';
 import type { SponsorTrial } from '../sponsors/types.js';
 import type { StageInput, StageName } from './stage-names.js';

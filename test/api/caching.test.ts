@@ -1,7 +1,7 @@
 /** HTTP caching, compression and /healthz (issue 10), over HTTP: status, headers and body. */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SnapshotHolder } from '../../api/snapshot-holder.js';
+import { SnapshotHolder } from '../../api/live-snapshot.js';
 import { buildTables, siteRow, trialRow } from '../helpers/trial-fixtures.js';
 import { testRedis, type TestRedis } from '../helpers/redis.js';
 import { jsonOf, startTestApi, type TestApi } from './http.js';

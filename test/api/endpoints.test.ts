@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../api/errors.js';
 import { DETAIL_FIELDS, LIST_FIELDS } from '../../api/present.js';
 import { PARAMETERS } from '../../api/params/parameters.js';
-import { SnapshotHolder } from '../../api/snapshot-holder.js';
+import { SnapshotHolder } from '../../api/live-snapshot.js';
 import { ALL_SOURCES } from '../../domain/sources.js';
 import { TIER_LIMITS } from '../../domain/tiers.js';
 import {

@@ -5,8 +5,8 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../config/logger.js';
-import { SnapshotHolder } from '../../api/snapshot-holder.js';
-import { publishSnapshot } from '../../pipeline/snapshot/publish.js';
+import { SnapshotHolder } from '../../api/live-snapshot.js';
+import { publishSnapshot } from '../../pipeline/publish/publish.js';
 import { buildTables, trialRow } from '../helpers/trial-fixtures.js';
 import { idsOf, startTestApi, type TestApi } from './http.js';
 

@@ -11,7 +11,7 @@ import type { Tier, TierLimits } from '../../domain/tiers.js';
 import { createApp } from '../../api/app.js';
 import { MemoryKeyStore } from '../../api/keys/memory-store.js';
 import { MemoryUsageCounter } from '../../api/limits/memory-counter.js';
-import { SnapshotHolder } from '../../api/snapshot-holder.js';
+import { SnapshotHolder } from '../../api/live-snapshot.js';
 
 export interface TestApi {
   base: string;

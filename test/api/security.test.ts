@@ -13,7 +13,7 @@ import { MemoryKeyStore } from '../../api/keys/memory-store.js';
 import { MemoryUsageCounter } from '../../api/limits/memory-counter.js';
 import { accessLog } from '../../api/middleware/access-log.js';
 import { openOperatorDashboard, type OperatorDashboard } from '../../api/operator/dashboard.js';
-import { SnapshotHolder } from '../../api/snapshot-holder.js';
+import { SnapshotHolder } from '../../api/live-snapshot.js';
 import { generateDemoTables } from '../../pipeline/demo/index.js';
 import { bullPrefix, connectQueueRedis, openQueues } from '../../workers/queues.js';
 import { capturingLogger } from '../helpers/processes.js';

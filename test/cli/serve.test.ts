@@ -10,7 +10,7 @@ import { RedisKeyStore } from '../../api/keys/redis-store.js';
 import { secondsToUtcMidnight } from '../../api/limits/options.js';
 import { RedisUsageCounter } from '../../api/limits/redis-counter.js';
 import { generateDemoTables } from '../../pipeline/demo/index.js';
-import { publishSnapshot } from '../../pipeline/snapshot/publish.js';
+import { publishSnapshot } from '../../pipeline/publish/publish.js';
 import { closedPort, runCli, startCli, type RunningProcess } from '../helpers/processes.js';
 import { testRedis, type TestRedis } from '../helpers/redis.js';
 

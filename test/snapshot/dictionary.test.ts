@@ -17,7 +17,7 @@ import {
   type DataDictionary,
 } from '../../snapshot/dictionary.js';
 import { withDuckDB } from '../../snapshot/duckdb.js';
-import { publishSnapshot } from '../../pipeline/snapshot/publish.js';
+import { publishSnapshot } from '../../pipeline/publish/publish.js';
 import { ROOT } from '../helpers/processes.js';
 
 let root: string;

@@ -10,11 +10,11 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SnapshotHolder } from '../../api/snapshot-holder.js';
+import { SnapshotHolder } from '../../api/live-snapshot.js';
 import { createLogger } from '../../config/logger.js';
 import { TIER_LIMITS } from '../../domain/tiers.js';
 import type { SnapshotTables } from '../../domain/rows.js';
-import { publishSnapshot } from '../../pipeline/snapshot/publish.js';
+import { publishSnapshot } from '../../pipeline/publish/publish.js';
 import { startTestApi, type TestApi } from '../api/http.js';
 import { buildTables, siteRow, trialRow } from '../helpers/trial-fixtures.js';
 

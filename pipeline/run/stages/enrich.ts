@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { BiomarkerRow, TrialRecord } from '../../../domain/rows.js';
 import { loadRegistryRecordArray } from '../../registry/load-records.js';
-import { findBase } from '../../snapshot/base.js';
+import { findBase } from '../../publish/base.js';
 import { mergeSponsorRecords } from '../../sponsors/merge.js';
 import { groupByTrial } from '../../flags/compute.js';
 import { carriedOver, compareIds, inTrialOrder } from '../carry-over.js';

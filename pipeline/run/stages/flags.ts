@@ -6,7 +6,7 @@
 import type { FlagRow } from '../../../domain/rows.js';
 import { clockFlags, groupByTrial, recordFlags } from '../../flags/compute.js';
 import { CLOCK_RULE_FIELDS, RECORD_FLAG_KINDS, type ClockSubject } from '../../flags/rules.js';
-import { baseTable, queryRows, requireBase, type SnapshotBase } from '../../snapshot/base.js';
+import { baseTable, queryRows, requireBase, type SnapshotBase } from '../../publish/base.js';
 import { quoteIdent, quoteLiteral, selectListSql } from '../../../snapshot/schema.js';
 import { withDuckDB } from '../../../snapshot/duckdb.js';
 import { inTrialOrder } from '../carry-over.js';

@@ -1,6 +1,6 @@
 /**
  * Publish stage: the snapshot tables from the earlier stages' artifacts, written and
- * switched atomically by pipeline/snapshot/publish.ts. A version already published by this run (a
+ * switched atomically by pipeline/publish/publish.ts. A version already published by this run (a
  * worker killed after the rename or the switch but before recording it) is found by its
  * run id and reused, so a retried publish never adds a second copy, and `latest` is made
  * to point at it before the stage reports success.
@@ -19,8 +19,8 @@ import {
   resolveLatest,
   switchLatest,
 } from '../../../snapshot/index.js';
-import { PIPELINE_CODE_KEY, requireBase } from '../../snapshot/base.js';
-import { publishSnapshot, type CarryOver } from '../../snapshot/publish.js';
+import { PIPELINE_CODE_KEY, requireBase } from '../../publish/base.js';
+import { publishSnapshot, type CarryOver } from '../../publish/publish.js';
 import { inTrialOrder } from '../carry-over.js';
 import { codeFingerprint, PIPELINE_CODE } from '../code-fingerprint.js';
 import { DEFAULT_MAX_SHRINK } from '../options.js';

@@ -7,7 +7,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SnapshotHolder } from '../../../api/snapshot-holder.js';
+import { SnapshotHolder } from '../../../api/live-snapshot.js';
 import { realTables } from '../../helpers/real-tables.js';
 import { buildTables, trialRow } from '../../helpers/trial-fixtures.js';
 import { jsonOf, startTestApi, type TestApi } from '../http.js';

@@ -15,7 +15,7 @@ import { openStores, type ServiceStores } from '../../../api/keys/open.js';
 import { RedisKeyStore } from '../../../api/keys/redis-store.js';
 import { connectRedis } from '../../../api/redis.js';
 import { closeRedis } from '../../../config/redis.js';
-import { SnapshotHolder } from '../../../api/snapshot-holder.js';
+import { SnapshotHolder } from '../../../api/live-snapshot.js';
 import { generateDemoTables } from '../../../pipeline/demo/index.js';
 import { capturingLogger } from '../../helpers/processes.js';
 import { ownRedis, type OwnRedis } from '../../helpers/own-redis.js';

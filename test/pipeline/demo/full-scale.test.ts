@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateDemoTables } from '../../../pipeline/demo/index.js';
-import { publishSnapshot } from '../../../pipeline/snapshot/publish.js';
+import { publishSnapshot } from '../../../pipeline/publish/publish.js';
 import { readSnapshot } from '../../../snapshot/index.js';
 
 // The contract's stated counts (api-v1.md section 1).

@@ -17,7 +17,7 @@ import {
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
 import { isPermanentStageError } from '../../../pipeline/errors.js';
-import { PIPELINE_CODE_KEY } from '../../../pipeline/snapshot/base.js';
+import { PIPELINE_CODE_KEY } from '../../../pipeline/publish/base.js';
 import { readManifest } from '../../../snapshot/index.js';
 import { pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
 

@@ -7,7 +7,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SnapshotHolder } from '../../../api/snapshot-holder.js';
+import { SnapshotHolder } from '../../../api/live-snapshot.js';
 import { createLogger } from '../../../config/logger.js';
 import { readSnapshot } from '../../../snapshot/index.js';
 import { startTestApi, type TestApi } from '../../api/http.js';

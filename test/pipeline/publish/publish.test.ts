@@ -12,7 +12,7 @@ import {
   readSnapshot,
   resolveLatest,
 } from '../../../snapshot/index.js';
-import { publishSnapshot } from '../../../pipeline/snapshot/publish.js';
+import { publishSnapshot } from '../../../pipeline/publish/publish.js';
 
 const NOW = new Date('2026-11-22T00:15:00Z');
 let tables: SnapshotTables;
