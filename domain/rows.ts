@@ -177,6 +177,41 @@ export interface SnapshotTables {
 export const TABLE_NAMES = ['trials', 'sites', 'biomarkers', 'flags', 'sources'] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 
+/** What happened to a trial between the version a snapshot replaced and itself. */
+export const CHANGE_KINDS = ['added', 'changed', 'removed'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/**
+ * One trial that differs from the version the snapshot replaced. `fields`: for `changed`,
+ * the trials columns whose value differs, and `sites`, `biomarkers`, `flags` when any of
+ * the trial's rows there differ; empty for `added` and `removed`.
+ */
+export interface ChangeRow {
+  nct_id: string;
+  change: ChangeKind;
+  fields: string[];
+}
+
+/**
+ * Tables the publish derives from the others and from the version it replaces: not
+ * pipeline input, so not in SnapshotTables. A snapshot published before they existed has
+ * no file for them (its manifest lists no checksum), and readers treat them as absent.
+ */
+export const DERIVED_TABLE_NAMES = ['changes'] as const;
+export type DerivedTableName = (typeof DERIVED_TABLE_NAMES)[number];
+export type SnapshotFileTable = TableName | DerivedTableName;
+export const SNAPSHOT_FILE_TABLES: readonly SnapshotFileTable[] = [
+  ...TABLE_NAMES,
+  ...DERIVED_TABLE_NAMES,
+];
+
+export interface DerivedTables {
+  changes: ChangeRow[];
+}
+
+/** Rows of any table a snapshot folder holds. */
+export type SnapshotFileRows = SnapshotTables & DerivedTables;
+
 /** 2: biomarkers.scope; 3: sites.state_source; 4: biomarkers.group. */
 export const SNAPSHOT_SCHEMA_VERSION = 4;
 
@@ -184,13 +219,27 @@ export interface SnapshotManifest {
   version: string;
   created_at: string;
   schema_version: number;
-  row_counts: Record<TableName, number>;
+  row_counts: Record<TableName, number> & Partial<Record<DerivedTableName, number>>;
+  /**
+   * The version `changes.parquet` compares against (the one `latest` pointed at when this
+   * one was published); null for the first snapshot (its changes table is empty). Absent in
+   * snapshots published before the change feed.
+   */
+  changes_since?: string | null;
   /** sha256 of each Parquet file, keyed by file name. */
   checksums: Record<string, string>;
   /** What the run was built from (source counts, run id, generator scale ...). */
   input_summary: Record<string, unknown>;
   /** The data dictionary beside the Parquet files: every column's type, meaning, values, example. */
   data_dictionary?: { json: string; readme: string };
+}
+
+/** The row counts of the input tables (what the API reports), without the derived ones. */
+export function tableRowCounts(manifest: SnapshotManifest): Record<TableName, number> {
+  return Object.fromEntries(TABLE_NAMES.map((t) => [t, manifest.row_counts[t]])) as Record<
+    TableName,
+    number
+  >;
 }
 
 /** A site row that knows only the fields given; a state given is the record's own. */

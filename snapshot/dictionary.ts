@@ -3,7 +3,11 @@
  * (machine-readable) and `README.md` (for a person) in every snapshot folder, and
  * docs/snapshot.md in the repository (`npm run docs:snapshot`; a test keeps it current).
  */
-import { SNAPSHOT_SCHEMA_VERSION, TABLE_NAMES, type TableName } from '../domain/rows.js';
+import {
+  SNAPSHOT_FILE_TABLES,
+  SNAPSHOT_SCHEMA_VERSION,
+  type SnapshotFileTable,
+} from '../domain/rows.js';
 import { MANIFEST_FILE, parquetFileName, TABLE_DOCS, TABLE_SCHEMAS } from './schema.js';
 
 export const SCHEMA_FILE = 'schema.json';
@@ -23,14 +27,14 @@ export interface DictionaryColumn {
 export interface DataDictionary {
   schema_version: number;
   tables: Record<
-    TableName,
+    SnapshotFileTable,
     { file: string; row: string; key: readonly string[]; columns: DictionaryColumn[] }
   >;
 }
 
 export function dataDictionary(): DataDictionary {
   const tables = Object.fromEntries(
-    TABLE_NAMES.map((table) => [
+    SNAPSHOT_FILE_TABLES.map((table) => [
       table,
       {
         file: parquetFileName(table),
@@ -118,7 +122,7 @@ export function dictionaryMarkdown(options: { heading?: string; intro?: string }
     '| table.column | API field |',
     '|---|---|',
   ];
-  for (const table of TABLE_NAMES) {
+  for (const table of SNAPSHOT_FILE_TABLES) {
     for (const c of dict.tables[table].columns) {
       if (c.api_field !== c.name)
         out.push(
@@ -126,7 +130,7 @@ export function dictionaryMarkdown(options: { heading?: string; intro?: string }
         );
     }
   }
-  for (const table of TABLE_NAMES) {
+  for (const table of SNAPSHOT_FILE_TABLES) {
     const t = dict.tables[table];
     out.push(
       '',
@@ -167,7 +171,7 @@ export function snapshotDocMarkdown(): string {
       `    ${SCHEMA_FILE.padEnd(18)} this dictionary as JSON (every column: type, null, ` +
         `meaning, values, example, API name)`,
       `    ${README_FILE.padEnd(18)} this dictionary for a person`,
-      ...TABLE_NAMES.map(
+      ...SNAPSHOT_FILE_TABLES.map(
         (t) => `    ${parquetFileName(t).padEnd(18)} one row per ${TABLE_DOCS[t].row}`,
       ),
       '```',

@@ -7,7 +7,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import fs from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { SnapshotTables, TableName } from '../domain/rows.js';
+import type { SnapshotFileRows, SnapshotFileTable } from '../domain/rows.js';
 import {
   emptySelectSql,
   quoteLiteral,
@@ -23,10 +23,10 @@ const NDJSON_BATCH = 20_000;
  * `compose` turns the query of those rows into the query written (rows from elsewhere
  * joined to them, an order), keeping the table's columns.
  */
-export async function writeTableParquet<T extends TableName>(
+export async function writeTableParquet<T extends SnapshotFileTable>(
   con: DuckDBConnection,
   table: T,
-  rows: SnapshotTables[T],
+  rows: SnapshotFileRows[T],
   file: string,
   stagingFile: string,
   compose: (rowsSql: string) => string = (sql) => sql,
@@ -64,11 +64,11 @@ export async function writeTableParquet<T extends TableName>(
 }
 
 /** Reads `file` back as rows of `table`, in file order. */
-export async function readTableParquet<T extends TableName>(
+export async function readTableParquet<T extends SnapshotFileTable>(
   con: DuckDBConnection,
   table: T,
   file: string,
-): Promise<SnapshotTables[T]> {
+): Promise<SnapshotFileRows[T]> {
   const out: unknown[] = [];
   try {
     // Streamed a chunk at a time: a materialised result held every row's JSON text in
@@ -91,5 +91,5 @@ export async function readTableParquet<T extends TableName>(
       { cause: err },
     );
   }
-  return out as SnapshotTables[T];
+  return out as SnapshotFileRows[T];
 }

@@ -6,8 +6,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  DERIVED_TABLE_NAMES,
   SNAPSHOT_SCHEMA_VERSION,
   TABLE_NAMES,
+  type ChangeRow,
   type SnapshotManifest,
   type SnapshotTables,
 } from '../domain/rows.js';
@@ -41,7 +43,9 @@ export async function readManifest(dir: string): Promise<SnapshotManifest> {
 
 /** Throws SnapshotIntegrityError naming the first file whose sha256 differs from the manifest. */
 export async function verifyChecksums(dir: string, manifest: SnapshotManifest): Promise<void> {
-  for (const table of TABLE_NAMES) {
+  // A derived table is checked when the manifest lists it (snapshots before it have none).
+  const derived = DERIVED_TABLE_NAMES.filter((t) => manifest.checksums?.[parquetFileName(t)]);
+  for (const table of [...TABLE_NAMES, ...derived]) {
     const name = parquetFileName(table);
     const expected = manifest.checksums?.[name];
     if (!expected)
@@ -87,4 +91,17 @@ export async function readSnapshot(
     }
   }
   return { manifest, tables };
+}
+
+/**
+ * The snapshot's change feed (`changes.parquet`, checked by verifyChecksums with the rest),
+ * or null for a snapshot published before the feed existed.
+ */
+export async function readChanges(
+  dir: string,
+  manifest: SnapshotManifest,
+): Promise<ChangeRow[] | null> {
+  if (manifest.changes_since === undefined) return null;
+  const file = path.join(dir, parquetFileName('changes'));
+  return withDuckDB((con) => readTableParquet(con, 'changes', file));
 }

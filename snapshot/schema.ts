@@ -18,7 +18,7 @@ import { DIAGNOSIS_TYPES, NSCLC_STAGES, SCLC_STAGES } from '../domain/diagnosis.
 import { FLAG_KINDS, FLAG_SEVERITIES } from '../domain/flags.js';
 import { GEO_PRECISIONS, SITE_H3_RESOLUTION, STATE_SOURCES, US_COUNTRY } from '../domain/geo.js';
 import { PHASE_CODES, STUDY_TYPES } from '../domain/phase.js';
-import type { TableName } from '../domain/rows.js';
+import { CHANGE_KINDS, type SnapshotFileTable } from '../domain/rows.js';
 import { SEXES } from '../domain/sex.js';
 import { ALL_SOURCES, SPONSOR_SOURCES } from '../domain/sources.js';
 import { STATUS_BUCKETS, TRIAL_STATUSES } from '../domain/status.js';
@@ -66,7 +66,7 @@ const NCT_ID =
   "Registry id (NCT + 8 digits), or for a sponsor-only trial the sponsor's own study id";
 const SOURCE_SLUGS = ALL_SOURCES.map((s) => s.slug);
 
-export const TABLE_DOCS: Readonly<Record<TableName, TableDoc>> = {
+export const TABLE_DOCS: Readonly<Record<SnapshotFileTable, TableDoc>> = {
   trials: {
     row: 'trial (registry record, merged with what sponsors publish about it; or a sponsor-only trial)',
     key: ['nct_id'],
@@ -81,9 +81,15 @@ export const TABLE_DOCS: Readonly<Record<TableName, TableDoc>> = {
     key: [],
   },
   sources: { row: 'data source: the registry or a sponsor registry', key: ['slug'] },
+  changes: {
+    row:
+      'trial added, changed or removed since the version this snapshot replaced ' +
+      '(`changes_since` in the manifest; none for the first snapshot)',
+    key: ['nct_id'],
+  },
 };
 
-export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = {
+export const TABLE_SCHEMAS: Readonly<Record<SnapshotFileTable, readonly ColumnDef[]>> = {
   trials: [
     req('nct_id', 'VARCHAR', { meaning: NCT_ID, example: 'NCT02576665' }),
     col('brief_title', 'VARCHAR', {
@@ -434,9 +440,26 @@ export const TABLE_SCHEMAS: Readonly<Record<TableName, readonly ColumnDef[]>> = 
       example: 42,
     }),
   ],
+  changes: [
+    req('nct_id', 'VARCHAR', { meaning: 'The trial (`trials.nct_id`)', example: 'NCT02576665' }),
+    req('change', 'VARCHAR', {
+      meaning:
+        'added: not in the replaced version; removed: only in the replaced version; changed: ' +
+        'in both, with a different value in `fields`',
+      vocabulary: CHANGE_KINDS,
+      example: 'changed',
+    }),
+    req('fields', 'VARCHAR[]', {
+      meaning:
+        'For `changed`: the `trials` columns whose value differs, and `sites`, `biomarkers`, ' +
+        "`flags` when any of the trial's rows in that table differ (`content_hash` alone is no " +
+        'change); empty for added and removed',
+      example: ['status', 'status_bucket', 'last_updated', 'sites'],
+    }),
+  ],
 };
 
-export function parquetFileName(table: TableName): string {
+export function parquetFileName(table: SnapshotFileTable): string {
   return `${table}.parquet`;
 }
 
@@ -451,7 +474,7 @@ export function quoteLiteral(value: string): string {
 }
 
 /** `{nct_id: 'VARCHAR', ...}` for read_json's `columns` argument. */
-export function readJsonColumnsSql(table: TableName): string {
+export function readJsonColumnsSql(table: SnapshotFileTable): string {
   return (
     '{' +
     TABLE_SCHEMAS[table].map((c) => `${quoteIdent(c.name)}: ${quoteLiteral(c.type)}`).join(', ') +
@@ -464,7 +487,7 @@ export function readJsonColumnsSql(table: TableName): string {
  * stage left on a row never reach the file) and throws naming the row and column when a
  * NOT NULL column is missing. About twice as fast as JSON.stringify with a key list.
  */
-export function rowSerializer(table: TableName): (row: object, index: number) => string {
+export function rowSerializer(table: SnapshotFileTable): (row: object, index: number) => string {
   const cols = TABLE_SCHEMAS[table];
   const prefixes = cols.map((c, i) => (i === 0 ? '{' : ',') + JSON.stringify(c.name) + ':');
   const nestedKeys = cols.map((c) => {
@@ -488,12 +511,12 @@ export function rowSerializer(table: TableName): (row: object, index: number) =>
   };
 }
 
-export function selectListSql(table: TableName): string {
+export function selectListSql(table: SnapshotFileTable): string {
   return TABLE_SCHEMAS[table].map((c) => quoteIdent(c.name)).join(', ');
 }
 
 /** `CAST(NULL AS type) AS name, ...`: the typed columns with no source rows. */
-export function emptySelectSql(table: TableName): string {
+export function emptySelectSql(table: SnapshotFileTable): string {
   return TABLE_SCHEMAS[table]
     .map((c) => `CAST(NULL AS ${c.type}) AS ${quoteIdent(c.name)}`)
     .join(', ');

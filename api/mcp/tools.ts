@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ALTERATIONS, parseGene } from '../../domain/biomarkers.js';
+import { tableRowCounts } from '../../domain/rows.js';
 import type { Logger } from '../../config/logger.js';
 import { ApiError, invalidParameter } from '../errors.js';
 import { BASE_PATH } from '../docs.js';
@@ -310,7 +311,7 @@ export const TOOLS: readonly ToolDef[] = [
         version: manifest.version,
         created_at: manifest.created_at,
         schema_version: manifest.schema_version,
-        row_counts: manifest.row_counts,
+        row_counts: tableRowCounts(manifest),
       };
       const text =
         `Snapshot ${out.version} (built ${out.created_at}): ${out.row_counts.trials} trials, ` +

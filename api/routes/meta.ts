@@ -1,5 +1,6 @@
 /** GET /api/v1/meta: the caller's key, today's usage (peeked, not counted) and the snapshot served. */
 import type { Request, Response } from 'express';
+import { tableRowCounts } from '../../domain/rows.js';
 import { BURST_WINDOW_SECONDS } from '../../domain/tiers.js';
 import { assertNoParameters } from '../params/no-params.js';
 import type { SnapshotHolder } from '../live-snapshot.js';
@@ -33,7 +34,7 @@ export function metaHandler(holder: SnapshotHolder) {
               version: snapshot.manifest.version,
               created_at: snapshot.manifest.created_at,
               schema_version: snapshot.manifest.schema_version,
-              row_counts: snapshot.manifest.row_counts,
+              row_counts: tableRowCounts(snapshot.manifest),
             }
           : null,
       },

@@ -13,6 +13,7 @@ import {
   type TableName,
 } from '../../domain/rows.js';
 import { sha256File } from '../../snapshot/checksum.js';
+import { readManifest } from '../../snapshot/read.js';
 import { withDuckDB } from '../../snapshot/duckdb.js';
 import { writeTableParquet } from '../../snapshot/parquet-table.js';
 import {
@@ -34,10 +35,12 @@ import {
   fsyncFile,
   pruneVersions,
   removeStaleTemps,
+  resolveLatest,
   switchLatest,
   tempName,
   versionCandidate,
 } from '../../snapshot/versions.js';
+import { writeChanges } from './changes.js';
 
 export interface PublishOptions {
   /** Directory holding `<version>/` folders and the `latest` pointer; created if missing. */
@@ -94,7 +97,8 @@ export async function publishSnapshot(
   await fs.mkdir(tmpDir);
   let placed: string | null = null;
   try {
-    const { files, row_counts } = await writeTables(tables, tmpDir, opts.carryOver);
+    const previous = await replacedVersion(opts.root);
+    const { files, row_counts } = await writeTables(tables, tmpDir, opts.carryOver, previous);
     const checksums: Record<string, string> = {};
     for (const file of files) checksums[path.basename(file)] = await sha256File(file);
     await writeDictionary(tmpDir);
@@ -105,6 +109,7 @@ export async function publishSnapshot(
         created_at: now.toISOString(),
         schema_version: SNAPSHOT_SCHEMA_VERSION,
         row_counts,
+        changes_since: previous?.version ?? null,
         checksums,
         input_summary: opts.inputSummary ?? {},
         data_dictionary: { json: SCHEMA_FILE, readme: README_FILE },
@@ -144,11 +149,25 @@ async function writeDictionary(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The version `latest` points at, which this publish replaces and its change feed compares
+ * against; null when there is none or it cannot be read (the feed then starts afresh).
+ */
+async function replacedVersion(root: string): Promise<{ version: string; dir: string } | null> {
+  const latest = await resolveLatest(root).catch(() => null);
+  if (!latest) return null;
+  return readManifest(latest.dir).then(
+    () => latest,
+    () => null,
+  );
+}
+
 async function writeTables(
   tables: SnapshotTables,
   dir: string,
   carryOver: CarryOver | undefined,
-): Promise<{ files: string[]; row_counts: Record<TableName, number> }> {
+  previous: { dir: string } | null,
+): Promise<{ files: string[]; row_counts: SnapshotManifest['row_counts'] }> {
   for (const t of TABLE_NAMES) {
     if (!Array.isArray(tables[t]))
       throw new Error(`publishSnapshot: table ${t} is missing (expected an array of rows)`);
@@ -165,7 +184,7 @@ async function writeTables(
         );
       }
       const files: string[] = [];
-      const row_counts = {} as Record<TableName, number>;
+      const row_counts = {} as SnapshotManifest['row_counts'];
       for (const t of TABLE_NAMES) {
         const file = path.join(dir, parquetFileName(t));
         const staging = path.join(dir, `${t}.ndjson`);
@@ -195,6 +214,17 @@ async function writeTables(
         await fsyncFile(file);
         files.push(file);
       }
+      // Carried-over rows are the base's: when the base is the replaced version, unchanged.
+      const fromPrevious =
+        carryOver && previous && path.resolve(carryOver.dir) === path.resolve(previous.dir);
+      row_counts.changes = await writeChanges(con, {
+        dir,
+        previousDir: previous?.dir ?? null,
+        unchangedIdsSql: fromPrevious ? 'SELECT nct_id FROM ord WHERE carried' : null,
+      });
+      const changesFile = path.join(dir, parquetFileName('changes'));
+      await fsyncFile(changesFile);
+      files.push(changesFile);
       return { files, row_counts };
     });
   } finally {

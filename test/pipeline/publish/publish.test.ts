@@ -4,11 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SNAPSHOT_SCHEMA_VERSION, TABLE_NAMES, type SnapshotTables } from '../../../domain/rows.js';
+import {
+  SNAPSHOT_FILE_TABLES,
+  SNAPSHOT_SCHEMA_VERSION,
+  TABLE_NAMES,
+  type SnapshotTables,
+} from '../../../domain/rows.js';
 import { generateDemoTables } from '../../../pipeline/demo/index.js';
 import {
   SnapshotIntegrityError,
   listVersions,
+  readChanges,
   readSnapshot,
   resolveLatest,
 } from '../../../snapshot/index.js';
@@ -144,7 +150,7 @@ describe('publishSnapshot / readSnapshot', () => {
     const onDisk = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8'));
     expect(onDisk).toEqual(manifest);
     expect(Object.keys(manifest.checksums).sort()).toEqual(
-      TABLE_NAMES.map((t) => `${t}.parquet`).sort(),
+      SNAPSHOT_FILE_TABLES.map((t) => `${t}.parquet`).sort(),
     );
     for (const t of TABLE_NAMES) {
       const bytes = await fs.readFile(path.join(dir, `${t}.parquet`));
@@ -157,10 +163,13 @@ describe('publishSnapshot / readSnapshot', () => {
       expect(manifest.row_counts[t]).toBe(n);
       expect(n).toBe(tables[t].length);
     }
-    // Nothing but the five tables, the manifest and the data dictionary: no staging files left behind.
+    // The first snapshot replaces nothing: an empty change feed.
+    expect(manifest.changes_since).toBeNull();
+    expect(manifest.row_counts.changes).toBe(0);
+    // Nothing but the tables, the manifest and the data dictionary: no staging files left behind.
     expect((await fs.readdir(dir)).sort()).toEqual(
       [
-        ...TABLE_NAMES.map((t) => `${t}.parquet`),
+        ...SNAPSHOT_FILE_TABLES.map((t) => `${t}.parquet`),
         'manifest.json',
         'schema.json',
         'README.md',
@@ -261,5 +270,63 @@ describe('versions and the latest pointer', () => {
     expect((await fs.readdir(root)).sort()).toEqual(before);
     expect(await resolveLatest(root)).toEqual({ version: good.version, dir: good.dir });
     expect((await readSnapshot(good.dir)).tables.trials).toEqual(tables.trials);
+  });
+
+  it('writes the change feed against the version it replaces: added, removed, and changed with the fields that differ', async () => {
+    const root = await tempRoot();
+    const first = await publishSnapshot(tables, { root, now: NOW });
+    const [kept, edited, dropped] = tables.trials.filter((t) => t.location_count > 1);
+    const added = { ...tables.trials[0], nct_id: 'DEMO-NEW-1' };
+    const next: SnapshotTables = {
+      ...tables,
+      trials: [
+        ...tables.trials
+          .filter((t) => t.nct_id !== dropped.nct_id)
+          .map((t) =>
+            t === edited ? { ...t, status: 'Completed' as const, sponsor: 'Other' } : t,
+          ),
+        added,
+      ],
+      // One site of `kept` moves: a change in sites only.
+      sites: tables.sites
+        .filter((s) => s.nct_id !== dropped.nct_id)
+        .map((s) =>
+          s.nct_id === kept.nct_id && s.site_index === 0 ? { ...s, city: 'Elsewhere' } : s,
+        ),
+      biomarkers: tables.biomarkers.filter((b) => b.nct_id !== dropped.nct_id),
+    };
+    const second = await publishSnapshot(next, { root, now: new Date(NOW.getTime() + 60_000) });
+    expect(second.manifest.changes_since).toBe(first.version);
+    const changes = await readChanges(second.dir, second.manifest);
+    expect(changes).toEqual(
+      [
+        { nct_id: 'DEMO-NEW-1', change: 'added', fields: [] },
+        { nct_id: dropped.nct_id, change: 'removed', fields: [] },
+        { nct_id: edited.nct_id, change: 'changed', fields: ['status', 'sponsor'] },
+        { nct_id: kept.nct_id, change: 'changed', fields: ['sites'] },
+      ].sort((a, b) => (a.nct_id < b.nct_id ? -1 : 1)),
+    );
+    expect(second.manifest.row_counts.changes).toBe(4);
+    // The feed is checked like every table: a tampered file refuses the snapshot.
+    expect(second.manifest.checksums['changes.parquet']).toMatch(/^[0-9a-f]{64}$/);
+    await fs.appendFile(path.join(second.dir, 'changes.parquet'), 'x');
+    await expect(readSnapshot(second.dir)).rejects.toThrow(/checksum mismatch for changes.parquet/);
+
+    // Publishing the same tables again: nothing changed.
+    const third = await publishSnapshot(next, { root, now: new Date(NOW.getTime() + 120_000) });
+    expect(third.manifest.changes_since).toBe(second.version);
+    expect(await readChanges(third.dir, third.manifest)).toEqual([]);
+  });
+
+  it('reads a snapshot published before the change feed (no changes file) as having none', async () => {
+    const root = await tempRoot();
+    const { dir, manifest } = await publishSnapshot(tables, { root, now: NOW });
+    const { changes_since: _since, ...older } = manifest;
+    delete older.checksums['changes.parquet'];
+    await fs.rm(path.join(dir, 'changes.parquet'));
+    await fs.writeFile(path.join(dir, 'manifest.json'), JSON.stringify(older));
+    const back = await readSnapshot(dir);
+    expect(back.tables.trials).toHaveLength(tables.trials.length);
+    expect(await readChanges(dir, back.manifest)).toBeNull();
   });
 });

@@ -13,7 +13,9 @@ import {
   type PipelineDeps,
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
-import { readSnapshot } from '../../../snapshot/index.js';
+import { changesSql } from '../../../pipeline/snapshot/changes.js';
+import { withDuckDB } from '../../../snapshot/duckdb.js';
+import { readChanges, readSnapshot } from '../../../snapshot/index.js';
 import { copyRealRecords, pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
 
 let dir: string;
@@ -95,5 +97,17 @@ describe('incremental inline runs', () => {
     const edited = tables.trials.find((t) => t.nct_id === EDITED)!;
     expect(edited.inclusion_criteria).toContain('Age ≥18 years');
     expect(edited.inclusion_criteria).not.toContain('Age ≥19 years');
+
+    // The change feed names the one edited trial. It skipped comparing the carried-over
+    // trials' rows; comparing everything finds the same.
+    expect(manifest.changes_since).toBe(second.version);
+    const changes = await readChanges(third.dir, manifest);
+    expect(changes).toEqual([
+      { nct_id: EDITED, change: 'changed', fields: ['inclusion_criteria'] },
+    ]);
+    const everything = await withDuckDB(async (con) =>
+      (await con.runAndReadAll(changesSql(second.dir, third.dir, null))).getRowObjectsJson(),
+    );
+    expect(everything).toEqual(changes);
   }, 120_000);
 });
