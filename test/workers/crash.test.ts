@@ -98,6 +98,7 @@ describe('a worker killed in the middle of a stage', () => {
     const uninterrupted = await readManifest(reference.dir);
     expect(Object.keys(checksums(crashed)).sort()).toEqual([
       'biomarkers.parquet',
+      'changes.parquet',
       'flags.parquet',
       'sites.parquet',
       'sources.parquet',

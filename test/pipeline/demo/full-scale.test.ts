@@ -45,6 +45,8 @@ describe('full scale', () => {
       biomarkers: BIOMARKER_ROWS,
       flags: tables.flags.length,
       sources: 20,
+      // The first snapshot of its root: no version to compare against.
+      changes: 0,
     });
     expect(back.tables.trials).toHaveLength(TRIALS);
     expect(back.tables.sites).toHaveLength(tables.sites.length);
