@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_NAMES, tableRowCounts } from '../../../domain/rows.js';
-import { changesSql } from '../../../pipeline/snapshot/changes.js';
+import { changesSql } from '../../../pipeline/publish/changes.js';
 import { withDuckDB } from '../../../snapshot/duckdb.js';
 import {
   newPipelineRunId,

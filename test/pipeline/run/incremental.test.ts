@@ -13,7 +13,7 @@ import {
   type PipelineDeps,
   type PipelineOptions,
 } from '../../../pipeline/run/index.js';
-import { changesSql } from '../../../pipeline/snapshot/changes.js';
+import { changesSql } from '../../../pipeline/publish/changes.js';
 import { withDuckDB } from '../../../snapshot/duckdb.js';
 import { readChanges, readSnapshot } from '../../../snapshot/index.js';
 import { copyRealRecords, pipelineDepsIn, realRecordsRun } from '../../helpers/pipeline-runs.js';
