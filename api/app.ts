@@ -6,7 +6,6 @@
  * are one step (admission): one Redis round trip when keys and counters live there. MCP
  * over HTTP (`/mcp`) is its own router beside /api/v1, with JSON-RPC error bodies (api/mcp/http.ts).
  */
-import zlib from 'node:zlib';
 import compression from 'compression';
 import express, { type RequestHandler, type Router } from 'express';
 import type { Redis } from 'ioredis';
@@ -31,12 +30,10 @@ import {
   referenceAsset,
   referencePage,
 } from './routes/reference.js';
+import { BROTLI_PARAMS, COMPRESSION_THRESHOLD_BYTES } from './routes/compressed-bodies.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
 import type { SnapshotHolder } from './live-snapshot.js';
-
-/** Bodies below this go uncompressed. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export interface AppDeps {
   snapshots: SnapshotHolder;
@@ -69,21 +66,12 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('etag', false);
 
   if (deps.accessLog) app.use(deps.accessLog);
-  // gzip or br for clients that accept it, from 1 KB up: a list page of 50 trials is ~30 KB
-  // of JSON and ~6 KB gzipped; smaller bodies are not worth the CPU.
-  // Brotli at the package's default (quality 4, 4 MB window) cost ~8x gzip's server CPU per
-  // list page in `npm run bench` for no smaller body; quality 1 with a 256 KB window is
-  // cheaper than gzip in a sync micro-benchmark (0.6 vs 5.9 ms per 92 KB page, 13.6 vs 11.4 KB).
+  // gzip or br for clients that accept it, from 1 KB up; smaller bodies are not worth the
+  // CPU. The data routes compress each body once per snapshot and URL themselves
+  // (routes/compressed-bodies.ts, with the same negotiation and Brotli settings); this
+  // compresses the rest (MCP, docs, errors) per response.
   app.use(
-    compression({
-      threshold: COMPRESSION_THRESHOLD_BYTES,
-      brotli: {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
-          [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-        },
-      },
-    }),
+    compression({ threshold: COMPRESSION_THRESHOLD_BYTES, brotli: { params: BROTLI_PARAMS } }),
   );
   // Operator routes first: they set their own headers and get no CORS (same-origin only).
   if (deps.operatorRouter) app.use(deps.operatorRouter);

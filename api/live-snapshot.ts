@@ -14,6 +14,7 @@ import {
   type SnapshotTables,
   type TableName,
 } from '../domain/rows.js';
+import { CompressedBodies } from './routes/compressed-bodies.js';
 import { LATEST_POINTER, readSnapshot, resolveLatest } from '../snapshot/index.js';
 import {
   buildTrialIndex,
@@ -25,6 +26,8 @@ import {
 export interface LoadedSnapshot {
   manifest: SnapshotManifest;
   index: TrialIndex;
+  /** Compressed data bodies of this snapshot (routes/compressed-bodies.ts). */
+  compressed: CompressedBodies;
 }
 
 export interface SnapshotHolderOptions {
@@ -79,7 +82,12 @@ export class SnapshotHolder {
       input_summary: {},
       ...manifest,
     };
-    return new SnapshotHolder({ manifest: full, index: buildTrialIndex(tables, index) }, null);
+    const loaded = {
+      manifest: full,
+      index: buildTrialIndex(tables, index),
+      compressed: new CompressedBodies(),
+    };
+    return new SnapshotHolder(loaded, null);
   }
 
   /** A holder with nothing loaded: every data endpoint answers 503. */
@@ -136,7 +144,7 @@ export class SnapshotHolder {
       const index = await buildTrialIndexInSlices(tables, this.opts!.index);
       if (this.closed) return false;
       const previous = this.loaded?.manifest.version ?? null;
-      this.loaded = { manifest, index };
+      this.loaded = { manifest, index, compressed: new CompressedBodies() };
       this.failedVersion = null;
       logger.info(
         {

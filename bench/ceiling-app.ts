@@ -6,7 +6,7 @@
  */
 import compression from 'compression';
 import express from 'express';
-import { COMPRESSION_THRESHOLD_BYTES } from '../api/app.js';
+import { COMPRESSION_THRESHOLD_BYTES } from '../api/routes/compressed-bodies.js';
 import { apiCors } from '../api/middleware/cors.js';
 import { sendJsonBytes } from '../api/routes/send.js';
 

@@ -3,11 +3,15 @@ import type { Request, Response } from 'express';
 import { notModified } from './caching.js';
 import { assertNoParameters } from '../params/no-params.js';
 import { renderWithQuota } from '../query/render.js';
-import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
+import { sendDataBody } from './compressed-bodies.js';
+import { quotaOf, routeLocals } from './send.js';
 
 export function listSources(req: Request, res: Response): void {
   const { snapshot, usage } = routeLocals(res);
   assertNoParameters(req.query as Record<string, unknown>);
   if (notModified(req, res, snapshot)) return;
-  sendJsonBytes(res, renderWithQuota(snapshot.index.sourcesJson, quotaOf(usage)));
+  const quota = quotaOf(usage);
+  sendDataBody(req, res, snapshot.compressed, quota, () => ({
+    body: renderWithQuota(snapshot.index.sourcesJson, quota),
+  }));
 }

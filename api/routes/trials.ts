@@ -18,7 +18,8 @@ import { searchTrials } from '../query/search.js';
 import type { TrialIndex } from '../query/trial-index.js';
 import type { TrialQuery } from '../params/parameters.js';
 import { notModified } from './caching.js';
-import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
+import { sendDataBody } from './compressed-bodies.js';
+import { quotaOf, routeLocals } from './send.js';
 
 /** The list envelope for a validated query; with `explain`, each trial carries its `match`. */
 export function trialListBody(
@@ -113,15 +114,12 @@ export function listTrials(req: Request, res: Response): void {
   const { snapshot, usage } = routeLocals(res);
   const query = parseTrialsQuery(req.query as Record<string, unknown>);
   if (notModified(req, res, snapshot)) return;
-  const { body, links } = trialListPage(
-    snapshot.index,
-    query,
-    quotaOf(usage),
-    pageUrl(req, query.limit),
-  );
-  const link = links && linkHeader(links);
-  if (link) res.set('Link', link);
-  sendJsonBytes(res, body);
+  const quota = quotaOf(usage);
+  sendDataBody(req, res, snapshot.compressed, quota, () => {
+    const { body, links } = trialListPage(snapshot.index, query, quota, pageUrl(req, query.limit));
+    const link = links && linkHeader(links);
+    return { body, ...(link ? { headers: { Link: link } } : {}) };
+  });
 }
 
 export function getTrial(req: Request, res: Response): void {
@@ -129,8 +127,8 @@ export function getTrial(req: Request, res: Response): void {
   const matchQuery = parseMatchQuery(req.query as Record<string, unknown>);
   rankOf(snapshot.index, String(req.params.nct_id));
   if (notModified(req, res, snapshot)) return;
-  sendJsonBytes(
-    res,
-    trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quotaOf(usage)),
-  );
+  const quota = quotaOf(usage);
+  sendDataBody(req, res, snapshot.compressed, quota, () => ({
+    body: trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quota),
+  }));
 }

@@ -1,0 +1,189 @@
+/**
+ * Compression done once per body: a data response's bytes are a function of the snapshot
+ * and the request URL, except its last bytes, the key's quota counters
+ * (`"quota_used":N,"quota_limit":N}}`). The part before them is compressed once per
+ * snapshot, URL and coding, kept (least recently used first out, bounded in
+ * bytes), and each response is that compressed head followed by the counters framed by
+ * hand: for gzip, a stored deflate block after the head's sync flush and the gzip trailer
+ * (CRC-32 continued over the counters); for br, an uncompressed meta-block after the
+ * head's flush, then the last, empty meta-block. The decoded body is byte for byte the
+ * one the `compression` middleware would have sent, and a repeated query costs no
+ * compression and no search. gzip at 92 KB per list page had cost ~1 ms of CPU per
+ * request, 2-3x the request itself (bench/README.md).
+ *
+ * Negotiation is the middleware's (same Negotiator call and preferences), so a client
+ * gets the coding it got before; deflate-only clients, HEAD requests and bodies the
+ * middleware would not compress go through the middleware as before.
+ */
+import zlib from 'node:zlib';
+import type { Request, Response } from 'express';
+import Negotiator from 'negotiator';
+import type { QuotaMeta } from '../query/render.js';
+
+/** Bodies below this go uncompressed (the `compression` middleware's threshold too). */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Brotli quality 5 with a 1 MB window: 10.6 KB for a 92 KB list page against gzip's (level
+ * 6) 11.3 KB, for about gzip's CPU (1.1 against 1.0 ms); quality 4 is cheaper (0.8 ms) but
+ * larger than gzip (11.8 KB), quality 1 much larger (13.5 KB). Measured on the bench
+ * snapshot's pages, 2026-11-27 (bench/README.md, "Compression").
+ */
+export const BROTLI_PARAMS: Readonly<Record<number, number>> = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 20,
+};
+
+export type BodyCoding = 'gzip' | 'br';
+
+/** The `compression` middleware's supported and preferred codings, asked the same way. */
+const SUPPORTED = ['br', 'gzip', 'deflate', 'identity'];
+const PREFERRED = ['br', 'gzip'];
+
+/** The coding the middleware would choose, when it is one this cache serves. */
+export function cachedCoding(req: Request): BodyCoding | null {
+  if (req.method !== 'GET' || !req.headers['accept-encoding']) return null;
+  const chosen = new Negotiator(req).encoding(SUPPORTED, { preferred: PREFERRED });
+  return chosen === 'gzip' || chosen === 'br' ? chosen : null;
+}
+
+/** The per-key end of every data body (list, detail, sources). */
+export function quotaTail(quota: QuotaMeta): Buffer {
+  return Buffer.from(`"quota_used":${quota.quota_used},"quota_limit":${quota.quota_limit}}}`);
+}
+
+interface Entry {
+  coding: BodyCoding;
+  /** The compressed head: gzip header and sync-flushed deflate, or flushed brotli. */
+  head: Buffer;
+  /** CRC-32 and length of the uncompressed head (gzip trailer). */
+  crc: number;
+  headBytes: number;
+  /** Response headers that belong to the body (a list's Link). */
+  headers: Record<string, string>;
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+
+function compressHead(coding: BodyCoding, head: Buffer): Buffer {
+  if (coding === 'br')
+    return zlib.brotliCompressSync(head, {
+      params: { ...BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: head.length },
+      finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+    });
+  const deflated = zlib.deflateRawSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  return Buffer.concat([GZIP_HEADER, deflated]);
+}
+
+/**
+ * The compressed head followed by `tail` (1 to 65,535 bytes) as the stream's last
+ * block, and for gzip the trailer. Both heads end byte-aligned after their flush.
+ */
+export function completeBody(entry: Entry, tail: Buffer): Buffer {
+  const n = tail.length;
+  if (n === 0 || n > 65_535) throw new RangeError(`completeBody: a tail of ${n} bytes`);
+  if (entry.coding === 'br') {
+    // Meta-block header, bits from the lowest: ISLAST 0, MNIBBLES 0 (four nibbles),
+    // MLEN-1 (16 bits), ISUNCOMPRESSED 1, padding to the byte. Then ISLAST 1, ISLASTEMPTY 1.
+    const bits = ((n - 1) << 3) | (1 << 19);
+    const frame = Buffer.from([bits & 0xff, (bits >>> 8) & 0xff, bits >>> 16]);
+    return Buffer.concat([entry.head, frame, tail, Buffer.from([0x03])]);
+  }
+  // Stored block: BFINAL 1, BTYPE 00, then LEN and its complement (little-endian).
+  const block = Buffer.from([1, n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff]);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(zlib.crc32(tail, entry.crc), 0);
+  trailer.writeUInt32LE((entry.headBytes + n) >>> 0, 4);
+  return Buffer.concat([entry.head, block, tail, trailer]);
+}
+
+/**
+ * One snapshot's compressed heads by coding and URL, least recently used evicted first
+ * (each LoadedSnapshot has its own, dropped with it at a swap).
+ */
+export class CompressedBodies {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  /** @param maxBytes compressed bytes kept (32 MiB: ~2,700 list pages or ~8,000 details). */
+  constructor(private readonly maxBytes = 32 * 2 ** 20) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Map order is insertion order: re-inserting marks it the most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Compresses `head` (the body without its tail) and keeps it under `key`. */
+  put(key: string, coding: BodyCoding, head: Buffer, headers: Record<string, string>): Entry {
+    const entry: Entry = {
+      coding,
+      head: compressHead(coding, head),
+      crc: coding === 'gzip' ? zlib.crc32(head) : 0,
+      headBytes: head.length,
+      headers,
+    };
+    this.entries.set(key, entry);
+    this.bytes += entry.head.length;
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.bytes -= old.head.length;
+    }
+    return entry;
+  }
+}
+
+/** A data body and the headers that go with it, rendered for one key's quota. */
+export interface RenderedBody {
+  body: Buffer;
+  headers?: Record<string, string>;
+}
+
+function sendJson(res: Response, body: Buffer, headers: Record<string, string> | undefined): void {
+  if (headers) res.set(headers);
+  res.set('Content-Type', 'application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Sends a data body, compressed once per snapshot and URL when the client takes
+ * gzip or br; `render` runs only on a miss (or for a plain response). The body must end
+ * with `quotaTail(quota)`, and apart from it depend only on the snapshot and the URL.
+ */
+export function sendDataBody(
+  req: Request,
+  res: Response,
+  bodies: CompressedBodies,
+  quota: QuotaMeta,
+  render: () => RenderedBody,
+): void {
+  const coding = cachedCoding(req);
+  if (!coding) {
+    const { body, headers } = render();
+    sendJson(res, body, headers);
+    return;
+  }
+  const tail = quotaTail(quota);
+  const key = `${coding} ${req.originalUrl}`;
+  let entry = bodies.get(key);
+  if (!entry) {
+    const { body, headers = {} } = render();
+    const headBytes = body.length - tail.length;
+    // Small bodies are the middleware's to judge (as before); a body without the tail is not cached.
+    if (headBytes < COMPRESSION_THRESHOLD_BYTES || !body.subarray(headBytes).equals(tail)) {
+      sendJson(res, body, headers);
+      return;
+    }
+    entry = bodies.put(key, coding, body.subarray(0, headBytes), headers);
+  }
+  res.set('Content-Encoding', coding);
+  sendJson(res, completeBody(entry, tail), entry.headers);
+}

@@ -1,0 +1,147 @@
+/** Data bodies compressed once per snapshot and URL, with each key's quota counters spliced in (issue 24). */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoTables } from '../../pipeline/demo/generate.js';
+import {
+  CompressedBodies,
+  completeBody,
+  type BodyCoding,
+} from '../../api/routes/compressed-bodies.js';
+import { startTestApi, type TestApi } from './http.js';
+
+const CODINGS: BodyCoding[] = ['gzip', 'br'];
+
+function decode(coding: string | undefined, bytes: Buffer): Buffer {
+  if (coding === 'gzip') return zlib.gunzipSync(bytes);
+  if (coding === 'br') return zlib.brotliDecompressSync(bytes);
+  if (coding === 'deflate') return zlib.inflateSync(bytes);
+  return bytes;
+}
+
+/** Decoded by a stream fed in pieces, its last 64 bytes (the spliced frame) one at a time. */
+async function decodeStreamed(coding: BodyCoding, bytes: Buffer): Promise<Buffer> {
+  const stream = coding === 'gzip' ? zlib.createGunzip() : zlib.createBrotliDecompress();
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject));
+  const split = Math.max(0, bytes.length - 64);
+  for (let i = 0; i < split; i += 4096) stream.write(bytes.subarray(i, Math.min(split, i + 4096)));
+  for (let i = split; i < bytes.length; i++) stream.write(bytes.subarray(i, i + 1));
+  stream.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+describe('completeBody', () => {
+  it('decodes to the head followed by the tail, for compressible and random heads', async () => {
+    const json = Buffer.from(JSON.stringify({ data: Array(400).fill({ a: 'trial', b: 12 }) }));
+    const heads = [json, randomBytes(70_000), json.subarray(0, 1024)];
+    const tails = ['}', '"quota_used":7,"quota_limit":10000}}', 'x'.repeat(65_535)];
+    for (const coding of CODINGS) {
+      const bodies = new CompressedBodies();
+      for (const [h, head] of heads.entries()) {
+        const entry = bodies.put(`${h}`, coding, head, {});
+        for (const text of tails) {
+          const tail = Buffer.from(text);
+          const expected = Buffer.concat([head, tail]);
+          const encoded = completeBody(entry, tail);
+          expect(decode(coding, encoded).equals(expected), `${coding} ${h}`).toBe(true);
+          if (text.length < 100)
+            expect((await decodeStreamed(coding, encoded)).equals(expected)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('keeps at most its byte budget, dropping the least recently used', () => {
+    const bodies = new CompressedBodies(40_000);
+    const head = (i: number) => randomBytes(15_000 + i);
+    bodies.put('a', 'gzip', head(0), {});
+    bodies.put('b', 'gzip', head(1), {});
+    expect(bodies.get('a')).toBeDefined();
+    bodies.put('c', 'gzip', head(2), {});
+    expect(bodies.size).toBe(2);
+    expect(bodies.get('b')).toBeUndefined();
+    expect(bodies.get('a')).toBeDefined();
+    expect(bodies.get('c')).toBeDefined();
+  });
+});
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi(
+    generateDemoTables({ scale: 'demo', now: new Date('2026-11-01T00:00:00Z') }),
+  );
+});
+afterAll(async () => api.close());
+
+function get(
+  path: string,
+  encoding: string,
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${api.base}${path}`,
+      { method, headers: { 'Accept-Encoding': encoding, Authorization: `Bearer ${api.key}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c)).on('error', reject);
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: decode(res.headers['content-encoding'], Buffer.concat(chunks)),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const quotaUsed = (body: Buffer) => JSON.parse(body.toString()).meta.quota_used as number;
+
+describe('GET /trials through the compressed-body cache', () => {
+  it('answers a repeat from the cache with the quota counted now, headers kept', async () => {
+    const path = '/api/v1/trials?limit=20&offset=20&trialPhase=Phase II';
+    const compressed = api.holder.current()!.compressed;
+    for (const coding of CODINGS) {
+      const before = compressed.size;
+      const first = await get(path, `deflate, ${coding}`);
+      const second = await get(path, `deflate, ${coding}`);
+      // One entry for the URL and coding: the second response was the cached head.
+      expect(compressed.size).toBe(before + 1);
+      for (const res of [first, second]) {
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe(coding);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.headers.vary).toBe('Authorization, X-API-Key, Accept-Encoding');
+        expect(res.headers.link).toMatch(/rel="next"/);
+        expect(res.headers['x-ratelimit-remaining']).toBeDefined();
+      }
+      expect(quotaUsed(second.body)).toBe(quotaUsed(first.body) + 1);
+      const plain = await get(path, 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(second.body.toString()).toBe(
+        plain.body.toString().replace(/"quota_used":\d+/, `"quota_used":${quotaUsed(second.body)}`),
+      );
+    }
+  });
+
+  it('leaves deflate-only clients and HEAD to the compression middleware, as before', async () => {
+    const deflated = await get('/api/v1/trials?limit=5', 'deflate');
+    expect(deflated.headers['content-encoding']).toBe('deflate');
+    expect(JSON.parse(deflated.body.toString()).data).toHaveLength(5);
+    const head = await get('/api/v1/trials?limit=5', 'gzip', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    // A body under the 1 KB threshold stays plain.
+    const small = await get('/api/v1/trials?limit=1&q=zzzzzz', 'gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString()).meta.total).toBe(0);
+  });
+});
