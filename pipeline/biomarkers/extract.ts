@@ -11,6 +11,7 @@
  */
 import {
   coveredBy,
+  EGFR_SENSITIZING,
   type BiomarkerScope,
   type Gene,
   type Requirement,
@@ -25,19 +26,46 @@ import {
   PDL1_QUALIFIED_BEFORE,
   type Pdl1Cutoff,
 } from './pdl1.js';
+import { readContext, type Hit } from './context/engine.js';
 import {
-  EXAMPLE_CUES,
-  PDL1_NEGATIVE_BEFORE,
-  readPolarity,
-  sentenceView,
+  decide,
   trialTumour,
+  tumourNamedIn,
   type Polarity,
   type Section,
-} from './polarity/index.js';
+} from './context/decide.js';
 import { isFusionGene, NOT_SENSITIZING, SENSITIZING_AFTER, SENSITIZING_BEFORE } from './lexicon.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 import { anyOf } from '../../text/regex-parts.js';
 import { assignGroups, joinedTogether, type GroupUnit } from './groups.js';
+
+/** Words that introduce examples ("e.g.", "eg," as registries also write it, "such as"). */
+const EXAMPLE_CUES: readonly string[] = [
+  String.raw`e\.g\.?`,
+  String.raw`eg(?=[,:]|\s+\()`,
+  'for example',
+  'for instance',
+  'such as',
+  'including but not limited to',
+];
+/** Words that name the EGFR sensitising class when written beside the gene. */
+const SENSITISING_BEFORE =
+  /\b(?:sensiti(?:ve|[sz]ing)|activating|common|classic(?:al)?)[\s-]+(?:\w+[\s-]+)?$/i;
+const SENSITISING_AFTER = new RegExp(
+  String.raw`^[\s-]*(?:gene\s+)?(?:(?:TKI|tyrosine kinase inhibitor)[\s-]+)?` +
+    String.raw`(?:sensiti(?:ve|[sz]ing|vity)|activating|common|classic(?:al)?)\b` +
+    String.raw`|^[\s-]*(?:mutations?|mutant)\s+(?:\w+\s+){0,4}?(?:TKI|tyrosine kinase inhibitor)?\s*sensitivity\b`,
+  'i',
+);
+
+function sensitisingClass(text: string, m: Mention): boolean {
+  return (
+    SENSITISING_BEFORE.test(text.slice(Math.max(0, m.start - 30), m.start)) ||
+    SENSITISING_AFTER.test(text.slice(m.end, m.end + 80))
+  );
+}
+
+const PDL1_NEGATIVE_BEFORE = /\bnegative (?:for|to)\s*$/i;
 
 // Bare "including" too: "EGFR mutation associated with TKI sensitivity (including G719X, L858R)"
 // lists examples; "including one or more of L861Q, G719X" says which ones.
@@ -164,6 +192,7 @@ function fromStatements(
     })),
   );
   specifiedByItems(statements, perStatement);
+  scopedByItems(statements, perStatement);
   statements.forEach((st, i) => {
     const rows = perStatement[i];
     // "Cohort A: EGFR-mutant ..." / "Cohort B: EGFR wild-type": labelled cohort items of one
@@ -231,6 +260,27 @@ function specifiedByItems(statements: Statement[], perStatement: ExplainedRow[][
   });
 }
 
+/**
+ * "Diagnosis of one of the following BRAF V600E-positive cancers:" whose items are melanoma
+ * and glioma: a list header's marker qualifies the tumours its items name, when none is lung.
+ */
+function scopedByItems(statements: Statement[], perStatement: ExplainedRow[][]): void {
+  statements.forEach((h, i) => {
+    if (!/:\s*$/.test(h.text) || !perStatement[i].some((r) => r.scope === 'lung')) return;
+    const items = statements.filter((s) => s.headers.some((x) => x.endsWith(h.text)));
+    if (items.length === 0 || tumourNamedIn(h.text, true)) return;
+    if (items.some((s) => tumourNamedIn(s.text, true))) return;
+    const other = items.map((s) => tumourNamedIn(s.text, false)).find((t) => t !== null);
+    if (!other) return;
+    const rule = `scope.other-tumour:${other}(items)`;
+    perStatement[i] = perStatement[i].map((r) =>
+      r.scope === 'lung'
+        ? { ...r, scope: 'other_tumour', rules: [...r.rules, rule], reason: `${r.reason}, ${rule}` }
+        : r,
+    );
+  });
+}
+
 const stateKey = (r: ExplainedRow) =>
   `${r.gene}|${r.alteration ?? ''}|${r.metric ?? ''}|${r.comparator ?? ''}|${r.cutoff ?? ''}|${r.cutoff_high ?? ''}`;
 
@@ -249,6 +299,23 @@ interface Decided {
   scope: BiomarkerScope;
 }
 
+/**
+ * What the list headers above a criterion hand down to it: the cues whose scope is still open
+ * at the header's end ("Must not have any of the following:") and the tumours they name
+ * ("Breast cancer cohort:"); the label line before it ("Part C (TNBC):") hands down its tumour.
+ */
+function headerHits(st: Statement): Hit[] {
+  const out: Hit[] = [];
+  for (const h of st.headers) out.push(...readContext(findMentions(h).masked, []).inherited);
+  if (st.lead && !st.headers.includes(st.lead))
+    out.push(
+      ...readContext(findMentions(st.lead).masked, []).inherited.filter((x) =>
+        x.category.endsWith('tumour'),
+      ),
+    );
+  return out;
+}
+
 function fromSentence(
   nctId: string,
   st: Statement,
@@ -260,15 +327,11 @@ function fromSentence(
   const { mentions, masked } = findMentions(st.text);
   if (mentions.length === 0) return [];
   const decided: Decided[] = [];
-  const view = sentenceView(masked);
-  for (const m of mentions) {
-    if (qualifiedOnly && !m.qualified && m.gene !== 'PD-L1') continue;
-    const p = readPolarity(view, m, {
-      section,
-      headers: st.headers,
-      lead: st.lead,
-      trialTumour: tumour,
-    });
+  const context = readContext(masked, mentions);
+  const inherited = headerHits(st);
+  mentions.forEach((m, i) => {
+    if (qualifiedOnly && !m.qualified && m.gene !== 'PD-L1') return;
+    const p = decide(m, [...context.hits[i], ...inherited], section, tumour);
     trace?.(p, section);
     if (p.requirement)
       decided.push({
@@ -278,7 +341,7 @@ function fromSentence(
         rules: p.rules,
         scope: p.scope,
       });
-  }
+  });
   // A gene named before its specific alterations ("EGFR mutation (exon 19 deletion or
   // L858R)") is specified by them; the gene-level row would widen the requirement. One
   // named after them ("ALK rearrangement or activating ALK mutation") is a second option.
@@ -440,6 +503,14 @@ function fromSentence(
       m.kind !== 'marker' && m.alteration === null && isFusionGene(m.gene)
         ? 'FUSION'
         : m.alteration;
+    // "EGFR sensitising / activating / TKI-sensitive mutation" is a class of alterations, not the gene.
+    if (m.gene === 'EGFR' && alteration === null && !m.negative && sensitisingClass(st.text, m)) {
+      for (const a of EGFR_SENSITIZING)
+        rows.push(
+          row(nctId, m.gene, a, d, null, section, st.text, `${d.reason}, class.sensitising`),
+        );
+      continue;
+    }
     rows.push(row(nctId, m.gene, alteration, d, null, section, st.text, d.reason));
   }
   const requiredSpans = decided

@@ -43,6 +43,11 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
     ),
   },
   { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
+  // "RAS mutation" reaches KRAS (the row keeps the sentence that says RAS); NRAS/HRAS do not.
+  {
+    gene: 'KRAS',
+    re: /(?<![A-Za-z-])RAS(?=[\s-]+(?:mutat|mutant|alteration|wild|positive|negative|gene))/g,
+  },
   { gene: 'BRAF', re: /\bB-?RAF(?![a-uw-z])/gi },
   // "MET14 exon skipping", "MET14 jump mutation", "MET14" write the exon number against the gene.
   { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|14\b|14[- ]?exon|\b))/g },
@@ -649,5 +654,8 @@ export function alterationForQualifier(gene: Gene, q: Qualifier): string | null 
     return null;
   }
   if (gene === 'MET' && q === 'amp') return 'AMP';
+  // Protein expression is its own alteration: "EGFR expression" never matches a mutation.
+  if ((gene === 'EGFR' || gene === 'MET') && (q === 'overexp' || q === 'expression'))
+    return 'OVEREXP';
   return null;
 }

@@ -29,6 +29,10 @@ export interface Mention {
   qualified: boolean;
   /** Written as "non-G12C": the alteration is carved out of the surrounding requirement. */
   carvedOut: boolean;
+  /** Its own state word says it is absent ("EGFR wild-type", "ALK-negative"). */
+  negative?: boolean;
+  /** Its own state word says it is present ("ALK-positive"): a stated result, not a test's name. */
+  positive?: boolean;
   /** A named variant with no id of its own (KRAS G12A): a gene-level row that is not widening. */
   variant?: boolean;
 }
@@ -312,6 +316,8 @@ export function findMentions(sentence: string): SentenceMentions {
         end: g.end,
         qualified: q !== null || namedAlts.length > 0,
         carvedOut: false,
+        negative: q === 'negative' || negatedKind,
+        positive: q === 'positive',
       });
     }
   }

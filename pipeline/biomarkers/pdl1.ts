@@ -175,6 +175,14 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
           ? { comparator: 'between', cutoff: Number(m[2]), cutoff_high: Number(m[2]) }
           : { comparator: m[1] as Comparator, cutoff: Number(m[2]), cutoff_high: null },
     ],
+    // "PD-L1 expression 50%", "TPS of 1%": a value written without its comparator is the lower bound.
+    [
+      new RegExp(
+        String.raw`(?<=\b(?:TPS|CPS|TC|score|expression|PD-?L-?1)\s*(?:of\s*|:\s*|at\s*)?)${N}\s*%`,
+        'gi',
+      ),
+      (m) => ({ comparator: '>=', cutoff: Number(m[1]), cutoff_high: null }),
+    ],
   ];
   for (const [re, build] of patterns) {
     for (const m of text.matchAll(re)) {

@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { explainBiomarkers } from '../extract.js';
-import { MARKER_RULES, THERAPY_RULES } from '../polarity/index.js';
+import { CONTEXT_RULES, TUMOUR_RULES } from '../context/rules.js';
+import { cueIdsIn } from '../context/engine.js';
+import { splitStatements } from '../statements.js';
 import { loadCorpus, defaultDataDir, MissingDataError, type CorpusTrial } from './corpus.js';
 import { classifyDiagnosis } from '../../../diagnosis/classify.js';
 import {
@@ -108,7 +110,7 @@ export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
     ? real.corpus
     : loadCorpus(opts.dataDir ?? defaultDataDir());
   const firings = new Map<string, number>(
-    [...MARKER_RULES, ...THERAPY_RULES].map((r) => [r.id, 0]),
+    [...CONTEXT_RULES, ...TUMOUR_RULES].map((r) => [r.id, 0]),
   );
   const count = (ids: string[]) => {
     for (const id of ids) firings.set(id, (firings.get(id) ?? 0) + 1);
@@ -123,7 +125,10 @@ export function evaluate(opts: EvaluationOptions = {}): EvaluationReport {
         `labelled trial ${id} not found in ${opts.dataDir ?? defaultDataDir()}`,
       );
     // Labels are lung requirements; rows scoped to another tumour's cohort are not scored.
-    const rows = explainBiomarkers(trial, (p) => count(p.rules)).filter((r) => r.scope === 'lung');
+    const rows = explainBiomarkers(trial, (p) => count(p.fired)).filter((r) => r.scope === 'lung');
+    // Pseudo and terminate rows reach no marker: count the criteria they are found in.
+    for (const st of [...splitStatements(trial.inclusion), ...splitStatements(trial.exclusion)])
+      count(cueIdsIn(st.text, ['pseudo', 'terminate']));
     const got = dedupeUnits(rows.map(rowToUnit));
     expected.push(...units);
     found.push(...got);

@@ -58,7 +58,11 @@ function print(r: EvaluationReport, showErrors: boolean): void {
       for (const w of r.diagnosis.wrong)
         out.push(`  ${w.nct_id} label ${w.label}, classified ${w.got}`);
   }
-  out.push('', 'Polarity rule firings (mentions; a rule at 0 never fired on this set):');
+  out.push(
+    '',
+    'ConText rule firings (markers reached; pseudo and terminate rows: criteria holding the cue; ' +
+      '0 = never fired on this set):',
+  );
   for (const [id, n] of Object.entries(r.ruleFirings).sort((a, b) => b[1] - a[1]))
     out.push(`${String(n).padStart(6)}  ${id}`);
   if (showErrors) {

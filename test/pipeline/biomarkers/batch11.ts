@@ -124,7 +124,7 @@ export const BATCH11: WrittenCase[] = [
   {
     inc: '* Tumour PD-L1 expression ≥ 1% on tumour cells, as assessed centrally; patients with PD-L1 < 1% will be enrolled in cohort C',
     want: ['+PD-L1:TPS>=1', '+PD-L1:TPS<1'],
-    open: '"will be enrolled in cohort C" reads as permissive like "may be enrolled"; a cohort assignment (and, over the two cohorts, any PD-L1 level) is not told apart',
+    // Read right since the ConText engine (2026-11-27): no longer open.
   },
   {
     inc: '* NSCLC with MET exon 14 skipping mutation, with or without MET amplification',

@@ -1,0 +1,155 @@
+/**
+ * From the cues that reach a marker to a requirement: the section gives the direction
+ * (inclusion: required, exclusion: excluded), and the categories of the cues change it. The
+ * order below is the whole policy; each step names the rule ids behind the outcome.
+ */
+import type { BiomarkerScope, Requirement } from '../../../domain/biomarkers.js';
+import type { Mention } from '../mentions.js';
+import type { Category } from './rules.js';
+import { TUMOUR_RULES } from './rules.js';
+import type { Hit } from './engine.js';
+import { phraseTokens, tokenize, wordMatches } from './tokens.js';
+
+export type Section = 'inclusion' | 'exclusion' | 'title' | 'conditions' | 'keywords';
+
+export interface Polarity {
+  requirement: Requirement | null;
+  /** Ids of the rules behind the outcome, in the order they were weighed. */
+  rules: string[];
+  scope: BiomarkerScope;
+  /** The section, then the rule ids (the eval's --explain). */
+  reason: string;
+  /** Every modifier rule whose scope reached the marker (the eval counts firings). */
+  fired: string[];
+}
+
+/** Categories that make a marker gate nothing, whatever else reaches it. */
+const NO_GATE: Category[] = ['conditional', 'prior-therapy', 'not-gating'];
+
+export function decide(
+  m: Mention,
+  hits: Hit[],
+  section: Section,
+  trialTumour: string | null,
+): Polarity {
+  const fired = (c: Category) => hits.filter((h) => h.category === c).map((h) => h.rule);
+  const result = (
+    requirement: Requirement | null,
+    rules: string[],
+    scope: BiomarkerScope = 'lung',
+  ) => ({
+    requirement,
+    rules,
+    scope,
+    reason: [section, ...rules].join(', '),
+    fired: [...new Set(hits.map((h) => h.rule.replace(/\(header\)$/, '')))],
+  });
+  if (m.kind !== 'marker') return result(null, [`prior-therapy.${m.kind}-mention`]);
+  for (const c of NO_GATE) if (fired(c).length > 0) return result(null, fired(c));
+  const negations = fired('negated');
+  if (m.negative && m.gene !== 'PD-L1') negations.push('negation.marker-state');
+  // A test or status named beside a gate does not lift the gate ("no known ALK (testing
+  // optional)"), nor beside a stated result ("documented ALK-positive status").
+  if (fired('testing').length > 0 && negations.length === 0 && !m.positive)
+    return result(null, fired('testing'));
+  // "Patients with X are excluded" says the same in either section.
+  const ruledOut = fired('ruled-out');
+  const base: Requirement =
+    section === 'exclusion' || ruledOut.length > 0 ? 'excluded' : 'required';
+  // Several cues on one marker are one negation ("no known ... not allowed"); the marker's own
+  // state ("wild-type") is a second one ("EGFR wild-type patients are excluded").
+  const flips = (fired('negated').length > 0 ? 1 : 0) + (m.negative && m.gene !== 'PD-L1' ? 1 : 0);
+  let requirement: Requirement = flips % 2 === 1 ? opposite(base) : base;
+  negations.push(...ruledOut);
+  const carve = [...fired('carve'), ...(m.carvedOut ? ['carve.non-prefix'] : [])];
+  if (carve.length > 0) {
+    // An exception inside an exclusion only re-admits; inside a requirement it is the other state.
+    if (section === 'exclusion') return result(null, [...negations, ...carve]);
+    requirement = opposite(requirement);
+  }
+  const tumour = tumourOf(hits, trialTumour);
+  return result(requirement, [...negations, ...carve, ...tumour.rules], tumour.scope);
+}
+
+const opposite = (r: Requirement): Requirement => (r === 'required' ? 'excluded' : 'required');
+
+/**
+ * A lung term reaching the marker keeps it a lung requirement, unless another tumour's name
+ * follows the marker directly ("HER2-positive breast cancer"); else another tumour's term;
+ * else a list header's tumour; else the trial's own tumour when it names no lung tumour.
+ */
+function tumourOf(
+  hits: Hit[],
+  trialTumour: string | null,
+): { scope: BiomarkerScope; rules: string[] } {
+  const near = hits.filter((h) => h.distance < 1000);
+  const pick = (list: Hit[]) => {
+    const other = list.filter((h) => h.category === 'other-tumour');
+    const lung = list.filter((h) => h.category === 'lung-tumour');
+    // "HER2-positive breast cancer": the tumour noun the marker is written before, unless it
+    // starts a list that names lung too ("TrkA-driven HNC, oesophageal, lung ... cancers").
+    const headNoun = other.find((h) => h.after && h.distance <= 2);
+    if (headNoun && !lung.some((l) => l.after)) return headNoun;
+    if (lung.length > 0) return null;
+    return other.sort((a, b) => a.distance - b.distance)[0] ?? undefined;
+  };
+  const inSentence = pick(near);
+  if (inSentence !== undefined) return inSentence ? other(inSentence.rule) : LUNG;
+  const inHeader = pick(hits.filter((h) => h.distance >= 1000));
+  if (inHeader !== undefined) return inHeader ? other(inHeader.rule) : LUNG;
+  return trialTumour ? other(`${trialTumour} (trial diagnosis)`) : LUNG;
+}
+
+const LUNG = { scope: 'lung' as const, rules: [] };
+const other = (rule: string) => ({
+  scope: 'other_tumour' as const,
+  rules: [`scope.other-tumour:${rule}`],
+});
+
+const TUMOUR_PHRASES = TUMOUR_RULES.flatMap((r) =>
+  r.words.map((w) => ({ id: r.id, lung: r.category === 'lung-tumour', words: phraseTokens(w) })),
+);
+
+/** The first tumour term a text names (lung terms first when `lung` is asked), or null. */
+export function tumourNamedIn(text: string, lung: boolean): string | null {
+  const tokens = tokenize(text);
+  for (const p of TUMOUR_PHRASES) {
+    if (p.lung !== lung) continue;
+    for (let i = 0; i + p.words.length <= tokens.length; i++)
+      if (p.words.every((w, k) => wordMatches(w, tokens[i + k]))) return p.id;
+  }
+  return null;
+}
+
+const DIAGNOSIS_STATEMENT =
+  /\b(?:histolog\w*|cytolog\w*|patholog\w*|confirmed|diagnos\w*|proven|documented)\b/i;
+/** Other tumours named as history or a second cancer say nothing about the trial's own. */
+const NOT_OWN_TUMOUR = /\b(?:history|prior|previous|other|second|another|malignanc(?:y|ies))\b/i;
+
+export interface TrialTumourInput {
+  conditions: readonly string[];
+  titles: readonly string[];
+  /** The inclusion criteria, one statement each. */
+  inclusion: readonly string[];
+}
+
+/**
+ * The trial's own tumour when its conditions, titles and diagnosis criteria name only other
+ * tumours and nothing names lung or all solid tumours: its markers qualify that tumour.
+ */
+export function trialTumour(input: TrialTumourInput): string | null {
+  if (
+    [...input.conditions, ...input.titles, ...input.inclusion].some((t) => tumourNamedIn(t, true))
+  )
+    return null;
+  const own = [
+    ...input.conditions,
+    ...input.titles,
+    ...input.inclusion.filter((t) => DIAGNOSIS_STATEMENT.test(t) && !NOT_OWN_TUMOUR.test(t)),
+  ];
+  for (const t of own) {
+    const id = tumourNamedIn(t, false);
+    if (id) return id;
+  }
+  return null;
+}

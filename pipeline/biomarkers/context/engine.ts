@@ -1,0 +1,235 @@
+/**
+ * The ConText algorithm over one criterion: find the cue rows in the tokens (pseudo cues
+ * first, cancelling the cue words inside them; then the longest cue at each place), give each
+ * cue its scope, and tell every marker which cues reach it.
+ *
+ * A scope runs in the cue's direction until a terminate cue or a bracket that closes around
+ * the cue (an aside's cue does not reach out of the aside), or until `maxTokens` words pass
+ * with no marker: markers in a list carry the scope on. Nothing else stops it: an unknown word
+ * between two markers does not.
+ */
+import type { Gene } from '../../../domain/biomarkers.js';
+import { CONTEXT_RULES, TUMOUR_RULES, type Category, type ContextRule } from './rules.js';
+import { phraseTokens, tokenize, wordMatches, type Token } from './tokens.js';
+
+/** One cue reaching one marker. */
+export interface Hit {
+  rule: string;
+  category: Category;
+  /** Words between the cue and the marker (0 for a cue inherited from a list header). */
+  distance: number;
+  /** The cue comes after the marker. */
+  after: boolean;
+}
+
+export interface Target {
+  start: number;
+  end: number;
+  gene: Gene;
+}
+
+interface Cue {
+  rule: ContextRule;
+  /** First and last token of the cue. */
+  from: number;
+  to: number;
+}
+
+interface Compiled {
+  rule: ContextRule;
+  words: string[];
+}
+
+const ALL_RULES = [...CONTEXT_RULES, ...TUMOUR_RULES];
+const COMPILED: Compiled[] = ALL_RULES.flatMap((rule) =>
+  rule.words.map((w) => ({ rule, words: phraseTokens(w) })),
+);
+/** Phrases by first word (a wildcard one under its first letter): each place tries only a handful. */
+function byFirstWord(rows: Compiled[]): Map<string, Compiled[]> {
+  const out = new Map<string, Compiled[]>();
+  for (const c of rows) {
+    const k = c.words[0].endsWith('*') ? `*${c.words[0][0]}` : c.words[0];
+    out.set(k, [...(out.get(k) ?? []), c]);
+  }
+  return out;
+}
+const PSEUDO = byFirstWord(COMPILED.filter((c) => c.rule.direction === 'pseudo'));
+const OTHERS = byFirstWord(COMPILED.filter((c) => c.rule.direction !== 'pseudo'));
+const candidates = (index: Map<string, Compiled[]>, t: Token): Compiled[] => [
+  ...(index.get(t.text) ?? []),
+  ...(index.get(`*${t.text[0]}`) ?? []),
+];
+
+function matchAt(tokens: Token[], i: number, words: string[], taken: Uint8Array): boolean {
+  if (i + words.length > tokens.length) return false;
+  for (let k = 0; k < words.length; k++)
+    if (taken[i + k] || !wordMatches(words[k], tokens[i + k])) return false;
+  return true;
+}
+
+/** Pseudo cues claim their words first; then each place takes its longest cues (all rows of that length). */
+export function findCues(tokens: Token[]): Cue[] {
+  const taken = new Uint8Array(tokens.length);
+  const cues: Cue[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const p = longest(PSEUDO, tokens, i, taken);
+    if (p.length === 0) continue;
+    taken.fill(1, i, i + p[0].words.length);
+    cues.push({ rule: p[0].rule, from: i, to: i + p[0].words.length - 1 });
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const found = longest(OTHERS, tokens, i, taken);
+    if (found.length === 0) continue;
+    const to = i + found[0].words.length - 1;
+    for (const c of found) cues.push({ rule: c.rule, from: i, to });
+    taken.fill(1, i, to + 1);
+    i = to;
+  }
+  return cues;
+}
+
+function longest(
+  index: Map<string, Compiled[]>,
+  tokens: Token[],
+  i: number,
+  taken: Uint8Array,
+): Compiled[] {
+  let best: Compiled[] = [];
+  if (tokens[i].kind === 'target') return best;
+  for (const c of candidates(index, tokens[i])) {
+    if (!matchAt(tokens, i, c.words, taken)) continue;
+    if (best.length === 0 || c.words.length > best[0].words.length) best = [c];
+    else if (c.words.length === best[0].words.length) best.push(c);
+  }
+  return best;
+}
+
+/** Bracket depth before each token. */
+function depths(tokens: Token[]): number[] {
+  const out: number[] = [];
+  let d = 0;
+  for (const t of tokens) {
+    if (t.text === ')' || t.text === ']') d = Math.max(0, d - 1);
+    out.push(d);
+    if (t.text === '(' || t.text === '[') d++;
+  }
+  return out;
+}
+
+export interface Scope {
+  cue: Cue;
+  /** Token range the cue governs, inclusive. */
+  lo: number;
+  hi: number;
+  /** A forward scope that ran to the end of the text (a list header's cue governs its items). */
+  open: boolean;
+}
+
+function walk(
+  tokens: Token[],
+  depth: number[],
+  stops: Set<number>,
+  cue: Cue,
+  step: 1 | -1,
+): { edge: number; open: boolean } {
+  const base = depth[cue.from];
+  const asides = cue.rule.crossesAsides ?? true;
+  let gap = 0;
+  let edge = step === 1 ? cue.to : cue.from;
+  for (let j = edge + step; j >= 0 && j < tokens.length; j += step) {
+    if (depth[j] < base || (!asides && depth[j] > base)) return { edge, open: false };
+    if (stops.has(j) && depth[j] <= base) return { edge, open: false };
+    const t = tokens[j];
+    // An aside belongs to what it follows: words inside brackets do not wear the scope out.
+    if (t.kind === 'target') gap = 0;
+    else if (t.kind === 'word' && depth[j] === base && ++gap > cue.rule.maxTokens)
+      return { edge, open: false };
+    edge = j;
+  }
+  return { edge, open: true };
+}
+
+export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
+  const depth = depths(tokens);
+  const stops = new Set<number>();
+  const forwardStops = new Set<number>();
+  for (const c of cues) {
+    if (c.rule.direction !== 'terminate') continue;
+    (c.rule.endsOnly === 'forward' ? forwardStops : stops).add(c.from);
+  }
+  for (let j = 0; j < tokens.length; j++) if (tokens[j].text === ';') stops.add(j);
+  const out: Scope[] = [];
+  for (const cue of cues) {
+    const dir = cue.rule.direction;
+    if (dir === 'terminate' || dir === 'pseudo') continue;
+    const fwd =
+      dir !== 'backward' ? walk(tokens, depth, new Set([...stops, ...forwardStops]), cue, 1) : null;
+    const back = dir !== 'forward' ? walk(tokens, depth, stops, cue, -1) : null;
+    out.push({
+      cue,
+      lo: back ? back.edge : cue.to + 1,
+      hi: fwd ? fwd.edge : cue.from - 1,
+      open: fwd?.open ?? false,
+    });
+  }
+  return out;
+}
+
+function applies(rule: ContextRule, gene: Gene): boolean {
+  if (rule.exceptGenes?.includes(gene)) return false;
+  return !rule.onlyGenes || rule.onlyGenes.includes(gene);
+}
+
+/** Words between two token positions. */
+function wordsBetween(tokens: Token[], a: number, b: number): number {
+  let n = 0;
+  for (let j = Math.min(a, b) + 1; j < Math.max(a, b); j++) if (tokens[j].kind === 'word') n++;
+  return n;
+}
+
+/** Ids of the cues of these directions found in a text (for counting firings). */
+export function cueIdsIn(text: string, directions: ContextRule['direction'][]): string[] {
+  const cues = findCues(tokenize(text)).filter((c) => directions.includes(c.rule.direction));
+  return [...new Set(cues.map((c) => c.rule.id))];
+}
+
+export interface CriterionContext {
+  /** The cues reaching each target, in the order the targets were given. */
+  hits: Hit[][];
+  /** Forward cues still open at the end of the text, and every tumour cue: what a header hands its items. */
+  inherited: Hit[];
+}
+
+export function readContext(masked: string, targets: Target[]): CriterionContext {
+  // Drugs are list items too ("erlotinib, gefitinib or afatinib"): their words carry a scope on.
+  const tokens = tokenize(masked).map((t) =>
+    t.kind === 'word' && targets.some((x) => x.start < t.end && t.start < x.end)
+      ? { ...t, kind: 'target' as const, text: '#' }
+      : t,
+  );
+  const scopes = scopesOf(tokens, findCues(tokens));
+  const hits = targets.map((t) => {
+    const at = tokens.findIndex((tok) => tok.end > t.start);
+    if (at < 0) return [];
+    return scopes
+      .filter((s) => s.lo <= at && at <= s.hi && at !== s.cue.from && applies(s.cue.rule, t.gene))
+      .map((s) => ({
+        rule: s.cue.rule.id,
+        category: s.cue.rule.category!,
+        distance: wordsBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
+        after: s.cue.from > at,
+      }));
+  });
+  const inherited = scopes
+    .filter(
+      (s) =>
+        s.open || s.cue.rule.category === 'other-tumour' || s.cue.rule.category === 'lung-tumour',
+    )
+    .map((s) => ({
+      rule: `${s.cue.rule.id}(header)`,
+      category: s.cue.rule.category!,
+      distance: 1000,
+      after: false,
+    }));
+  return { hits, inherited };
+}
