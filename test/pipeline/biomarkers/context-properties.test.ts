@@ -1,0 +1,151 @@
+/**
+ * What must not change (metamorphic properties, fast-check): criteria drawn from a small
+ * grammar of marker lists, read before and after a change that keeps their meaning. Neutral
+ * words between list items, the order of the items, the word that opens the list, and splitting
+ * one criterion into a header and bullets must give the same rows.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extractBiomarkers } from '../../../pipeline/biomarkers/index.js';
+
+const ITEMS = [
+  ['EGFR mutation', 'EGFR'],
+  ['ALK fusion', 'ALK'],
+  ['ROS1 rearrangement', 'ROS1'],
+  ['RET fusion', 'RET'],
+  ['BRAF V600E mutation', 'BRAF'],
+  ['KRAS G12C mutation', 'KRAS'],
+  ['MET exon 14 skipping mutation', 'MET'],
+  ['NTRK gene fusion', 'NTRK'],
+  ['HER2 exon 20 insertion', 'HER2'],
+] as const;
+
+const NEGATED_HEADS = [
+  'Patients must not have known actionable alterations',
+  'No known oncogenic driver alterations',
+  'NSCLC without targetable or oncogene-driven mutations',
+  'Participants must not harbour other known actionable genomic alterations',
+  'Absence of actionable driver mutations',
+];
+const POSITIVE_HEADS = [
+  'Documented actionable alteration',
+  'Tumour harbouring a driver alteration',
+];
+const OPENERS: Array<[string, string]> = [
+  [', such as ', ''],
+  [' (e.g., ', ')'],
+  [' (i.e., ', ')'],
+  [', including (but not limited to) ', ''],
+  [' (', ')'],
+  [': ', ''],
+];
+const NEUTRAL = ['(per local testing)', 'detected by NGS', 'positive disease', 'in tumour tissue'];
+
+const rowsOf = (inclusion: string) =>
+  extractBiomarkers({ nct_id: 'NCT00000000', inclusion, exclusion: null })
+    .filter((r) => r.scope === 'lung')
+    .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}`)
+    .sort();
+
+function list(items: string[], neutral: string[] = []): string {
+  const said = items.map((t, i) => (neutral[i] ? `${t} ${neutral[i]}` : t));
+  return said.length === 1 ? said[0] : `${said.slice(0, -1).join(', ')} or ${said.at(-1)}`;
+}
+
+const criterion = fc.record({
+  items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 5 }),
+  head: fc.constantFrom(...NEGATED_HEADS),
+  opener: fc.constantFrom(...OPENERS),
+  neutral: fc.array(fc.constantFrom(...NEUTRAL, ''), { minLength: 5, maxLength: 5 }),
+});
+
+const sentence = (
+  head: string,
+  [open, close]: [string, string],
+  items: string[],
+  neutral: string[] = [],
+) => `* ${head}${open}${list(items, neutral)}${close}`;
+
+const RUNS = { numRuns: 150 };
+
+describe('ConText readings that must not change', () => {
+  it('a negated list excludes every listed marker, however the list is opened', () => {
+    fc.assert(
+      fc.property(criterion, ({ items, head, opener }) => {
+        const rows = rowsOf(
+          sentence(
+            head,
+            opener,
+            items.map((i) => i[0]),
+          ),
+        );
+        expect(rows.every((r) => r.startsWith('-'))).toBe(true);
+        expect([...new Set(rows.map((r) => r.slice(1).split(':')[0]))].sort()).toEqual(
+          items.map((i) => i[1]).sort(),
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('neutral words between list items change nothing', () => {
+    fc.assert(
+      fc.property(criterion, ({ items, head, opener, neutral }) => {
+        const names = items.map((i) => i[0]);
+        expect(rowsOf(sentence(head, opener, names, neutral))).toEqual(
+          rowsOf(sentence(head, opener, names)),
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('the order of the items changes nothing', () => {
+    fc.assert(
+      fc.property(criterion, ({ items, head, opener }) => {
+        const names = items.map((i) => i[0]);
+        expect(rowsOf(sentence(head, opener, [...names].reverse()))).toEqual(
+          rowsOf(sentence(head, opener, names)),
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('"such as", "e.g.", "i.e.", "including", brackets or a colon read alike', () => {
+    fc.assert(
+      fc.property(criterion, fc.constantFrom(...OPENERS), ({ items, head, opener }, other) => {
+        const names = items.map((i) => i[0]);
+        expect(rowsOf(sentence(head, other, names))).toEqual(rowsOf(sentence(head, opener, names)));
+      }),
+      RUNS,
+    );
+  });
+
+  it('a criterion split into a header and bullets reads as one', () => {
+    fc.assert(
+      fc.property(criterion, ({ items, head }) => {
+        const names = items.map((i) => i[0]);
+        const split = `* ${head}, any of the following:\n  * ${names.join('\n  * ')}`;
+        expect(rowsOf(split)).toEqual(rowsOf(sentence(head, [': ', ''], names)));
+      }),
+      RUNS,
+    );
+  });
+
+  it('a positive list requires each marker as an alternative, never excludes one', () => {
+    fc.assert(
+      fc.property(criterion, fc.constantFrom(...POSITIVE_HEADS), ({ items, opener }, head) => {
+        const rows = rowsOf(
+          sentence(
+            head,
+            opener,
+            items.map((i) => i[0]),
+          ),
+        );
+        expect(rows.every((r) => r.startsWith('+'))).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
