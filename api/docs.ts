@@ -30,6 +30,7 @@ import {
   SOURCE_FIELDS,
 } from './present.js';
 import { EXPOSED_HEADERS } from './headers.js';
+import { SOURCES_PHRASE } from '../domain/sources.js';
 
 export const API_NAME = 'Lung Cancer Clinical Trial Search API';
 export const API_VERSION = 'v1';
@@ -66,7 +67,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
     version: API_VERSION,
     base_path: BASE_PATH,
     description:
-      'Read-only JSON API over lung cancer clinical trials from ClinicalTrials.gov and 19 sponsor registries, ' +
+      `Read-only JSON API over lung cancer clinical trials from ${SOURCES_PHRASE}, ` +
       'with structured biomarker requirements and geocoded sites. Refreshed monthly. Not medical advice: link ' +
       'patients to the trial `url`.',
     openapi: {
@@ -165,8 +166,7 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
         path: `${BASE_PATH}/sources`,
         auth: true,
         counts_against_quota: true,
-        description:
-          'The registry and the 19 sponsor registries, each with its trial count in the served snapshot.',
+        description: `The sources (${SOURCES_PHRASE}), each with its trial count in the served snapshot.`,
         response: 'single envelope; data: array of source',
       },
       {

@@ -1,5 +1,5 @@
 /**
- * Identity of the 20 data sources: the registry and 19 sponsor registries. How each
+ * Identity of the data sources: the registry and the sponsor registries. How each
  * sponsor's data is read (CSV columns, page selectors) lives with its adapter in
  * pipeline/sponsors/catalog/; this list is what the snapshot and /sources show.
  */
@@ -152,6 +152,9 @@ export const SPONSOR_SOURCES: readonly SourceIdentity[] = [
 ];
 
 export const ALL_SOURCES: readonly SourceIdentity[] = [REGISTRY_SOURCE, ...SPONSOR_SOURCES];
+
+/** "ClinicalTrials.gov and N sponsor registries", N counted from SPONSOR_SOURCES: how texts name the sources. */
+export const SOURCES_PHRASE = `${REGISTRY_SOURCE.name} and ${SPONSOR_SOURCES.length} sponsor registries`;
 
 export function sourceBySlug(slug: string): SourceIdentity | undefined {
   return ALL_SOURCES.find((s) => s.slug === slug);

@@ -35,6 +35,7 @@ import {
   TrialDetailOutput,
   TrialListOutput,
 } from './schemas.js';
+import { SOURCES_PHRASE } from '../../domain/sources.js';
 
 export interface McpContext {
   /** The snapshot a call reads, taken when the call starts (a hot swap serves the next call). */
@@ -57,7 +58,7 @@ type DetailOutput = z.infer<typeof TrialDetailOutput>;
 
 const DESCRIPTIONS: Readonly<Record<(typeof TOOL_NAMES)[number], string>> = {
   search_trials:
-    `Search lung cancer clinical trials (ClinicalTrials.gov plus 19 sponsor registries, ` +
+    `Search lung cancer clinical trials (${SOURCES_PHRASE}, ` +
     `refreshed monthly) by diagnosis type, SCLC stage, biomarker genes and exact alterations ` +
     `with polarity (a trial that excludes the asked marker never matches), PD-L1 cut-off ranges, ` +
     `age, sex, phase, status, US state or country, and distance from a US ZIP code. Filters ` +
@@ -85,8 +86,8 @@ const DESCRIPTIONS: Readonly<Record<(typeof TOOL_NAMES)[number], string>> = {
     'Example: {"age": 64, "sex": "female", "diagnosis_type": "nsclc", "biomarkers": ' +
     '["KRAS:G12C"], "pdl1": {"metric": "TPS", "value": 60}, "zip": "60611", "radius_miles": 100}',
   list_sources:
-    'The data sources (the registry and 19 sponsor registries) with the number of trials each ' +
-    'contributes to the served snapshot.',
+    `The data sources (${SOURCES_PHRASE}) with the number of trials each contributes to the ` +
+    'served snapshot.',
   snapshot_info:
     'Which data snapshot is being served: its version and build time and the row count of each ' +
     'table. Changes after the monthly refresh.',

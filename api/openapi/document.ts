@@ -28,6 +28,7 @@ import {
   TrialDetailResponseSchema,
   TrialListResponseSchema,
 } from './schemas.js';
+import { SOURCES_PHRASE } from '../../domain/sources.js';
 
 /** The document's own version: bump the minor when fields or parameters are added. */
 export const OPENAPI_INFO_VERSION = '1.2.0';
@@ -183,7 +184,7 @@ export function buildOpenApiDocument(
       title: API_NAME,
       version: OPENAPI_INFO_VERSION,
       description:
-        'Read-only JSON API over lung cancer clinical trials from ClinicalTrials.gov and 19 sponsor registries, ' +
+        `Read-only JSON API over lung cancer clinical trials from ${SOURCES_PHRASE}, ` +
         'with structured biomarker requirements and geocoded sites, refreshed monthly.\n\n' +
         "**Not medical advice**: link patients to each trial's `url`.\n\n" +
         'Every endpoint but `/docs`, `/openapi.json`, `/reference` (this page) and `/healthz` ' +
@@ -312,7 +313,7 @@ export function buildOpenApiDocument(
           operationId: 'listSources',
           tags: ['service'],
           summary: 'Data sources with trial counts',
-          description: `The registry and the 19 sponsor registries. ${quotaNote}`,
+          description: `The sources: ${SOURCES_PHRASE}. ${quotaNote}`,
           responses: {
             '200': ok(
               'The sources.',

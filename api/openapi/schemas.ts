@@ -36,6 +36,7 @@ import type { TrialEvidence } from '../query/evidence.js';
 import type { TrialMatch } from '../present.js';
 import { FILTER_PARAMETERS } from '../params/parameters.js';
 import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
+import { SOURCES_PHRASE } from '../../domain/sources.js';
 
 const text = (description: string) => z.string().nullable().meta({ description });
 const isoDate = (description: string) =>
@@ -399,7 +400,7 @@ export const SourceSchema = z
       .int()
       .meta({ description: 'trials from this source in the served snapshot' }),
   })
-  .meta({ id: 'Source', description: 'The registry or one of the 19 sponsor registries.' });
+  .meta({ id: 'Source', description: `One of the sources: ${SOURCES_PHRASE}.` });
 
 const quotaShape = {
   quota_used: z

@@ -1,4 +1,4 @@
-/** GET /api/v1/sources: the registry and the 19 sponsor registries with trial counts. */
+/** GET /api/v1/sources: the registry and the sponsor registries (domain/sources.ts) with trial counts. */
 import type { Request, Response } from 'express';
 import { notModified } from './caching.js';
 import { assertNoParameters } from '../params/no-params.js';

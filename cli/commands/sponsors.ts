@@ -57,7 +57,7 @@ async function report(result: SponsorStageResult, out: string | undefined): Prom
 export function registerSponsorsCommands(program: Command): void {
   const sponsors = program
     .command('sponsors')
-    .description('the 19 sponsor registries: catalog, CSV import, scraping');
+    .description(`the ${SPONSOR_SOURCES.length} sponsor registries: catalog, CSV import, scraping`);
 
   sponsors
     .command('list')

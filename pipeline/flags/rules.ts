@@ -10,7 +10,7 @@
  */
 import type { FlagKind } from '../../domain/flags.js';
 import type { BiomarkerRow, FlagRow, TrialRecord, TrialRow } from '../../domain/rows.js';
-import type { TrialStatus } from '../../domain/status.js';
+import { STATUS_TO_BUCKET, type TrialStatus } from '../../domain/status.js';
 
 export interface SponsorStatus {
   slug: string;
@@ -49,11 +49,6 @@ export type RecordRule = (
 ) => RuleFlag<(typeof RECORD_FLAG_KINDS)[number]>[];
 
 const STALE_YEARS = 2;
-const OPEN_STATUSES: ReadonlySet<TrialStatus> = new Set([
-  'Recruiting',
-  'Not yet recruiting',
-  'Enrolling',
-]);
 
 function flag<K extends FlagKind>(
   trial: Pick<TrialRow, 'nct_id' | 'source'>,
@@ -76,7 +71,8 @@ function flag<K extends FlagKind>(
 /** Recruiting, but the registry record has not changed for over two years. */
 export const staleRecord: ClockRule = (trial, now) => {
   const { status, last_updated } = trial;
-  if (!status || !OPEN_STATUSES.has(status) || !last_updated) return [];
+  // Open: a status of the recruiting bucket (domain/status.ts).
+  if (!status || STATUS_TO_BUCKET[status] !== 'recruiting' || !last_updated) return [];
   const cutoff = new Date(
     Date.UTC(now.getUTCFullYear() - STALE_YEARS, now.getUTCMonth(), now.getUTCDate()),
   );

@@ -1,5 +1,5 @@
 /**
- * The 19 sponsor catalog entries, in the order of domain/sources.ts. That order decides
+ * The sponsor catalog entries, one per SPONSOR_SOURCES entry, in the order of domain/sources.ts. That order decides
  * which sponsor's page a registry trial links to when two sponsors list it.
  */
 import { SPONSOR_SOURCES, type SourceIdentity } from '../../../domain/sources.js';
