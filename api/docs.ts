@@ -38,7 +38,8 @@ export const BASE_PATH = '/api/v1';
 
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   invalid_parameter:
-    'a query parameter is unknown, repeated, malformed or out of range; the message names the parameter and the rule',
+    'a query parameter is unknown, malformed or out of range, or one that takes a single ' +
+    'value is repeated; the message names the parameter and the rule',
   bad_request: 'the request is not valid HTTP/1.1 (refused by the HTTP parser before any route)',
   missing_api_key: 'no API key was sent',
   invalid_api_key: 'the API key is not known',
@@ -310,7 +311,8 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
     semantics: [
       'Request pipeline: CORS, route match (404/405), API key (401/403), limits (429), ' +
         'parameter validation (400, still counted), handler.',
-      'Unknown and repeated query parameters are 400 invalid_parameter; endpoints other than ' +
+      'Unknown query parameters, and a single-value parameter given twice, are 400 ' +
+        'invalid_parameter (a list takes its values repeated or comma-separated); endpoints other than ' +
         '/trials take no parameters. A parameter given with an empty value counts as not given.',
       'Enum values match case-insensitively and mean their canonical spelling.',
       'Filters combine with AND; the values inside one comma-separated list combine with OR.',

@@ -11,24 +11,55 @@ export const STUDY_TYPES = ['Interventional', 'Observational', 'Expanded Access'
 export type StudyType = (typeof STUDY_TYPES)[number];
 
 export const TRIAL_PHASE_FILTERS = [
+  'Early Phase I',
   'Phase I',
   'Phase II',
   'Phase III',
   'Phase IV',
+  'Not Applicable',
   'Interventional',
   'Observational',
   'All Phases',
 ] as const;
 export type TrialPhaseFilter = (typeof TRIAL_PHASE_FILTERS)[number];
 
-/** Which phase codes each numbered `trialPhase` value matches (early phase 1 is phase 1). */
+/**
+ * Which phase codes each phase `trialPhase` value matches (early phase 1 is phase 1 too;
+ * Not Applicable is the registry's NA: device, behavioural and other studies without phases).
+ */
 export const PHASE_FILTER_CODES: Readonly<Partial<Record<TrialPhaseFilter, readonly PhaseCode[]>>> =
   {
+    'Early Phase I': ['EARLY_PHASE1'],
     'Phase I': ['EARLY_PHASE1', 'PHASE1'],
     'Phase II': ['PHASE2'],
     'Phase III': ['PHASE3'],
     'Phase IV': ['PHASE4'],
+    'Not Applicable': ['NA'],
   };
+
+/** The `trialPhase` value of one phase code: the filter a client names with the stored code. */
+const FILTER_OF_CODE: Readonly<Record<PhaseCode, TrialPhaseFilter>> = {
+  EARLY_PHASE1: 'Early Phase I',
+  PHASE1: 'Phase I',
+  PHASE2: 'Phase II',
+  PHASE3: 'Phase III',
+  PHASE4: 'Phase IV',
+  NA: 'Not Applicable',
+};
+
+/**
+ * A `trialPhase` value in either spelling: the label ("Phase III", any case) or the stored
+ * code and its variants ("PHASE3", "Phase 3", "EARLY_PHASE1", "NA", "N/A"). Null for text
+ * naming no value, or several phases ("Phase 1/Phase 2": list them instead).
+ */
+export function parsePhaseFilter(raw: string): TrialPhaseFilter | null {
+  const key = raw.trim().toLowerCase().replace(/\s+/g, ' ');
+  const label = TRIAL_PHASE_FILTERS.find((f) => f.toLowerCase() === key);
+  if (label) return label;
+  if (/^n\/?a$/.test(key)) return 'Not Applicable';
+  const codes = parsePhases(raw);
+  return codes.length === 1 ? FILTER_OF_CODE[codes[0]] : null;
+}
 
 export const PHASE_FILTER_STUDY_TYPE: Readonly<Partial<Record<TrialPhaseFilter, StudyType>>> = {
   Interventional: 'Interventional',

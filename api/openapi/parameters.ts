@@ -6,6 +6,13 @@
 import { z } from 'zod';
 import type { AnyParameter, Surface } from '../params/parameters.js';
 
+/**
+ * How a list is sent. Documented exploded (the OpenAPI default for form style, and what
+ * generated clients send by default); comma-separated text is read the same way.
+ */
+const LIST_FORMS =
+  'A list: repeat the parameter (a=x&a=y), give it comma-separated (a=x,y), or both';
+
 export function queryParametersSchema(table: readonly AnyParameter[], surface: Surface) {
   const shape: Record<string, z.ZodType> = {};
   for (const p of table) {
@@ -13,13 +20,13 @@ export function queryParametersSchema(table: readonly AnyParameter[], surface: S
     const fallback = p.default === undefined ? undefined : p.asJson(String(p.default));
     const examples = p.examples.map((e) => p.asJson(e));
     shape[p.name] = p.schema.optional().meta({
-      description: p.description,
+      description: p.list ? `${p.description}. ${LIST_FORMS}` : p.description,
       // zod drops `default` and `examples` given as metadata here; the override writes them.
       override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
         if (fallback !== undefined) jsonSchema.default = fallback;
         jsonSchema.examples = examples;
       },
-      ...(p.list ? { param: { style: 'form', explode: false } } : {}),
+      ...(p.list ? { param: { style: 'form', explode: true } } : {}),
     });
   }
   return z.object(shape);

@@ -12,7 +12,7 @@ import {
   parseGene,
 } from '../../domain/biomarkers.js';
 import type { MutationCriterion } from '../query/types.js';
-import type { ValueKind } from './value-kinds.js';
+import { listJson, type ValueKind } from './value-kinds.js';
 
 function parseMutation(raw: string): MutationCriterion | string {
   const at = raw.indexOf(':');
@@ -53,7 +53,7 @@ export function mutationList(): ValueKind<MutationCriterion[]> {
     });
   return {
     schema,
-    json: z.array(z.string()).min(1),
+    json: listJson(z.string()),
     type: 'comma-separated GENE:ALTERATION list',
     allowed: ALTERATIONS,
     list: true,

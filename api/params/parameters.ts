@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { GENES, parseGene, type Gene } from '../../domain/biomarkers.js';
 import { DIAGNOSIS_TYPE_FILTERS, SCLC_STAGES } from '../../domain/diagnosis.js';
 import { COUNTRY_FILTERS, MAX_RADIUS_MILES, parseUsState } from '../../domain/geo.js';
-import { TRIAL_PHASE_FILTERS } from '../../domain/phase.js';
+import { TRIAL_PHASE_FILTERS, parsePhaseFilter } from '../../domain/phase.js';
 import { GENDER_FILTERS } from '../../domain/sex.js';
 import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../../domain/status.js';
 import { ZIP_PATTERN } from '../../geo/zip-centroid.js';
@@ -164,13 +164,15 @@ export const PARAMETERS = [
   }),
   parameter({
     name: 'trialPhase',
-    ...listOf(TRIAL_PHASE_FILTERS),
+    ...listOf(TRIAL_PHASE_FILTERS, parsePhaseFilter),
     role: 'filter',
     on: FILTER,
     description:
-      'any of the values (one value works as before). Phase N matches every trial whose phases ' +
-      'include N (Phase I/II matches Phase I and Phase II; Early Phase I counts as Phase I); ' +
-      'Interventional/Observational match the study type; All Phases: no filter',
+      'any of the values (one value works as before), as labels or as the stored codes ' +
+      '(PHASE3, Phase 3, EARLY_PHASE1, NA). Phase N matches every trial whose phases include N ' +
+      '(Phase I/II matches Phase I and Phase II; Early Phase I trials match Phase I too); Not ' +
+      'Applicable: trials the registry gives no phase (NA); Interventional/Observational match ' +
+      'the study type; All Phases: no filter',
     brief: 'phase labels; a combined phase matches each part',
     examples: ['Phase III'],
   }),

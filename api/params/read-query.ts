@@ -16,14 +16,21 @@ const NOT_TAKEN: Readonly<Record<Surface, string>> = {
   mcp: 'not taken by this tool',
 };
 
-/** One parameter's text. A repeated name is refused: lists are comma-separated. */
-function queryText(name: string, value: unknown): string {
-  if (typeof value !== 'string')
-    throw invalidParameter(
-      name,
-      'given more than once; pass one value (lists are comma-separated)',
-    );
-  return value;
+/**
+ * One parameter's text. A list takes its values comma-separated, repeated (as openapi-fetch,
+ * most HTTP libraries and HTML forms send arrays), or both; blank repeats are dropped like a
+ * blank field. Any other parameter given twice is refused: which value would win is a guess.
+ */
+function queryText(row: AnyParameter | undefined, name: string, value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (row?.list && Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    return value.filter((v) => v.trim() !== '').join(',');
+  throw invalidParameter(
+    name,
+    row?.list
+      ? 'give the values as strings, comma-separated or repeated'
+      : 'given more than once; it takes one value',
+  );
 }
 
 export type QueryReader<D extends readonly AnyParameter[]> = (
@@ -36,7 +43,7 @@ export function queryReader<const D extends readonly AnyParameter[]>(
 ): QueryReader<D> {
   const taken = table.filter((p) => p.on.includes(surface));
   const names = taken.map((p) => p.name);
-  const known = new Set(table.map((p) => p.name));
+  const rows = new Map(table.map((p) => [p.name, p]));
   const schema = z.strictObject(
     Object.fromEntries(taken.map((p) => [p.name, p.schema.optional()])),
   );
@@ -47,9 +54,9 @@ export function queryReader<const D extends readonly AnyParameter[]>(
     // No prototype: a parameter named __proto__ must stay a key the schema can refuse.
     const input: Record<string, string> = Object.create(null);
     for (const [name, value] of Object.entries(query)) {
-      if (known.has(name) && !names.includes(name))
-        throw invalidParameter(name, NOT_TAKEN[surface]);
-      const text = queryText(name, value);
+      if (rows.has(name) && !names.includes(name)) throw invalidParameter(name, NOT_TAKEN[surface]);
+      // An unknown name is left to the schema, which refuses it as unknown.
+      const text = rows.has(name) ? queryText(rows.get(name), name, value) : String(value);
       // A blank form field means "not set", as it does in a browser's query string.
       if (text.trim() !== '') input[name] = text;
     }

@@ -25,6 +25,14 @@ export interface ValueKind<T> {
   asJson(text: string): unknown;
 }
 
+/**
+ * A list as a JSON argument: an array, or the query string's comma-separated text (one
+ * vocabulary for REST and MCP: each takes what the other does).
+ */
+export function listJson(item: z.ZodType): z.ZodType {
+  return z.union([z.array(item).min(1), z.string().min(1)]);
+}
+
 const asString = (text: string): unknown => text;
 const asNumber = (text: string): unknown => Number(text);
 const asList = (text: string): unknown => text.split(',');
@@ -81,7 +89,7 @@ export function oneOf<const T extends string>(values: readonly [T, ...T[]]): Val
   };
 }
 
-/** Comma-separated subset of a vocabulary (duplicates collapse, order kept). */
+/** A subset of a vocabulary, comma-separated or repeated (duplicates collapse, order kept). */
 export function listOf<const T extends string>(
   values: readonly [T, ...T[]],
   lookup?: (raw: string) => T | null,
@@ -90,7 +98,7 @@ export function listOf<const T extends string>(
   const find = lookup ?? ((raw: string) => byKey.get(normalise(raw)) ?? null);
   const schema = z
     .string()
-    // Documented as an array sent comma-separated (OpenAPI style form, explode false).
+    // Documented as an array (api/openapi/parameters.ts); repeats arrive here comma-joined.
     .meta({ type: 'array', items: { type: 'string', enum: [...values] } })
     .transform((raw, ctx): T[] => {
       const out: T[] = [];
@@ -112,7 +120,7 @@ export function listOf<const T extends string>(
     });
   return {
     schema,
-    json: z.array(z.enum(values)).min(1),
+    json: listJson(z.enum(values)),
     type: 'comma-separated enum list',
     allowed: values,
     list: true,

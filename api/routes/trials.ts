@@ -63,8 +63,10 @@ export function trialListPage(
 function pageUrl(req: Request, limit: number): (offset: number) => string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
-    if (typeof value === 'string' && name !== 'offset' && name !== 'limit')
-      params.append(name, value);
+    if (name === 'offset' || name === 'limit') continue;
+    // A list sent repeated is repeated in the links, as the client sent it.
+    for (const item of Array.isArray(value) ? value : [value])
+      if (typeof item === 'string') params.append(name, item);
   }
   return (offset) => {
     const p = new URLSearchParams(params);

@@ -100,6 +100,37 @@ describe('comma lists', () => {
     expect(await idsOf(api, `${all}&trialPhase=Phase I,All Phases`)).toHaveLength(4);
   });
 
+  it('a list parameter may be repeated, as generated clients and forms send arrays, or both', async () => {
+    const all = 'statusBuckets=recruiting&statusBuckets=active&statusBuckets=completed';
+    expect(await idsOf(api, 'trialStatus=Recruiting&trialStatus=Not yet recruiting')).toEqual([
+      'TEST-OPEN',
+      'TEST-SOON',
+    ]);
+    expect(await idsOf(api, `${all}&trialPhase=Phase I&trialPhase=Phase II,Phase III`)).toEqual([
+      'TEST-OPEN',
+      'TEST-SOON',
+      'TEST-STOP',
+    ]);
+    // A blank repeat is no value, like a blank form field.
+    expect(await idsOf(api, 'trialStatus=Closed&trialStatus=')).toEqual(['TEST-STOP']);
+    // The page links repeat what was asked, so the next page asks the same.
+    const res = await api.json('/api/v1/trials?trialStatus=Recruiting&trialStatus=Active&limit=1');
+    expect(res.status).toBe(200);
+    expect(res.body.meta.total).toBe(2);
+    const next = new URL(res.body.meta.next, 'http://x').searchParams;
+    expect(next.getAll('trialStatus')).toEqual(['Recruiting', 'Active']);
+    expect(
+      (await api.json(res.body.meta.next)).body.data.map((t: { nct_id: string }) => t.nct_id),
+    ).toEqual(['TEST-OBS']);
+  });
+
+  it('a parameter that takes one value is still refused when repeated', async () => {
+    const res = await api.json('/api/v1/trials?sort=last_updated&sort=start_date');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_parameter', parameter: 'sort' });
+    expect(res.body.error.message).toMatch(/given more than once; it takes one value/);
+  });
+
   it('an unknown item in the list is a 400 naming the parameter', async () => {
     const res = await api.json('/api/v1/trials?trialStatus=Recruiting,Paused');
     expect(res.status).toBe(400);

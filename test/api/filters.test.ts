@@ -177,6 +177,19 @@ describe('country, state, gender, age, phase, status, firstPostedAfter', () => {
     expect(await ids(`${all}&trialPhase=All Phases`)).toHaveLength(7);
   });
 
+  it('trialPhase: the stored codes name the same values; Early Phase I and Not Applicable filter', async () => {
+    const ids = await world(tables);
+    const all = 'statusBuckets=recruiting,active,completed,unknown';
+    expect(await ids(`${all}&trialPhase=PHASE3`)).toEqual(['CLOSED', 'INTL-ONLY']);
+    expect(await ids(`${all}&trialPhase=phase 3`)).toEqual(['CLOSED', 'INTL-ONLY']);
+    expect(await ids(`${all}&trialPhase=PHASE1,PHASE4`)).toEqual(['BOTH', 'DONE', 'US-ONLY']);
+    expect(await ids(`${all}&trialPhase=Early Phase I`)).toEqual(['BOTH']);
+    expect(await ids(`${all}&trialPhase=EARLY_PHASE1`)).toEqual(['BOTH']);
+    expect(await ids(`${all}&trialPhase=Not Applicable`)).toEqual(['UNKNOWN']);
+    expect(await ids(`${all}&trialPhase=NA`)).toEqual(['UNKNOWN']);
+    expect(await ids(`${all}&trialPhase=N/A`)).toEqual(['UNKNOWN']);
+  });
+
   it('statusBuckets default to recruiting,active,unknown; explicit buckets; trialStatus alone searches all buckets', async () => {
     const ids = await world(tables);
     expect(await ids('')).toEqual(['BOTH', 'INTL-ONLY', 'NO-SITES', 'UNKNOWN', 'US-ONLY']);

@@ -88,7 +88,8 @@ describe('GET /api/v1/openapi.json', () => {
     });
     expect(byName.get('biomarkers')).toMatchObject({
       style: 'form',
-      explode: false,
+      explode: true,
+      description: expect.stringMatching(/repeat the parameter.*comma-separated/),
       schema: { type: 'array', items: { enum: expect.arrayContaining(['EGFR', 'PD-L1']) } },
     });
     expect(doc.components.securitySchemes).toMatchObject({

@@ -12,8 +12,8 @@ export async function findTrials(baseUrl: string, key: string) {
   const client = createClient<paths>({
     baseUrl,
     headers: { Authorization: `Bearer ${key}` },
-    // The API takes lists comma-separated (style form, explode false), as the document says.
-    querySerializer: { array: { style: 'form', explode: false } },
+    // No querySerializer: openapi-fetch's default sends arrays repeated (style form, explode
+    // true), which the API reads like a comma-separated list.
   });
 
   const search = await client.GET('/trials', {

@@ -46,7 +46,13 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
   const search = tools.find((t) => t.name === 'search_trials')!;
   expect(search.inputSchema.properties).toMatchObject({
     diagnosisType: { enum: ['nsclc', 'sclc', 'unknown'] },
-    biomarkers: { type: 'array', items: { enum: expect.arrayContaining(['EGFR', 'PD-L1']) } },
+    // A list is an array or the query string's comma-separated text, as in REST.
+    biomarkers: {
+      anyOf: [
+        { type: 'array', items: { enum: expect.arrayContaining(['EGFR', 'PD-L1']) } },
+        { type: 'string' },
+      ],
+    },
     explain: { type: 'boolean' },
   });
   expect(search.outputSchema).toBeTruthy();
@@ -93,6 +99,10 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
         limit: 40,
       },
       'trialStatus=Recruiting,Not%20yet%20recruiting&trialPhase=Phase%20I,Phase%20III&limit=40',
+    ],
+    [
+      { trialStatus: 'Recruiting,Not yet recruiting', trialPhase: 'PHASE1,Phase III', limit: 40 },
+      'trialStatus=Recruiting&trialStatus=Not%20yet%20recruiting&trialPhase=Phase%20I,PHASE3&limit=40',
     ],
   ];
   for (const [args, query] of searches) {
