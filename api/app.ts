@@ -24,13 +24,9 @@ import { docsHandler } from './routes/docs.js';
 import { healthHandler } from './routes/health.js';
 import { metaHandler } from './routes/meta.js';
 import { openApiHandler } from './routes/openapi.js';
-import {
-  REFERENCE_ASSET_ROUTE,
-  REFERENCE_PATH,
-  referenceAsset,
-  referencePage,
-} from './routes/reference.js';
 import { BROTLI_PARAMS, COMPRESSION_THRESHOLD_BYTES } from './routes/compressed-bodies.js';
+import { ROUTE_PATHS } from './routes/paths.js';
+import { referenceAsset, referencePage } from './routes/reference.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
 import type { SnapshotHolder } from './live-snapshot.js';
@@ -87,15 +83,15 @@ export function createApp(deps: AppDeps): express.Express {
     app.get(path, ...handlers);
   };
 
-  route('/healthz', healthHandler(deps.snapshots, deps.redis ?? null));
-  route(`${BASE_PATH}/docs`, docsHandler(deps.contactEmail));
-  route(`${BASE_PATH}/openapi.json`, openApiHandler(deps.contactEmail));
-  route(REFERENCE_PATH, referencePage);
-  route(REFERENCE_ASSET_ROUTE, referenceAsset);
-  route(`${BASE_PATH}/meta`, peeked, metaHandler(deps.snapshots));
-  route(`${BASE_PATH}/sources`, counted, listSources);
-  route(`${BASE_PATH}/trials`, counted, listTrials);
-  route(`${BASE_PATH}/trials/:nct_id`, counted, getTrial);
+  route(ROUTE_PATHS.health, healthHandler(deps.snapshots, deps.redis ?? null));
+  route(ROUTE_PATHS.docs, docsHandler(deps.contactEmail));
+  route(ROUTE_PATHS.openapi, openApiHandler(deps.contactEmail));
+  route(ROUTE_PATHS.reference, referencePage);
+  route(ROUTE_PATHS.referenceAsset, referenceAsset);
+  route(ROUTE_PATHS.meta, peeked, metaHandler(deps.snapshots));
+  route(ROUTE_PATHS.sources, counted, listSources);
+  route(ROUTE_PATHS.trials, counted, listTrials);
+  route(ROUTE_PATHS.trial, counted, getTrial);
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

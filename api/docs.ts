@@ -8,6 +8,7 @@ import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../domai
 import { BURST_WINDOW_SECONDS, TIER_LIMITS, TIERS } from '../domain/tiers.js';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
 import { ALLOWED_METHODS } from './middleware/allow-get.js';
+import { MCP_BODY_LIMIT_BYTES } from './middleware/body-limit.js';
 import {
   DEFAULT_LIMIT,
   LIST_ONLY_PARAMETERS,
@@ -46,6 +47,9 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   key_revoked: 'the API key was revoked or disabled by the operator',
   not_found: 'unknown path, or no trial with that id',
   method_not_allowed: `a method other than ${ALLOWED_METHODS} on a known path (the Allow header lists them)`,
+  payload_too_large:
+    `the request body is over the endpoint's limit (${MCP_BODY_LIMIT_BYTES / 1024} KB for POST /mcp), ` +
+    'refused before the key is checked',
   rate_limit_exceeded:
     'the per-minute burst limit is exceeded; Retry-After gives the seconds to wait',
   headers_too_large: 'the request headers exceed the server limit (16 KB)',

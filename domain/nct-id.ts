@@ -24,3 +24,32 @@ export const DEMO_ID_RE = /^DEMO-[A-Za-z0-9-]{1,24}$/;
 export function isDumpTrialId(id: string): boolean {
   return NCT_ID_RE.test(id) || DEMO_ID_RE.test(id);
 }
+
+/**
+ * A sponsor's own study code as sponsors print them (D5160C00007, B7461001, MK-3475-042,
+ * CA209-9LA, BAY 2927088): letters and digits, with `.`, `_`, `-`, `/` or single spaces
+ * between them, 3 to 40 characters, at least one digit. A sponsor row without a registry
+ * id needs one of these; a trial without a registry id is published under it.
+ */
+export const SPONSOR_STUDY_ID_RE =
+  /^(?=[^\d]*\d)[A-Za-z0-9](?:[A-Za-z0-9._/-]| (?! )){1,38}[A-Za-z0-9]$/;
+
+export function isSponsorStudyId(id: string): boolean {
+  return SPONSOR_STUDY_ID_RE.test(id);
+}
+
+/**
+ * The id of a sponsor trial that names neither a registry id nor a study code: the sponsor's
+ * slug in capitals and ten hex digits of its title's hash (pipeline/sponsors/merge.ts).
+ */
+export const SYNTHETIC_TRIAL_ID_RE = /^[A-Z][A-Z-]{1,30}-[0-9a-f]{10}$/;
+
+/** Any id a published trial can have: registry, demo, sponsor study code or synthetic. */
+export function isTrialId(id: string): boolean {
+  return (
+    NCT_ID_RE.test(id) ||
+    DEMO_ID_RE.test(id) ||
+    isSponsorStudyId(id) ||
+    SYNTHETIC_TRIAL_ID_RE.test(id)
+  );
+}

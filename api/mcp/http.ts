@@ -18,11 +18,14 @@ import {
   presentedKey,
   revokedKeyError,
 } from '../middleware/api-key.js';
+import { bodyLimit, bodyParserError, MCP_BODY_LIMIT_BYTES } from '../middleware/body-limit.js';
+import { logRefusal } from '../middleware/error-handler.js';
 import { limitRefusal, rateLimitHeaders } from '../middleware/rate-limit.js';
 import type { LoadedSnapshot, SnapshotHolder } from '../live-snapshot.js';
+import { MCP_PATH } from '../routes/paths.js';
 import { createMcpServer } from './server.js';
 
-export const MCP_PATH = '/mcp';
+export { MCP_PATH };
 
 /**
  * JSON-RPC error codes for the REST codes an HTTP-level refusal can carry (the
@@ -38,6 +41,7 @@ export const MCP_ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
   key_revoked: -32003,
   not_found: -32004,
   method_not_allowed: -32005,
+  payload_too_large: -32600,
   rate_limit_exceeded: -32029,
   quota_exceeded: -32029,
   internal_error: -32603,
@@ -98,13 +102,18 @@ function webRequest(req: Request): globalThis.Request {
   });
 }
 
+function internalError(cause: unknown): ApiError {
+  return new ApiError('internal_error', 'An internal error occurred.', { cause });
+}
+
 export function mcpRouter(deps: McpHttpDeps): Router {
   const router = express.Router();
   const logger = deps.logger.child({ component: 'mcp' });
 
   router.post(
     MCP_PATH,
-    express.json({ limit: '256kb' }),
+    bodyLimit(MCP_BODY_LIMIT_BYTES),
+    express.json({ limit: MCP_BODY_LIMIT_BYTES }),
     async function mcpAdmission(req: Request, res: Response, next: NextFunction) {
       try {
         const plaintext = presentedKey(req);
@@ -181,14 +190,8 @@ export function mcpRouter(deps: McpHttpDeps): Router {
       }
       let apiError: ApiError;
       if (err instanceof ApiError) apiError = err;
-      else if ((err as { type?: string })?.type === 'entity.parse.failed')
-        apiError = new ApiError('invalid_parameter', 'The request body is not JSON.', {
-          cause: err,
-        });
-      else {
-        logger.error({ err, method: req.method }, 'MCP request failed');
-        apiError = new ApiError('internal_error', 'An internal error occurred.', { cause: err });
-      }
+      else apiError = bodyParserError(err) ?? internalError(err);
+      logRefusal(logger, apiError, req);
       const first = messagesOf(req.body)[0];
       const retryAfter = apiError.headers['Retry-After'];
       res

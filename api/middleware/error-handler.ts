@@ -1,12 +1,14 @@
 /**
  * The one place errors become responses: an ApiError keeps its code, status and headers;
  * anything else is answered 500 internal_error, never with a stack trace. The error an
- * answer replaces is its ApiError's `cause`, and is logged.
+ * answer replaces is its ApiError's `cause`, and is logged (a stack only for a 500).
  */
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
 import type { Logger } from '../../config/logger.js';
 import { ApiError } from '../errors.js';
 import { RedisUnavailableError } from '../redis.js';
+import { logSafeUrl } from './access-log.js';
+import { bodyParserError } from './body-limit.js';
 
 /** Errors Express itself raises carry a 4xx status (e.g. a path with broken %-encoding). */
 function fromFrameworkError(err: unknown): ApiError | null {
@@ -40,14 +42,30 @@ function fromDependencyError(err: unknown): ApiError | null {
 }
 
 /**
- * The cause of an error answer: a 500's at error level (a bug to fix); any other's at
- * debug, since the answer already tells the client, and an outage would log every request.
+ * The cause of an error answer: a 500's with its stack at error level (a bug to fix); any
+ * other's at debug, as one line naming the cause, since the answer already tells the
+ * client: a client error is not a fault of the server, and an outage or a flood of bad
+ * requests would otherwise write a stack per request.
  */
-function logCause(logger: Logger, apiError: ApiError, req: Request): void {
-  if (apiError.cause === undefined) return;
-  const fields = { err: apiError.cause, code: apiError.code, method: req.method, path: req.path };
-  if (apiError.code === 'internal_error') logger.error(fields, 'unhandled error');
-  else logger.debug(fields, `request refused: ${apiError.code}`);
+export function logRefusal(logger: Logger, apiError: ApiError, req: Request): void {
+  // The URL as the access log has it: a key sent in the URL stays out of this line too.
+  const fields = {
+    code: apiError.code,
+    status: apiError.status,
+    method: req.method,
+    path: logSafeUrl(req.originalUrl),
+  };
+  if (apiError.code === 'internal_error') {
+    logger.error({ ...fields, err: apiError.cause }, 'unhandled error');
+    return;
+  }
+  const cause = apiError.cause;
+  logger.debug(
+    cause === undefined
+      ? fields
+      : { ...fields, cause: cause instanceof Error ? cause.message : String(cause) },
+    `request refused: ${apiError.code}`,
+  );
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -64,10 +82,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const apiError =
       err instanceof ApiError
         ? err
-        : (fromFrameworkError(err) ??
+        : (bodyParserError(err) ??
+          fromFrameworkError(err) ??
           fromDependencyError(err) ??
           new ApiError('internal_error', 'An internal error occurred.', { cause: err }));
-    logCause(logger, apiError, req);
+    logRefusal(logger, apiError, req);
     // An error must not be reused from a cache, nor keep the validators a handler set before failing.
     res.removeHeader('ETag');
     res.removeHeader('Last-Modified');

@@ -10,10 +10,10 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Logger } from '../../config/logger.js';
 import { closeRedis } from '../../config/redis.js';
 import { bullPrefix, connectQueueRedis, openQueues } from '../../workers/queues.js';
+import { bodyLimit, DASHBOARD_BODY_LIMIT_BYTES } from '../middleware/body-limit.js';
 import { dashboardSecurityHeaders, sameOriginWrites } from '../middleware/security.js';
 import { operatorAuth } from './auth.js';
-
-export const DASHBOARD_PATH = '/operator/queues';
+import { DASHBOARD_PATH } from './paths.js';
 
 export interface OperatorDashboardOptions {
   token: string;
@@ -60,6 +60,8 @@ export async function openOperatorDashboard(
     DASHBOARD_PATH,
     dashboardSecurityHeaders(),
     sameOriginWrites(),
+    // bull-board parses write bodies itself, after the token check: the size is checked before it.
+    bodyLimit(DASHBOARD_BODY_LIMIT_BYTES),
     operatorAuth(opts.token),
     selfContained,
     board,

@@ -162,6 +162,34 @@ describe('security headers and CORS', () => {
   });
 });
 
+describe('dashboard body limit', () => {
+  it('a write body over 100 KB is 413 before the operator token is checked; nothing is added', async () => {
+    const connection = await connectQueueRedis(world.url, { logger: log.logger });
+    const queues = openQueues({ connection, prefix: bullPrefix(world.prefix) });
+    try {
+      const queue = queues.all()[0];
+      const before = await queue.count();
+      const add = `${base}/operator/queues/api/queues/${encodeURIComponent(queue.name)}/add`;
+      const body = JSON.stringify({ name: 'big', data: { pad: 'x'.repeat(200 * 1024) } });
+      for (const headers of [{}, { Authorization: basic }] as Record<string, string>[]) {
+        const res = await fetch(add, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: base, ...headers },
+          body,
+        });
+        expect(res.status).toBe(413);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+          'payload_too_large',
+        );
+      }
+      expect(await queue.count()).toBe(before);
+    } finally {
+      await queues.close(log.logger);
+      connection.disconnect();
+    }
+  });
+});
+
 describe('parser-level errors and the access log', () => {
   it('answers headers over the limit, bad bytes and unknown methods with the JSON envelope', async () => {
     const big = await raw(
