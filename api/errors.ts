@@ -1,5 +1,5 @@
 /**
- * Error codes of the API (DESIGN.md "Errors") and the one error type routes throw.
+ * Error codes of the API (docs/api.md) and the one error type routes throw.
  * The error middleware turns an ApiError into the contract's error envelope; anything
  * else becomes 500 internal_error without leaking a stack trace; the error it replaces
  * rides along as `cause`, for the log.

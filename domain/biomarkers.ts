@@ -1,6 +1,6 @@
 /**
  * Biomarker vocabulary: the ten genes of the `biomarkers` filter, the canonical
- * alteration ids of the `mutations` filter (DESIGN.md), and how alterations nest.
+ * alteration ids of the `mutations` filter (docs/product-rules.md), and how alterations nest.
  * The extractor, the validator, the query engine, /docs and the tests all read it.
  */
 

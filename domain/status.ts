@@ -1,7 +1,7 @@
 /**
  * Trial status vocabulary: the registry's overallStatus, the label the API shows
  * (`status`, also the `trialStatus` filter values) and the bucket (`statusBuckets`).
- * DESIGN.md "Status" table; every other module reads it from here.
+ * docs/product-rules.md shows the table written from it; every other module reads it from here.
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Turns a TrialQuery's filters into the set of matching trial ranks (DESIGN.md "Filters").
+ * Turns a TrialQuery's filters into the set of matching trial ranks (docs/product-rules.md).
  * Each filter is one named constraint; the search ANDs them, and the explanation
  * (explain.ts) asks each of the same constraints about one trial, so the two cannot
  * disagree about why a trial is in or out.

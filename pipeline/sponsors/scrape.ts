@@ -29,7 +29,10 @@ import type {
   WebSource,
 } from './types.js';
 
-/** Flags for Debian's Chromium in a container; see TOOLCHAIN.md. */
+/**
+ * Flags for Debian's Chromium (/usr/bin/chromium) in a container: no user namespaces for its
+ * sandbox, no GPU, a small /dev/shm, and no background downloads or updates.
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,4 +1,4 @@
-/** Filter semantics of GET /trials (DESIGN.md "Filters", docs/architecture.md), each on a world built for it. */
+/** Filter semantics of GET /trials (docs/product-rules.md, docs/architecture.md), each on a world built for it. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SnapshotTables } from '../../domain/rows.js';
 import { biomarkerRow, buildTables, siteRow, trialRow } from '../helpers/trial-fixtures.js';

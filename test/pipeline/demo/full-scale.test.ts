@@ -6,7 +6,7 @@ import { generateDemoTables } from '../../../pipeline/demo/index.js';
 import { publishSnapshot } from '../../../pipeline/publish/publish.js';
 import { readSnapshot } from '../../../snapshot/index.js';
 
-// The contract's stated counts (api-v1.md section 1).
+// The sizes the full-scale demo reproduces: those of the real catalogue the service was specified for.
 const TRIALS = 14_534;
 const SITES = 376_000;
 const BIOMARKER_ROWS = 7_704;
