@@ -19,6 +19,7 @@ import {
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { findMentions, type Mention } from './mentions.js';
 import {
+  findPdl1Cutoffs,
   findPdl1CutoffsAt,
   isPdl1Negative,
   PDL1_NEGATIVE,
@@ -58,10 +59,16 @@ const SENSITISING_AFTER = new RegExp(
   'i',
 );
 
+/** "activating EGFR mutation including typical and atypical mutations": more than the class. */
+const BEYOND_CLASS = /\b(?:atypical|uncommon|rare)\b/i;
+
 function sensitisingClass(text: string, m: Mention): boolean {
+  const after = text.slice(m.end, m.end + 80);
   return (
-    SENSITISING_BEFORE.test(text.slice(Math.max(0, m.start - 30), m.start)) ||
-    SENSITISING_AFTER.test(text.slice(m.end, m.end + 80))
+    (SENSITISING_BEFORE.test(text.slice(Math.max(0, m.start - 30), m.start)) ||
+      SENSITISING_AFTER.test(after)) &&
+    !BEYOND_CLASS.test(text.slice(Math.max(0, m.start - 30), m.start)) &&
+    !BEYOND_CLASS.test(after.split(/[;)]/)[0])
   );
 }
 
@@ -327,6 +334,13 @@ function fromSentence(
   const { mentions, masked } = findMentions(st.text);
   if (mentions.length === 0) return [];
   const decided: Decided[] = [];
+  // "PD-L1 status >= 1%": a score written after the marker states its value.
+  for (const m of mentions)
+    if (
+      m.gene === 'PD-L1' &&
+      findPdl1Cutoffs(st.text.slice(m.start, m.end + 60).split('(')[0]).length > 0
+    )
+      m.positive = true;
   const context = readContext(masked, mentions);
   const inherited = headerHits(st);
   mentions.forEach((m, i) => {

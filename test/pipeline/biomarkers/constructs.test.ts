@@ -115,30 +115,26 @@ describe('blind batch 4-6 constructs', () => {
       }),
     ).toEqual(['+ALK', '+EGFR', '+RET']);
   });
-  // Known miss of the ConText engine (2026-11-27); right under the old chain patterns.
-  it.fails(
-    'reads "including" after a gene-level mention as examples, "including one or more of" as the list',
-    () => {
-      expect(
-        units({
-          inclusion:
-            '* The tumor harbors an EGFR mutation known to be associated with EGFR TKI sensitivity (including G719X, exon 19 deletion, L858R, L861Q)',
-        }),
-      ).toEqual(['+EGFR']);
-      expect(
-        units({
-          inclusion:
-            '* NSCLC harboring one or more active EGFR mutations (including, but not limited to Del19 and L858R).',
-        }),
-      ).toEqual(['+EGFR']);
-      expect(
-        units({
-          inclusion:
-            '* The tumor harbors an uncommon EGFR mutation, including one or more of L861Q, G719X and S768I mutations',
-        }),
-      ).toEqual(['+EGFR:G719X', '+EGFR:L861Q', '+EGFR:S768I']);
-    },
-  );
+  it('reads "including" after a gene-level mention as examples, "including one or more of" as the list', () => {
+    expect(
+      units({
+        inclusion:
+          '* The tumor harbors an EGFR mutation known to be associated with EGFR TKI sensitivity (including G719X, exon 19 deletion, L858R, L861Q)',
+      }),
+    ).toEqual(['+EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* NSCLC harboring one or more active EGFR mutations (including, but not limited to Del19 and L858R).',
+      }),
+    ).toEqual(['+EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* The tumor harbors an uncommon EGFR mutation, including one or more of L861Q, G719X and S768I mutations',
+      }),
+    ).toEqual(['+EGFR:G719X', '+EGFR:L861Q', '+EGFR:S768I']);
+  });
   it('reads superscript variants (KRAS^G12C)', () => {
     expect(
       units({

@@ -81,8 +81,7 @@ describe('constructs from real blind dev batches (issue 9)', () => {
   it.fails('how a marker is scored gates nothing', () => {
     expect(rows('* HER2 expression scored using current ASCO/CAP guidelines')).toEqual([]);
   });
-  // Known miss of the ConText engine (2026-11-27); right under the old chain patterns.
-  it.fails('negative oncogene driver mutations in the exclusion restate the inclusion', () => {
+  it('negative oncogene driver mutations in the exclusion restate the inclusion', () => {
     expect(
       rows(
         '* Patients with positive oncogene driver mutation (EGFR or ALK)',
