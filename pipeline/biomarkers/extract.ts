@@ -9,13 +9,7 @@
  * do not already say: a title's gene-level row is dropped when the criteria state a
  * requirement of the same gene and direction, which is always at least as precise.
  */
-import {
-  coveredBy,
-  EGFR_SENSITIZING,
-  type BiomarkerScope,
-  type Gene,
-  type Requirement,
-} from '../../domain/biomarkers.js';
+import { EGFR_SENSITIZING, type Gene, type Requirement } from '../../domain/biomarkers.js';
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { findMentions, type Mention } from './mentions.js';
 import {
@@ -35,7 +29,8 @@ import {
   type Polarity,
   type Section,
 } from './context/decide.js';
-import { isFusionGene, NOT_SENSITIZING, SENSITIZING_AFTER, SENSITIZING_BEFORE } from './lexicon.js';
+import { isFusionGene } from './lexicon.js';
+import { firstAtOrAfter, sentencePostRules, type Decided } from './post-rules.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 import { anyOf } from '../../text/regex-parts.js';
 import { assignGroups, joinedTogether, type GroupUnit } from './groups.js';
@@ -85,13 +80,8 @@ const EXAMPLE_CUE_G = new RegExp(
   'gi',
 );
 
-/** "the L858R or exon 19 deletion activating EGFR mutation": only qualifiers between the alterations and their gene. */
-const HEAD_NOUN_GAP =
-  /^[\s-]*(?:(?:activating|sensiti[sz]ing|common|classical|driver|oncogenic|somatic|known)\s+)*$/i;
-
 const NONE_OF_THE_ABOVE =
   /\b(?:(?:wild[- ]?type|negative)\s+for\s+(?:all|any|each)\s+(?:of\s+)?(?:the\s+)?above|none of the above)\b/i;
-const WILD_TYPE_AFTER = /^[\s-]*(?:wild[- ]?type|wildtype|WT)\b/i;
 
 export interface BiomarkerInput {
   nct_id: string;
@@ -298,14 +288,6 @@ function dropEitherState(rows: ExplainedRow[]): ExplainedRow[] {
   return rows.filter((r) => states.get(stateKey(r))!.size < 2);
 }
 
-interface Decided {
-  mention: Mention;
-  requirement: Requirement;
-  reason: string;
-  rules: string[];
-  scope: BiomarkerScope;
-}
-
 /**
  * What the list headers above a criterion hand down to it: the cues whose scope is still open
  * at the header's end ("Must not have any of the following:") and the tumours they name
@@ -356,143 +338,12 @@ function fromSentence(
         scope: p.scope,
       });
   });
-  // A gene named before its specific alterations ("EGFR mutation (exon 19 deletion or
-  // L858R)") is specified by them; the gene-level row would widen the requirement. One
-  // named after them ("ALK rearrangement or activating ALK mutation") is a second option.
-  // Only alterations that follow it directly, with no other gene between, specify it.
-  // Positions are precomputed so a sentence with hundreds of mentions stays near-linear.
-  const cues = [...st.text.matchAll(EXAMPLE_CUE_G)].map((c) => c.index!);
-  const cueBetween = (from: number, to: number) => {
-    const i = firstAtOrAfter(cues, from);
-    return i < cues.length && cues[i] < to;
-  };
-  // End of the first mention of another gene that starts after each position (mentions are sorted by start).
-  const starts = mentions.map((m) => m.start);
-  // runEnd[i]: index of the first mention from i on whose gene differs from mentions[i]'s.
-  const runEnd = new Array<number>(mentions.length + 1).fill(mentions.length);
-  for (let i = mentions.length - 2; i >= 0; i--)
-    runEnd[i] = mentions[i + 1].gene !== mentions[i].gene ? i + 1 : runEnd[i + 1];
-  const otherGeneEndAfter = (a: Mention) => {
-    const p = firstAtOrAfter(starts, a.end + 1);
-    const j = p < mentions.length && mentions[p].gene === a.gene ? runEnd[p] : p;
-    return j < mentions.length ? mentions[j].end : Infinity;
-  };
-  // Per gene and requirement, the starts of specific-alteration and of gene-level mentions.
-  const altStarts = new Map<string, number[]>();
-  const altIdAt = new Map<string, string>();
-  const firstGeneLevel = new Map<string, Mention>();
-  const firstCovering = new Map<string, Mention>();
-  for (const o of decided) {
-    const k = `${o.mention.gene}|${o.requirement}`;
-    if (o.mention.kind === 'marker' && o.mention.alteration !== null) {
-      const list = altStarts.get(k) ?? [];
-      list.push(o.mention.start);
-      altStarts.set(k, list);
-      altIdAt.set(`${k}|${o.mention.start}`, o.mention.alteration);
-    }
-    const first = firstGeneLevel.get(k);
-    if (o.mention.alteration === null && (!first || o.mention.start < first.start))
-      firstGeneLevel.set(k, o.mention);
-    if (o.mention.kind === 'marker' && o.mention.alteration !== null) {
-      for (const narrow of coveredBy(o.mention.gene, o.mention.alteration).slice(1)) {
-        const kk = `${k}|${narrow}`;
-        const f = firstCovering.get(kk);
-        if (!f || o.mention.start < f.start) firstCovering.set(kk, o.mention);
-      }
-    }
-  }
-  // The nearest later alteration is the only candidate: a cue or another gene before it is also before any later one.
-  const specifiedLater = (d: Decided) => {
-    if (d.mention.variant) return false;
-    const s = altStarts.get(`${d.mention.gene}|${d.requirement}`) ?? [];
-    const next = s[firstAtOrAfter(s, d.mention.start + 1)];
-    if (
-      next === undefined ||
-      otherGeneEndAfter(d.mention) < next ||
-      cueBetween(d.mention.end, next)
-    )
-      return false;
-    return !(
-      sensitizing(d.mention) &&
-      NOT_SENSITIZING[d.mention.gene]?.includes(
-        altIdAt.get(`${d.mention.gene}|${d.requirement}|${next}`) ?? '',
-      )
-    );
-  };
-  const sensitizing = (m: Mention) =>
-    SENSITIZING_AFTER.test(st.text.slice(m.end, m.end + 30)) ||
-    SENSITIZING_BEFORE.test(st.text.slice(Math.max(0, m.start - 20), m.start));
-  // "EGFR mutations (e.g. exon 19 deletion, L858R)": examples of a gene-level requirement add nothing.
-  // The earliest gene-level mention before it is the only candidate: its span to the alteration
-  // holds any cue a later one's does.
-  const exampleOfGene = (d: Decided) => {
-    if (d.mention.alteration === null || d.mention.kind !== 'marker') return false;
-    const first = firstGeneLevel.get(`${d.mention.gene}|${d.requirement}`);
-    if (
-      first !== undefined &&
-      first.start < d.mention.start &&
-      cueBetween(first.end, d.mention.start)
-    )
-      return true;
-    // "HER2 activating mutation, including exon 20 insertions": examples of a broader alteration.
-    const broad = firstCovering.get(`${d.mention.gene}|${d.requirement}|${d.mention.alteration}`);
-    return (
-      broad !== undefined && broad.start < d.mention.start && cueBetween(broad.end, d.mention.start)
-    );
-  };
-  // "HR+/HER2- or HER2+ breast cancer", "EGFR wild-type or mutant": a sentence that
-  // accepts both states of a marker requires neither.
-  const states = new Map<string, Set<Requirement>>();
-  for (const d of decided) {
-    if (d.mention.kind !== 'marker' || d.mention.gene === 'PD-L1') continue;
-    const k = `${d.mention.gene}|${d.mention.alteration ?? ''}`;
-    states.set(k, (states.get(k) ?? new Set()).add(d.requirement));
-  }
-  // "KRAS G12C mutation, or KRAS wild-type": a wild-type gene beside one of its own
-  // alterations of the opposite requirement is the other state of that alteration.
-  const wildType = new Map<string, Requirement>();
-  for (const d of decided) {
-    if (
-      d.mention.kind === 'marker' &&
-      d.mention.alteration === null &&
-      WILD_TYPE_AFTER.test(st.text.slice(d.mention.end, d.mention.end + 20))
-    )
-      wildType.set(d.mention.gene, d.requirement);
-  }
-  const altOpposite = new Set<string>();
-  for (const d of decided) {
-    const w = wildType.get(d.mention.gene);
-    if (
-      w !== undefined &&
-      d.mention.kind === 'marker' &&
-      d.mention.alteration !== null &&
-      d.requirement !== w
-    )
-      altOpposite.add(d.mention.gene);
-  }
-  const eitherState = (d: Decided) =>
-    d.mention.kind === 'marker' &&
-    (states.get(`${d.mention.gene}|${d.mention.alteration ?? ''}`)?.size === 2 ||
-      altOpposite.has(d.mention.gene));
-  // The gene written after its own alterations, as their head noun.
-  // Only the nearest alteration of the same gene and requirement before it can be its modifier.
-  const altEnds = new Map<string, number[]>();
-  for (const o of decided) {
-    if (o.mention.kind !== 'marker' || o.mention.alteration === null) continue;
-    const k = `${o.mention.gene}|${o.requirement}`;
-    const list = altEnds.get(k) ?? [];
-    list.push(o.mention.end);
-    altEnds.set(k, list);
-  }
-  const specifiedBefore = (d: Decided) => {
-    const ends = altEnds.get(`${d.mention.gene}|${d.requirement}`) ?? [];
-    const i = firstAtOrAfter(ends, d.mention.start + 1) - 1;
-    return (
-      i >= 0 &&
-      d.mention.start - ends[i] <= 40 &&
-      HEAD_NOUN_GAP.test(st.text.slice(ends[i], d.mention.start))
-    );
-  };
+  const { eitherState, exampleOfGene, specifiedGene } = sentencePostRules(
+    st.text,
+    mentions,
+    decided,
+    EXAMPLE_CUE_G,
+  );
   const rows: ExplainedRow[] = [];
   const pdl1 = assignCutoffs(
     st.text,
@@ -502,13 +353,7 @@ function fromSentence(
   for (const d of decided) {
     const m = d.mention;
     if (eitherState(d) || exampleOfGene(d)) continue;
-    if (
-      m.alteration === null &&
-      m.gene !== 'PD-L1' &&
-      !m.variant &&
-      (specifiedLater(d) || specifiedBefore(d))
-    )
-      continue;
+    if (m.alteration === null && m.gene !== 'PD-L1' && !m.variant && specifiedGene(d)) continue;
     if (m.gene === 'PD-L1') {
       for (const r of pdl1Rows(nctId, st, m, d, section, qualifiedOnly, pdl1)) rows.push(r);
       continue;
@@ -573,18 +418,6 @@ function assignCutoffs(text: string, masked: string, ds: Decided[]): Pdl1Assignm
     }
   }
   return out;
-}
-
-/** Index of the first value >= x in an ascending array (binary search). */
-function firstAtOrAfter(sorted: number[], x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function pdl1Rows(
