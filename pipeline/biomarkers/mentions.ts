@@ -160,6 +160,21 @@ const KRAS_OTHER_VARIANT = new RegExp(
 );
 
 export function findMentions(sentence: string): SentenceMentions {
+  const { genes, alts } = markerSpans(sentence);
+  const masked = maskSpans(sentence, [...genes, ...appositions(sentence, genes)], alts);
+  const mentions: Mention[] = [
+    ...geneMentions(sentence, masked, genes, alts),
+    ...krasVariantMentions(sentence, genes),
+    ...variantAfterGeneMentions(masked, genes),
+    ...alterationMentions(sentence, masked, genes, alts),
+    ...drugMentions(sentence),
+  ];
+  mentions.sort((a, b) => a.start - b.start);
+  return { mentions, masked };
+}
+
+/** Gene and alteration spans, each character read once (earlier patterns win). */
+function markerSpans(sentence: string): { genes: GeneSpan[]; alts: AltSpan[] } {
   const taken = new Uint8Array(sentence.length);
   const genes: GeneSpan[] = [];
   for (const { gene, re } of GENE_PATTERNS) {
@@ -189,9 +204,13 @@ export function findMentions(sentence: string): SentenceMentions {
     for (let k = alts.length - 1; k >= 0; k--) if (named(alts[k])) alts.splice(k, 1);
   }
   alts.sort((a, b) => a.start - b.start);
-  // "c-ros oncogene 1, receptor tyrosine kinase of the insulin receptor family (ROS-1)": an
-  // apposition between a spelled-out name and its bracketed symbol belongs to the name, so
-  // list words and negations read across it ("EGFR, ALK, and <that> negative").
+  return { genes, alts };
+}
+
+// "c-ros oncogene 1, receptor tyrosine kinase of the insulin receptor family (ROS-1)": an
+// apposition between a spelled-out name and its bracketed symbol belongs to the name, so
+// list words and negations read across it ("EGFR, ALK, and <that> negative").
+function appositions(sentence: string, genes: GeneSpan[]): Span[] {
   const appositions: Span[] = [];
   for (let i = 1; i < genes.length; i++) {
     const a = genes[i - 1];
@@ -201,61 +220,32 @@ export function findMentions(sentence: string): SentenceMentions {
     if (APPOSITION.test(gap) && !QUALIFIER_WORD.test(gap))
       appositions.push({ start: a.end, end: a.end + gap.replace(/[(\[]\s*$/, '').length });
   }
-  const masked = maskSpans(sentence, [...genes, ...appositions], alts);
-  const altAt = new Map(alts.map((a) => [a.start, a]));
+  return appositions;
+}
 
+/**
+ * One mention per gene and kind of alteration it is qualified by; a gene that heads an
+ * alteration instead marks that alteration as its own (`attachedTo`, read by
+ * `alterationMentions`, so this runs first).
+ */
+function geneMentions(
+  sentence: string,
+  masked: string,
+  genes: GeneSpan[],
+  alts: AltSpan[],
+): Mention[] {
+  const altAt = new Map(alts.map((a) => [a.start, a]));
   const mentions: Mention[] = [];
   let previous: { gene: GeneSpan; backward: Qualifier | null } | null = null;
   for (const g of genes) {
-    const before = masked.slice(Math.max(0, g.start - 40), g.start);
-    let backward: Qualifier | null = null;
-    for (const [q, re] of BACKWARD_QUALIFIERS) {
-      if (re.test(before)) {
-        backward = q;
-        break;
-      }
-    }
-    if (!backward && isFusionGene(g.gene) && FUSION_PARTNER_BEFORE.test(before))
-      backward = 'fusion';
-    // "anti-EGFR/cMET", "targeting EGFR or HER2": the cue before a list covers the whole list.
-    if (
-      !backward &&
-      previous?.backward === 'therapy' &&
-      /^[\s,\/]*(?:or|and)?[\s,\/]*$/i.test(masked.slice(previous.gene.end, g.start))
-    ) {
-      backward = 'therapy';
-    }
+    const backward = backwardQualifier(masked, g, previous);
     // "epidermal growth factor receptor (EGFR)": the name in brackets repeats the mention before it.
     const repeat =
       previous !== null &&
       previous.gene.gene === g.gene &&
       /^[\s\u0001]*(?:[a-z-]+\s*)?[(\[]\s*$/i.test(masked.slice(previous.gene.end, g.start));
     previous = { gene: g, backward };
-    if (repeat) continue;
-    // "class II BRAF mutation", "G12D mutated KRAS": an alteration written just before its gene
-    // carries the mention ("non-G12C mutant KRAS" is the gene, less the carved alteration).
-    const nearest = alts[lastEndingBy(alts, g.start)];
-    if (
-      nearest &&
-      ALTERATION_GENE_GAP.test(masked.slice(nearest.end, g.start)) &&
-      !/\bnon[- ]?$/i.test(sentence.slice(Math.max(0, nearest.start - 5), nearest.start))
-    ) {
-      if (nearest.gene === g.gene) continue;
-      if (nearest.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2')) {
-        nearest.attachedTo.push(g.gene);
-        continue;
-      }
-    }
-    // "exon 20 insertion mutation in EGFR": the alteration names its gene after it.
-    if (
-      nearest &&
-      (nearest.gene === g.gene ||
-        (nearest.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2'))) &&
-      ALT_OF_GENE.test(masked.slice(nearest.end, g.start))
-    ) {
-      nearest.attachedTo.push(g.gene);
-      continue;
-    }
+    if (repeat || attachedToAlterationBefore(sentence, masked, g, alts)) continue;
     const { qualifier, alt, end: qualifierEnd } = scanForward(masked, g, altAt);
     if (alt) {
       // "EGFR exon 19 deletion": the alteration carries the mention; no gene-level row.
@@ -275,53 +265,138 @@ export function findMentions(sentence: string): SentenceMentions {
       });
       continue;
     }
-    // "HER2-positive (IHC 3+ or ISH-positive)", "HER2 IHC 2+ with ISH amplification": the
-    // scores say which kind of positive (overexpression, amplification or both).
-    const namedAlts: string[] = [];
-    if (g.gene === 'HER2' && (q === 'positive' || q === null)) {
-      const tail = sentence.slice(g.end, g.end + 100);
-      if (q === 'positive' && HER2_IHC_POSITIVE.test(tail)) namedAlts.push('OVEREXP');
-      if (HER2_ISH_POSITIVE.test(tail)) namedAlts.push('AMP');
-    }
-    // "RET gene alteration (fusion or mutation)": the bracket says which kinds of alteration.
-    if (q === 'alteration' && namedAlts.length === 0) {
-      const kinds = masked.slice(g.end, g.end + SCAN).match(KINDS_IN_BRACKET)?.[1];
-      if (kinds) {
-        for (const [kq, re] of KIND_WORDS)
-          if (re.test(kinds)) namedAlts.push(alterationForQualifier(g.gene, kq) ?? '');
-      }
-    }
-    // "HER2 mutation, amplification or overexpression": each kind in the list is an option.
-    const kinds =
-      qualifier && q === qualifier && LISTABLE_KINDS.has(qualifier)
-        ? [qualifier, ...moreKinds(masked, qualifierEnd)]
-        : [q];
-    // "ALK rearrangement-negative", "EGFR mutation negative": negatives are gene level.
-    const negatedKind =
-      qualifier !== null &&
-      /^[\s-]*(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b/i.test(
-        masked.slice(qualifierEnd, qualifierEnd + 20),
-      );
-    const fromKinds = negatedKind
-      ? [null]
-      : [...new Set(kinds.map((k) => (k ? alterationForQualifier(g.gene, k) : null)))];
-    for (const alteration of namedAlts.length > 0
-      ? [...new Set(namedAlts)].map((a) => a || null)
-      : fromKinds) {
-      mentions.push({
-        gene: g.gene,
-        alteration,
-        kind: 'marker',
-        start: g.start,
-        end: g.end,
-        qualified: q !== null || namedAlts.length > 0,
-        carvedOut: false,
-        negative: q === 'negative' || negatedKind,
-        positive: q === 'positive',
-      });
+    mentions.push(...markerMentionsOf(sentence, masked, g, q, qualifier, qualifierEnd));
+  }
+  return mentions;
+}
+
+/**
+ * The qualifier written before a gene ("rearranged ALK", "anti-PD-L1", "EML4-ALK"), or the
+ * therapy cue of the list it continues.
+ */
+function backwardQualifier(
+  masked: string,
+  g: GeneSpan,
+  previous: { gene: GeneSpan; backward: Qualifier | null } | null,
+): Qualifier | null {
+  const before = masked.slice(Math.max(0, g.start - 40), g.start);
+  let backward: Qualifier | null = null;
+  for (const [q, re] of BACKWARD_QUALIFIERS) {
+    if (re.test(before)) {
+      backward = q;
+      break;
     }
   }
-  // KRAS variants with no id of their own (G12A, G13D, Q61H) still require KRAS.
+  if (!backward && isFusionGene(g.gene) && FUSION_PARTNER_BEFORE.test(before)) backward = 'fusion';
+  // "anti-EGFR/cMET", "targeting EGFR or HER2": the cue before a list covers the whole list.
+  if (
+    !backward &&
+    previous?.backward === 'therapy' &&
+    /^[\s,\/]*(?:or|and)?[\s,\/]*$/i.test(masked.slice(previous.gene.end, g.start))
+  ) {
+    backward = 'therapy';
+  }
+  return backward;
+}
+
+/**
+ * True when the gene is the head of an alteration written before it, which then carries the
+ * mention (and learns its gene: the alteration's `attachedTo`).
+ */
+function attachedToAlterationBefore(
+  sentence: string,
+  masked: string,
+  g: GeneSpan,
+  alts: AltSpan[],
+): boolean {
+  // "class II BRAF mutation", "G12D mutated KRAS": an alteration written just before its gene
+  // carries the mention ("non-G12C mutant KRAS" is the gene, less the carved alteration).
+  const nearest = alts[lastEndingBy(alts, g.start)];
+  if (
+    nearest &&
+    ALTERATION_GENE_GAP.test(masked.slice(nearest.end, g.start)) &&
+    !/\bnon[- ]?$/i.test(sentence.slice(Math.max(0, nearest.start - 5), nearest.start))
+  ) {
+    if (nearest.gene === g.gene) return true;
+    if (nearest.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2')) {
+      nearest.attachedTo.push(g.gene);
+      return true;
+    }
+  }
+  // "exon 20 insertion mutation in EGFR": the alteration names its gene after it.
+  if (
+    nearest &&
+    (nearest.gene === g.gene ||
+      (nearest.gene === null && (g.gene === 'EGFR' || g.gene === 'HER2'))) &&
+    ALT_OF_GENE.test(masked.slice(nearest.end, g.start))
+  ) {
+    nearest.attachedTo.push(g.gene);
+    return true;
+  }
+  return false;
+}
+
+/** The marker mentions one gene gives, from the qualifier that says what about it. */
+function markerMentionsOf(
+  sentence: string,
+  masked: string,
+  g: GeneSpan,
+  q: Qualifier | null,
+  qualifier: Qualifier | null,
+  qualifierEnd: number,
+): Mention[] {
+  const mentions: Mention[] = [];
+  // "HER2-positive (IHC 3+ or ISH-positive)", "HER2 IHC 2+ with ISH amplification": the
+  // scores say which kind of positive (overexpression, amplification or both).
+  const namedAlts: string[] = [];
+  if (g.gene === 'HER2' && (q === 'positive' || q === null)) {
+    const tail = sentence.slice(g.end, g.end + 100);
+    if (q === 'positive' && HER2_IHC_POSITIVE.test(tail)) namedAlts.push('OVEREXP');
+    if (HER2_ISH_POSITIVE.test(tail)) namedAlts.push('AMP');
+  }
+  // "RET gene alteration (fusion or mutation)": the bracket says which kinds of alteration.
+  if (q === 'alteration' && namedAlts.length === 0) {
+    const kinds = masked.slice(g.end, g.end + SCAN).match(KINDS_IN_BRACKET)?.[1];
+    if (kinds) {
+      for (const [kq, re] of KIND_WORDS)
+        if (re.test(kinds)) namedAlts.push(alterationForQualifier(g.gene, kq) ?? '');
+    }
+  }
+  // "HER2 mutation, amplification or overexpression": each kind in the list is an option.
+  const kinds =
+    qualifier && q === qualifier && LISTABLE_KINDS.has(qualifier)
+      ? [qualifier, ...moreKinds(masked, qualifierEnd)]
+      : [q];
+  // "ALK rearrangement-negative", "EGFR mutation negative": negatives are gene level.
+  const negatedKind =
+    qualifier !== null &&
+    /^[\s-]*(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b/i.test(
+      masked.slice(qualifierEnd, qualifierEnd + 20),
+    );
+  const fromKinds = negatedKind
+    ? [null]
+    : [...new Set(kinds.map((k) => (k ? alterationForQualifier(g.gene, k) : null)))];
+  for (const alteration of namedAlts.length > 0
+    ? [...new Set(namedAlts)].map((a) => a || null)
+    : fromKinds) {
+    mentions.push({
+      gene: g.gene,
+      alteration,
+      kind: 'marker',
+      start: g.start,
+      end: g.end,
+      qualified: q !== null || namedAlts.length > 0,
+      carvedOut: false,
+      negative: q === 'negative' || negatedKind,
+      positive: q === 'positive',
+    });
+  }
+  return mentions;
+}
+
+/** KRAS variants with no id of their own (G12A, G13D, Q61H) still require KRAS. */
+function krasVariantMentions(sentence: string, genes: GeneSpan[]): Mention[] {
+  const mentions: Mention[] = [];
   const kras = genes.find((g) => g.gene === 'KRAS');
   if (kras) {
     // "codon 12, 13 or 61": codons other than 12 have no id either.
@@ -338,6 +413,11 @@ export function findMentions(sentence: string): SentenceMentions {
       });
     }
   }
+  return mentions;
+}
+
+function variantAfterGeneMentions(masked: string, genes: GeneSpan[]): Mention[] {
+  const mentions: Mention[] = [];
   // "RET M918T-mutant", "BRAF G469A", "HER2 S310F": a variant with no id of its own names
   // the gene's mutation (BRAF: a non-V600 one; HER2: a mutation). KRAS variants are read above.
   for (const g of genes) {
@@ -357,6 +437,16 @@ export function findMentions(sentence: string): SentenceMentions {
       variant: alteration === null,
     });
   }
+  return mentions;
+}
+
+function alterationMentions(
+  sentence: string,
+  masked: string,
+  genes: GeneSpan[],
+  alts: AltSpan[],
+): Mention[] {
+  const mentions: Mention[] = [];
   const exon20Genes = genes.filter((g) => g.gene === 'EGFR' || g.gene === 'HER2');
   for (const a of alts) {
     // "HER2 mutation (exon 19 or exon 20)": a bare exon after another gene is that gene's exon.
@@ -395,6 +485,11 @@ export function findMentions(sentence: string): SentenceMentions {
       });
     }
   }
+  return mentions;
+}
+
+function drugMentions(sentence: string): Mention[] {
+  const mentions: Mention[] = [];
   for (const { gene, alteration, re } of DRUG_PATTERNS) {
     for (const m of sentence.matchAll(re)) {
       mentions.push({
@@ -408,10 +503,8 @@ export function findMentions(sentence: string): SentenceMentions {
       });
     }
   }
-  mentions.sort((a, b) => a.start - b.start);
-  return { mentions, masked };
+  return mentions;
 }
-
 /**
  * Walks from a gene over list filler and other genes to the first word that says what
  * the gene is about. Alterations of other genes are skipped ("EGFR or KRAS G12C mutations").

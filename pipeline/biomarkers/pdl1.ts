@@ -99,20 +99,9 @@ export function findPdl1Cutoffs(raw: string): Pdl1Cutoff[] {
   return findPdl1CutoffsAt(raw).map(({ at: _at, ...c }) => c);
 }
 
-/** The same, each with its position in `raw`. */
-export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number }> {
-  const { text, rawAt } = normalizeWithMap(raw);
-  const found: Array<Pdl1Cutoff & { at: number }> = [];
-  // Characters already read as part of a cut-off: one array, not a list of spans, so a
-  // clause with hundreds of percentages stays linear.
-  const covered = new Uint8Array(text.length);
-  const take = (s: number, e: number) => {
-    for (let i = s; i < e; i++) if (covered[i]) return false;
-    covered.fill(1, s, e);
-    return true;
-  };
-  const cpsOnly = METRIC_CPS.test(text) && !/\b(?:TPS|tumou?r proportion)\b/i.test(text);
-  const patterns: Array<[RegExp, (m: RegExpMatchArray) => Omit<Pdl1Cutoff, 'metric'> | null]> = [
+/** Cut-off forms, most specific first: a character read by one is not read again. */
+const CUTOFF_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => Omit<Pdl1Cutoff, 'metric'> | null]> =
+  [
     // ">= 1% and < 50%", ">=1% to <50%"
     // ">= 1% (TPS) and < 50%": a short aside may name the score between the two ends.
     [
@@ -184,7 +173,21 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
       (m) => ({ comparator: '>=', cutoff: Number(m[1]), cutoff_high: null }),
     ],
   ];
-  for (const [re, build] of patterns) {
+
+/** The same, each with its position in `raw`. */
+export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number }> {
+  const { text, rawAt } = normalizeWithMap(raw);
+  const found: Array<Pdl1Cutoff & { at: number }> = [];
+  // Characters already read as part of a cut-off: one array, not a list of spans, so a
+  // clause with hundreds of percentages stays linear.
+  const covered = new Uint8Array(text.length);
+  const take = (s: number, e: number) => {
+    for (let i = s; i < e; i++) if (covered[i]) return false;
+    covered.fill(1, s, e);
+    return true;
+  };
+  const cpsOnly = METRIC_CPS.test(text) && !/\b(?:TPS|tumou?r proportion)\b/i.test(text);
+  for (const [re, build] of CUTOFF_PATTERNS) {
     for (const m of text.matchAll(re)) {
       const at = m.index!;
       const hasPercent = m[0].includes('%');
