@@ -1,10 +1,12 @@
 /**
- * MCP over Streamable HTTP at /mcp, stateless: every POST gets its own server and
- * transport (the SDK's stateless mode), answers in one JSON response, and reads the
- * snapshot current when it arrived. Authenticated like the REST API (the same keys and
- * headers, 401/403); every `tools/call` in a request is counted against the key's daily
- * quota and burst like one REST request, and a refused one answers 429 with the REST
- * headers. Errors before the MCP layer are JSON-RPC error bodies carrying the REST code.
+ * MCP over Streamable HTTP at /mcp, stateless: a POST holding one tools/call is answered
+ * by the tool directly (fast-call.ts, the bytes the SDK would write); every other POST
+ * gets its own SDK server and transport (the SDK's stateless mode). Either answers in one
+ * JSON response and reads the snapshot current when the request arrived. Authenticated
+ * like the REST API (the same keys and headers, 401/403); every `tools/call` in a request
+ * is counted against the key's daily quota and burst like one REST request, and a refused
+ * one answers 429 with the REST headers. Errors before the MCP layer are JSON-RPC error
+ * bodies carrying the REST code.
  */
 import * as webStandardHttp from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
@@ -23,7 +25,9 @@ import { logRefusal } from '../middleware/error-handler.js';
 import { limitRefusal, rateLimitHeaders } from '../middleware/rate-limit.js';
 import type { LoadedSnapshot, SnapshotHolder } from '../live-snapshot.js';
 import { MCP_PATH } from '../routes/paths.js';
+import { singleToolCall, toolCallResponse } from './fast-call.js';
 import { createMcpServer } from './server.js';
+import { callTool, type McpContext } from './tools.js';
 
 export { MCP_PATH };
 
@@ -141,12 +145,20 @@ export function mcpRouter(deps: McpHttpDeps): Router {
       const snapshot = res.locals.snapshot as LoadedSnapshot | null;
       const decision = res.locals.usage as UsageDecision | null;
       if (snapshot) res.set('X-Snapshot-Version', snapshot.manifest.version);
-      const server = createMcpServer({
+      const ctx: McpContext = {
         snapshot: () => snapshot,
         quota: () =>
           decision ? { quota_used: decision.quotaUsed, quota_limit: decision.quotaLimit } : null,
         logger,
-      });
+      };
+      const fast = singleToolCall(req);
+      const result = fast && callTool(ctx, fast.name, fast.arguments);
+      if (fast && result) {
+        res.status(200).setHeader('content-type', 'application/json');
+        res.end(toolCallResponse(fast.id, result));
+        return;
+      }
+      const server = createMcpServer(ctx);
       const transport = new webStandardHttp.WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

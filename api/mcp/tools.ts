@@ -364,17 +364,30 @@ function parseArguments<I extends z.ZodObject>(input: I, args: unknown): z.infer
   throw invalidParameter(String(issue.path[0] ?? 'arguments'), issue.message);
 }
 
+/**
+ * A tools/call of a known tool, as the SDK's handler and the HTTP fast path (http.ts) run
+ * it; null for a tool of another name.
+ */
+export function callTool(ctx: McpContext, name: string, args: unknown): CallToolResult | null {
+  const def = BY_NAME.get(name);
+  if (!def) return null;
+  return call(ctx, def.name, (snapshot) => def.run(parseArguments(def.input, args), snapshot, ctx));
+}
+
+/** Whether `name` is one of the tools (the fast path leaves the others to the SDK's error). */
+export function isToolName(name: unknown): boolean {
+  return typeof name === 'string' && BY_NAME.has(name);
+}
+
 export function registerTools(server: Server, ctx: McpContext): void {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const def = BY_NAME.get(request.params.name);
-    if (!def)
+    const result = callTool(ctx, request.params.name, request.params.arguments);
+    if (!result)
       throw new McpError(
         ErrorCode.InvalidParams,
         `Tool ${request.params.name} not found; tools: ${TOOL_NAMES.join(', ')}`,
       );
-    return call(ctx, def.name, (snapshot) =>
-      def.run(parseArguments(def.input, request.params.arguments), snapshot, ctx),
-    );
+    return result;
   });
 }

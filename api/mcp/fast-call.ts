@@ -1,0 +1,68 @@
+/**
+ * The usual MCP request, one `tools/call` of a known tool, answered without the SDK's
+ * per-request server and transport: the bench's `mcp search_trials` mix spent more server
+ * CPU in building them, the web Request and Response, the JSON-RPC schema checks and the
+ * re-serialisation than in the search (bench/README.md, "MCP over HTTP"). The tool runs
+ * through the same `callTool` as the SDK's handler, and the response is the one the SDK
+ * writes: 200, `Content-Type: application/json`, `{"result":...,"jsonrpc":"2.0","id":...}`
+ * with the result as `CallToolResultSchema` outputs it (content, structuredContent,
+ * isError, in that order); test/api/response-bytes.test.ts holds the bytes equal.
+ *
+ * Only a request the SDK would accept as it is takes this path: a single JSON-RPC request
+ * object with no members beyond jsonrpc, id, method and params (name, arguments), an
+ * Accept naming both JSON and event streams, a JSON Content-Type, a supported (or absent)
+ * protocol version header. Everything else (batches, initialize, tools/list,
+ * notifications, an unknown tool, `_meta` or `task`, a refusal) goes to the SDK.
+ */
+import {
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Request } from 'express';
+import { isToolName } from './tools.js';
+
+export interface SingleToolCall {
+  id: string | number;
+  name: string;
+  arguments: Record<string, unknown> | undefined;
+}
+
+const MESSAGE_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+const PARAMS_KEYS = new Set(['name', 'arguments']);
+/** Content-Type values the SDK's media-type check accepts (others: the SDK decides). */
+const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function onlyKeys(value: Record<string, unknown>, allowed: ReadonlySet<string>): boolean {
+  for (const key in value) if (!allowed.has(key)) return false;
+  return true;
+}
+
+/** The call when the POST is one the fast path answers exactly as the SDK would; null otherwise. */
+export function singleToolCall(req: Request): SingleToolCall | null {
+  const accept = req.headers.accept;
+  if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) return null;
+  if (!JSON_TYPES.has(req.headers['content-type']?.toLowerCase() ?? '')) return null;
+  const version = req.headers['mcp-protocol-version'];
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(String(version))) return null;
+  const message: unknown = req.body;
+  if (!isRecord(message) || !onlyKeys(message, MESSAGE_KEYS)) return null;
+  const { jsonrpc, id, method, params } = message;
+  if (jsonrpc !== '2.0' || method !== 'tools/call') return null;
+  if (typeof id !== 'string' && !Number.isSafeInteger(id)) return null;
+  if (!isRecord(params) || !onlyKeys(params, PARAMS_KEYS) || !isToolName(params.name)) return null;
+  const args = params.arguments;
+  if (args !== undefined && !isRecord(args)) return null;
+  return { id: id as string | number, name: params.name as string, arguments: args };
+}
+
+/** The JSON-RPC response body the SDK's transport writes for this result. */
+export function toolCallResponse(id: string | number, result: CallToolResult): Buffer {
+  const wire: Record<string, unknown> = { content: result.content };
+  if (result.structuredContent !== undefined) wire.structuredContent = result.structuredContent;
+  if (result.isError !== undefined) wire.isError = result.isError;
+  return Buffer.from(JSON.stringify({ result: wire, jsonrpc: '2.0', id }));
+}
