@@ -1,10 +1,11 @@
 /**
- * Response bodies as zod schemas: the one place the wire shapes are written down for
- * OpenAPI (api/openapi/document.ts) and for the tests that parse real responses with them.
+ * Response bodies as zod schemas: the one declaration of the wire shapes. The presenters'
+ * types and field lists (api/present.ts: z.output, .keyof()), the OpenAPI document
+ * (api/openapi/document.ts), /docs and the tests that parse real responses all read them.
  *
- * To add a response field: add it to the presenter type in api/present.ts and here, in
- * the same commit. The `Same<>` checks at the bottom fail the type-check when the two
- * disagree, and test/api/openapi.test.ts parses served bodies with these strict schemas.
+ * To add a response field: add it here, then the type-check asks the presenter in
+ * api/present.ts for it; test/api/openapi.test.ts parses served bodies with these strict
+ * schemas.
  */
 import { z } from 'zod';
 import {
@@ -23,20 +24,11 @@ import { TRIAL_STATUSES } from '../../domain/status.js';
 import { TIERS } from '../../domain/tiers.js';
 import { TABLE_NAMES } from '../../domain/rows.js';
 import { ERROR_CODES } from '../errors.js';
-import type {
-  DetailTrial,
-  ListTrial,
-  NearestSite,
-  PresentedBiomarker,
-  PresentedFlag,
-  PresentedLocation,
-  PresentedSource,
-} from '../present.js';
-import type { TrialEvidence } from '../query/evidence.js';
-import type { TrialMatch } from '../present.js';
 import { FILTER_PARAMETERS } from '../params/parameters.js';
-import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
 import { SOURCES_PHRASE } from '../../domain/sources.js';
+
+/** Locations shown in `locations_sample`; the contract caps it at five. */
+export const LOCATIONS_SAMPLE_SIZE = 5;
 
 const text = (description: string) => z.string().nullable().meta({ description });
 const isoDate = (description: string) =>
@@ -137,7 +129,8 @@ export const BiomarkerSchema = z
     description: 'A structured biomarker requirement extracted from the eligibility text.',
   });
 
-const EVIDENCE_FIELDS = [
+/** The trial fields whose text the diagnosis and stage evidence quotes (api/query/evidence.ts). */
+export const EVIDENCE_SOURCE_FIELDS = [
   'conditions',
   'mesh_terms',
   'keywords',
@@ -150,7 +143,7 @@ const signalEvidence = <const T extends readonly [string, ...string[]]>(values: 
   z
     .object({
       value: z.enum(values),
-      field: z.enum(EVIDENCE_FIELDS).meta({
+      field: z.enum(EVIDENCE_SOURCE_FIELDS).meta({
         description:
           'the trial field holding the text (brief_title is the registry brief title, not in the representations)',
       }),
@@ -172,7 +165,7 @@ export const TrialEvidenceSchema = z
     description: "The text behind each of the trial's diagnosis type and stage signals.",
   });
 
-const EvidenceTextSchema = z
+export const EvidenceTextSchema = z
   .object({
     field: z.string().meta({
       description:
@@ -192,27 +185,28 @@ export const CriterionRowSchema = BiomarkerSchema.extend({
   description: 'A biomarker row of the trial with the request criterion it bears on.',
 });
 
+export const FilterExplanationSchema = z
+  .object({
+    parameter: z
+      .enum([...FILTER_PARAMETERS, 'zip'])
+      .meta({ description: 'the query parameter; zip stands for zip + radius' }),
+    value: z.string().meta({
+      description: 'the value searched, canonical spelling (default status buckets included)',
+    }),
+    met: z.boolean(),
+    reason: z.string().meta({ description: 'how the trial meets (or misses) it, in words' }),
+    evidence: z.array(EvidenceTextSchema),
+  })
+  .meta({ id: 'FilterExplanation' });
+
+export const ExplainedNearestSiteSchema = NearestSiteSchema.extend({
+  distance_miles: z.number().meta({ description: 'miles from the ZIP centroid, rounded to 0.1' }),
+});
+
 export const TrialMatchSchema = z
   .object({
     filters: z
-      .array(
-        z
-          .object({
-            parameter: z
-              .enum([...FILTER_PARAMETERS, 'zip'])
-              .meta({ description: 'the query parameter; zip stands for zip + radius' }),
-            value: z.string().meta({
-              description:
-                'the value searched, canonical spelling (default status buckets included)',
-            }),
-            met: z.boolean(),
-            reason: z
-              .string()
-              .meta({ description: 'how the trial meets (or misses) it, in words' }),
-            evidence: z.array(EvidenceTextSchema),
-          })
-          .meta({ id: 'FilterExplanation' }),
-      )
+      .array(FilterExplanationSchema)
       .meta({ description: 'one entry per filter in effect' }),
     biomarkers: z.object({
       matched: z.array(CriterionRowSchema).meta({
@@ -223,16 +217,10 @@ export const TrialMatchSchema = z
         description: 'rows that would exclude a patient with an asked marker; never a match',
       }),
     }),
-    nearest_site: NearestSiteSchema.extend({
-      distance_miles: z
-        .number()
-        .meta({ description: 'miles from the ZIP centroid, rounded to 0.1' }),
-    })
-      .nullable()
-      .meta({
-        id: 'ExplainedNearestSite',
-        description: 'ZIP + radius only: the nearest site; null otherwise',
-      }),
+    nearest_site: ExplainedNearestSiteSchema.nullable().meta({
+      id: 'ExplainedNearestSite',
+      description: 'ZIP + radius only: the nearest site; null otherwise',
+    }),
   })
   .meta({
     id: 'TrialMatch',
@@ -524,16 +512,3 @@ export const ErrorResponseSchema = z
     }),
   })
   .meta({ id: 'Error', description: 'The error envelope.' });
-
-// The presenters and these schemas must describe the same objects.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const same = <T extends true>(): T | undefined => undefined;
-same<Same<z.output<typeof LocationSchema>, PresentedLocation>>();
-same<Same<z.output<typeof NearestSiteSchema>, NearestSite>>();
-same<Same<z.output<typeof BiomarkerSchema>, PresentedBiomarker>>();
-same<Same<z.output<typeof FlagSchema>, PresentedFlag>>();
-same<Same<z.output<typeof ListTrialSchema>, ListTrial>>();
-same<Same<z.output<typeof DetailTrialSchema>, DetailTrial>>();
-same<Same<z.output<typeof SourceSchema>, PresentedSource>>();
-same<Same<z.output<typeof TrialEvidenceSchema>, TrialEvidence>>();
-same<Same<z.output<typeof TrialMatchSchema>, TrialMatch>>();

@@ -6,19 +6,14 @@
  * so the index finds it once per trial when a snapshot opens (~0.1 ms a trial) and the detail
  * JSON carries it prebuilt.
  */
-import type { DiagnosisType, NsclcStage, SclcStage } from '../../domain/diagnosis.js';
+import type { z } from 'zod';
 import { nsclcStagesIn, sclcStagesIn, typesIn } from '../../diagnosis/classify.js';
 import type { TrialRow } from '../../domain/rows.js';
+import type { EVIDENCE_SOURCE_FIELDS, TrialEvidenceSchema } from '../openapi/schemas.js';
 
 /** A piece of the trial's own text: the detail field it is in, and the text itself. */
 export interface EvidenceText {
-  field:
-    | 'conditions'
-    | 'mesh_terms'
-    | 'keywords'
-    | 'brief_title'
-    | 'official_title'
-    | 'inclusion_criteria';
+  field: (typeof EVIDENCE_SOURCE_FIELDS)[number];
   text: string;
 }
 
@@ -26,11 +21,8 @@ export interface SignalEvidence<T extends string> extends EvidenceText {
   value: T;
 }
 
-export interface TrialEvidence {
-  diagnosis_types: SignalEvidence<DiagnosisType>[];
-  sclc_stages: SignalEvidence<SclcStage>[];
-  nsclc_stages: SignalEvidence<NsclcStage>[];
-}
+/** Each diagnosis and stage signal with its text: the wire's `evidence` (TrialEvidenceSchema). */
+export type TrialEvidence = z.output<typeof TrialEvidenceSchema>;
 
 /**
  * Words without which the classifier finds no type, no SCLC stage and no NSCLC stage in a
