@@ -3,6 +3,7 @@
  * (machine-readable) and `README.md` (for a person) in every snapshot folder, and
  * docs/snapshot.md in the repository (`npm run docs:snapshot`; a test keeps it current).
  */
+import { SERVED_FILE } from './versions.js';
 import {
   SNAPSHOT_FILE_TABLES,
   SNAPSHOT_SCHEMA_VERSION,
@@ -160,11 +161,14 @@ export function snapshotDocMarkdown(): string {
     intro: [
       'Every refresh publishes a new folder under `SNAPSHOT_DIR` (default `./snapshots`); ' +
         '`latest` is a symlink switched',
-      'atomically after a publish, and the last 5 versions are kept (`--keep`).',
+      'atomically after a publish, and the last 5 versions `latest` pointed at are kept (`--keep`;',
+      `\`${SERVED_FILE}\` lists them: a version placed by a publish killed before it moved \`latest\``,
+      'is never counted, and is removed once a newer one is served).',
       '',
       '```',
       'snapshots/',
       '  latest -> 20261122T004509Z',
+      `  ${SERVED_FILE.padEnd(20)}versions latest has pointed at`,
       '  20261122T004509Z/',
       `    ${MANIFEST_FILE.padEnd(18)} version, created_at, schema_version, row_counts, sha256 ` +
         `per Parquet file, input_summary`,

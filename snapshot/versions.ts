@@ -21,7 +21,7 @@ export function tempName(kind = ''): string {
 }
 
 const TEMP_OWNER_RE =
-  /^\.tmp-(?:latest-)?(\d+)@(.+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  /^\.tmp-(?:latest-|served-)?(\d+)@(.+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function ownerIsGone(name: string): boolean {
   const m = TEMP_OWNER_RE.exec(name);
@@ -95,9 +95,14 @@ export async function resolveLatest(
 /**
  * Points `latest` at `version`. A new symlink is made beside it and renamed over the old
  * one: rename(2) replaces atomically, so a reader sees the old or the new target, never
- * a missing pointer.
+ * a missing pointer. Both the old and the new target are then recorded as served
+ * (`served.json`); the old one again because a process killed right after an earlier
+ * switch never recorded it.
  */
 export async function switchLatest(root: string, version: string): Promise<void> {
+  const previous = (await resolveLatest(root))?.version ?? null;
+  // Read before the switch: a root without the record counts what `latest` had reached.
+  const served = await servedVersions(root);
   const tmp = path.join(root, tempName('latest-'));
   await fs.symlink(version, tmp);
   try {
@@ -107,23 +112,62 @@ export async function switchLatest(root: string, version: string): Promise<void>
     throw err;
   }
   await fsyncDir(root);
+  const now = previous === null ? [version] : [previous, version];
+  if (now.every((v) => served.has(v))) return;
+  for (const v of now) served.add(v);
+  await writeServed(root, served);
+}
+
+/** Versions `latest` has pointed at, oldest first; retention counts only these. */
+export const SERVED_FILE = 'served.json';
+
+/**
+ * The versions recorded as served. A root without the record (published before it was
+ * kept) counts every version up to the one `latest` points at: those were served in turn.
+ */
+export async function servedVersions(root: string): Promise<Set<string>> {
+  try {
+    const text = await fs.readFile(path.join(root, SERVED_FILE), 'utf8');
+    return new Set((JSON.parse(text) as { versions: string[] }).versions);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const current = (await resolveLatest(root))?.version;
+  if (!current) return new Set();
+  return new Set((await listVersions(root)).filter((v) => v <= current));
+}
+
+async function writeServed(root: string, served: Iterable<string>): Promise<void> {
+  const file = path.join(root, SERVED_FILE);
+  const tmp = path.join(root, tempName('served-'));
+  await fs.writeFile(tmp, `${JSON.stringify({ versions: [...served].sort() }, null, 2)}\n`);
+  await fs.rename(tmp, file);
 }
 
 /**
- * Deletes versions beyond the newest `keep`, never the one `latest` points at.
- * Returns the names deleted.
+ * Deletes served versions beyond the newest `keep` served ones, never the one `latest`
+ * points at, and versions never served that are older than it (a publisher killed between
+ * placing its version and moving `latest`: superseded, it will never be served). A never
+ * served version newer than `latest` is kept: a publish still running, or its retry, moves
+ * `latest` to it. Returns the names deleted.
  */
 export async function pruneVersions(root: string, keep: number): Promise<string[]> {
   const versions = await listVersions(root);
   const current = (await resolveLatest(root))?.version;
-  const keepSet = new Set(versions.slice(Math.max(0, versions.length - keep)));
+  const served = await servedVersions(root);
+  if (current) served.add(current);
+  const servedInOrder = versions.filter((v) => served.has(v));
+  const keepSet = new Set(servedInOrder.slice(Math.max(0, servedInOrder.length - keep)));
   if (current) keepSet.add(current);
   const removed: string[] = [];
   for (const v of versions) {
     if (keepSet.has(v)) continue;
+    if (!served.has(v) && (current === undefined || v > current)) continue;
     await fs.rm(path.join(root, v), { recursive: true, force: true });
     removed.push(v);
+    served.delete(v);
   }
+  if (removed.length) await writeServed(root, served);
   return removed;
 }
 

@@ -19,6 +19,7 @@ import {
   resolveLatest,
 } from '../../../snapshot/index.js';
 import { publishSnapshot } from '../../../pipeline/publish/publish.js';
+import { SERVED_FILE, servedVersions, versionCandidate } from '../../../snapshot/versions.js';
 
 const NOW = new Date('2026-11-22T00:15:00Z');
 let tables: SnapshotTables;
@@ -245,6 +246,36 @@ describe('versions and the latest pointer', () => {
     expect((await resolveLatest(root))!.version).toBe(behind.version);
     expect(await listVersions(root)).toEqual([behind.version, v[3]]);
     await expect(readSnapshot(behind.dir)).resolves.toBeTruthy();
+  });
+
+  it('counts only served versions: one placed but never pointed at (a killed publish) is not kept in place of a real one', async () => {
+    const root = await tempRoot();
+    const day = (d: number) => new Date(`2026-11-${String(d).padStart(2, '0')}T00:00:00Z`);
+    const served: string[] = [];
+    for (let d = 1; d <= 5; d++)
+      served.push((await publishSnapshot(tables, { root, keep: 5, now: day(d) })).version);
+    // What a publisher killed between its rename and the latest switch leaves: a complete
+    // version, newer than latest, that latest never pointed at.
+    const killed = versionCandidate(day(6), 0);
+    await fs.cp(path.join(root, served[4]), path.join(root, killed), { recursive: true });
+    expect(await listVersions(root)).toEqual([...served, killed]);
+
+    const next = await publishSnapshot(tables, { root, keep: 5, now: day(7) });
+    // Five served versions stay (the oldest goes); the never-served one, now older than
+    // latest, can never be served and goes too.
+    expect(await listVersions(root)).toEqual([...served.slice(1), next.version]);
+    expect([...(await servedVersions(root))]).toEqual([...served.slice(1), next.version]);
+  });
+
+  it('a root published before served versions were recorded counts every version up to latest as served', async () => {
+    const root = await tempRoot();
+    const day = (d: number) => new Date(`2026-10-${String(d).padStart(2, '0')}T00:00:00Z`);
+    const older: string[] = [];
+    for (let d = 1; d <= 3; d++)
+      older.push((await publishSnapshot(tables, { root, keep: 5, now: day(d) })).version);
+    await fs.rm(path.join(root, SERVED_FILE));
+    const next = await publishSnapshot(tables, { root, keep: 3, now: day(4) });
+    expect(await listVersions(root)).toEqual([...older.slice(1), next.version]);
   });
 
   it('leaves latest, older versions and no temp dir behind when a publish fails mid-way', async () => {
