@@ -60,7 +60,7 @@ export async function* readRegistryDump(
   const stat = await fs.stat(dumpPath).catch(() => null);
   if (!stat) throw new PermanentStageError(`registry dump not found: ${dumpPath}`);
   if (stat.isDirectory()) {
-    for (const file of await listFiles(dumpPath)) yield* readFile(file, rc);
+    for (const file of await listFiles(dumpPath, rc)) yield* readFile(file, rc);
     return;
   }
   if (!fileKind(dumpPath))
@@ -72,25 +72,57 @@ export async function* readRegistryDump(
 
 /**
  * Files of the known kinds under a directory, in a stable order. READMEs and licences are
- * ignored. Symlinks are followed (dumps are often assembled from links into a download
- * folder); a directory reached twice through links is read once.
+ * ignored. The dump is what lies inside its folder: a link to a folder is not followed
+ * (`parent -> ..` or `self -> .` would read neighbouring dumps, or this one again), and a
+ * link to a file outside the folder is refused with its name. A file reached twice (a
+ * link to a file of the dump) is read once.
  */
-async function listFiles(dir: string, seen = new Set<string>()): Promise<string[]> {
-  const real = await fs.realpath(dir);
-  if (seen.has(real)) return [];
-  seen.add(real);
+async function listFiles(dumpDir: string, rc: ReadContext): Promise<string[]> {
+  const root = await fs.realpath(dumpDir);
+  const seen = new Set<string>();
   const out: string[] = [];
-  const entries = await fs.readdir(dir, { withFileTypes: true });
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  for (const e of entries) {
-    const full = path.join(dir, e.name);
-    // A dangling link is reported by the import's empty-input check, not here.
-    const st = e.isSymbolicLink() ? await fs.stat(full).catch(() => null) : e;
-    if (!st) continue;
-    if (st.isDirectory()) out.push(...(await listFiles(full, seen)));
-    else if (st.isFile() && fileKind(e.name)) out.push(full);
-  }
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await fs.readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.isSymbolicLink()) {
+        const file = await linkedFile(full, root, rc);
+        if (file && fileKind(e.name) && !seen.has(file)) {
+          seen.add(file);
+          out.push(full);
+        }
+      } else if (e.isFile() && fileKind(e.name)) {
+        const real = path.join(root, path.relative(dumpDir, full));
+        if (!seen.has(real)) {
+          seen.add(real);
+          out.push(full);
+        }
+      }
+    }
+  };
+  await walk(dumpDir);
   return out;
+}
+
+/** Where a link inside the dump leads: a file of the dump, or null (dangling, a folder). */
+async function linkedFile(link: string, root: string, rc: ReadContext): Promise<string | null> {
+  // A dangling link is reported by the import's empty-input check, not here.
+  const target = await fs.realpath(link).catch(() => null);
+  if (target === null) return null;
+  const st = await fs.stat(target);
+  if (st.isDirectory()) {
+    rc.onSkip({ origin: link, reason: 'a link to a folder is not followed' });
+    return null;
+  }
+  const inside = path.relative(root, target);
+  if (inside.startsWith('..') || path.isAbsolute(inside))
+    throw new PermanentStageError(
+      `registry dump ${root}: ${path.relative(root, link)} links to ${target}, outside the dump ` +
+        'folder; copy the file into the dump, or give the folder that holds it',
+    );
+  return st.isFile() ? target : null;
 }
 
 async function* readFile(file: string, rc: ReadContext): AsyncGenerator<DumpEntry> {

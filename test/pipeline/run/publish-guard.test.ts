@@ -1,6 +1,6 @@
 /**
  * The publish guard: an empty input (empty .jsonl, empty folder, a folder of broken
- * links) fails the run with `latest` untouched; a folder of symlinks is read through;
+ * links) fails the run with `latest` untouched; a link to a file of the dump is read through;
  * a snapshot that shrinks past the limit is refused unless --allow-shrink; a publish
  * killed between the version rename and the `latest` switch is completed by its retry;
  * temp dirs of killed publishers are removed by the next publish.
@@ -113,11 +113,13 @@ describe('publish guard', () => {
     expect(await latestVersion()).toBe(baseline);
   }, 60_000);
 
-  it('a dump folder whose file is a symlink is read through the link', async () => {
+  it('a dump folder whose file is a link to a file inside the folder is read through the link', async () => {
     const linked = path.join(dir, 'linked');
-    await fs.mkdir(linked);
-    await fs.symlink(path.join(dir, 'forty.jsonl'), path.join(linked, 'studies.jsonl'));
+    await fs.mkdir(path.join(linked, 'files'), { recursive: true });
+    await fs.copyFile(path.join(dir, 'forty.jsonl'), path.join(linked, 'files', 'forty.jsonl'));
+    await fs.symlink(path.join('files', 'forty.jsonl'), path.join(linked, 'studies.jsonl'));
     const run = await runPipeline(newPipelineRunId(), { registryDump: linked, now: NOW }, deps);
+    // The file is read once, through the folder or the link.
     expect(run.stages.registry.summary).toMatchObject({ fetched: 40, removed: 0 });
     expect((await readManifest(run.dir)).row_counts.trials).toBe(40);
     baseline = run.version;
