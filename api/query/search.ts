@@ -96,8 +96,15 @@ function orderedRanks(
 ): Int32Array {
   if (sort === null) return Int32Array.from(set.slice(0, set.count()));
   if (sort === 'relevance') {
-    const score = text!.score;
-    return Int32Array.from(set.slice(0, set.count())).sort((a, b) => score[b] - score[a] || a - b);
+    // Most relevant first, ties by rank: one number per rank, (top - score) * size + rank,
+    // sorted without a comparator (numerically, in V8's native sort: ~10x a callback's).
+    const { score } = text!;
+    const ranks = set.slice(0, set.count());
+    const keys = new Float64Array(ranks.length);
+    for (let i = 0; i < ranks.length; i++)
+      keys[i] = (65_535 - score[ranks[i]]) * index.size + ranks[i];
+    keys.sort();
+    return Int32Array.from(keys, (key) => key % index.size);
   }
   const order = index.orders[sort];
   const out: number[] = [];
