@@ -164,9 +164,19 @@ export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace):
         trace,
       ),
     );
+  // The criteria say it more precisely: a title or condition adds nothing on a gene the criteria
+  // state in the same direction, and is overruled where they exclude what it names.
   const stated = new Set(criteria.map((r) => `${r.gene}|${r.requirement}`));
+  const excludedThere = new Set(
+    criteria.filter((r) => r.requirement === 'excluded').map((r) => `${r.gene}|${r.alteration}`),
+  );
+  const overruled = (r: ExplainedRow) =>
+    r.requirement === 'required' &&
+    (excludedThere.has(`${r.gene}|${r.alteration}`) || excludedThere.has(`${r.gene}|null`));
   // Conditions "HER2+ Breast Cancer" and "HER2-negative Breast Cancer" together: both states are studied.
-  const kept = dropEitherState(described).filter((r) => !stated.has(`${r.gene}|${r.requirement}`));
+  const kept = dropEitherState(described).filter(
+    (r) => !stated.has(`${r.gene}|${r.requirement}`) && !overruled(r),
+  );
   return assignGroups(dedupe([...criteria, ...kept]), rowKey);
 }
 

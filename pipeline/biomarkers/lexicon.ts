@@ -24,7 +24,8 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   },
   // Case-sensitive: "eGFR" is the estimated glomerular filtration rate.
   // "EGFRm+", "EGFRmut": the mutation abbreviation glued to the symbol.
-  { gene: 'EGFR', re: /\bEGFR(?:(?![\w])|(?=(?:m|mt|mut)(?:\+|\b)))/g },
+  // "mEGFR": mutant EGFR written with the prefix.
+  { gene: 'EGFR', re: /\b(?:m(?=EGFR))?EGFR(?:(?![\w])|(?=(?:m|mt|mut)(?:\+|\b)))/g },
   { gene: 'EGFR', re: /\bepidermal growth factor receptor(?![\w])/gi },
   // "5'ALK" is a probe of the ALK locus, not a requirement on the tumour.
   { gene: 'ALK', re: /(?<![35]['’])\b(?:ALK|anaplastic lymphoma kinase)(?![\w])/g },

@@ -425,3 +425,60 @@ describe('rules found on unseen trials', () => {
     expect(r.map((x) => `${x.requirement} ${x.gene}`)).toEqual(['excluded EGFR']);
   });
 });
+
+describe('constructs of issue 19 (negated lists, testing notes, synonyms, titles)', () => {
+  const FIVE = (sign: string) =>
+    ['EX19DEL', 'G719X', 'L858R', 'L861Q', 'S768I'].map((a) => `${sign}EGFR:${a}`);
+  it('a negated list stays negated past words nobody listed', () => {
+    expect(
+      units({
+        inclusion:
+          '* Participants must not have other known actionable alterations, such as (but not limited to) EGFR sensitising mutations, MET exon 14 skipping mutant NSCLC, ALK gene fusion, ROS1 rearrangement, RET, NTRK, HER2, KRAS or BRAF',
+      }),
+    ).toEqual(
+      [
+        ...FIVE('-'),
+        '-MET:EX14SKIP',
+        '-ALK:FUSION',
+        '-ROS1:FUSION',
+        '-RET',
+        '-NTRK',
+        '-HER2',
+        '-KRAS',
+        '-BRAF',
+      ].sort(),
+    );
+    expect(
+      units({
+        inclusion:
+          '* NSCLC without targetable or oncogene-driven mutations (i.e., EGFR mutations, ALK rearrangement, ROS1 rearrangement)',
+      }),
+    ).toEqual(['-ALK:FUSION', '-EGFR', '-ROS1:FUSION']);
+  });
+  it('a testing note in brackets does not lift the gate', () => {
+    expect(
+      units({
+        inclusion:
+          '* No known actionable alteration of BRAF, MET, NTRK or RET (tests for these need not be done before entry)',
+      }),
+    ).toEqual(['-BRAF', '-MET', '-NTRK', '-RET']);
+  });
+  it('reads "mEGFR" as EGFR and "RAS mutation" as KRAS', () => {
+    expect(units({ inclusion: '* Patients with mEGFR NSCLC' })).toEqual(['+EGFR']);
+    expect(units({ inclusion: '* Solid tumour with a RAS mutation' })).toEqual(['+KRAS']);
+  });
+  it('drops a condition the criteria exclude', () => {
+    expect(
+      units({
+        inclusion: '* Advanced NSCLC',
+        exclusion: '* Known EGFR mutation',
+        conditions: ['EGFR Mutation', 'NSCLC'],
+      }),
+    ).toEqual(['-EGFR']);
+  });
+  it('reads expression as OVEREXP and a PD-L1 value without comparator as a lower bound', () => {
+    expect(units({ inclusion: '* Solid tumours with EGFR expression' })).toEqual(['+EGFR:OVEREXP']);
+    expect(units({ inclusion: '* MET overexpression by IHC' })).toEqual(['+MET:OVEREXP']);
+    expect(units({ inclusion: '* PD-L1 expression 50% by 22C3' })).toEqual(['+PD-L1:TPS>=50']);
+  });
+});
