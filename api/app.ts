@@ -10,7 +10,7 @@ import compression from 'compression';
 import express, { type RequestHandler, type Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../config/logger.js';
-import { BASE_PATH } from './docs.js';
+import { BASE_PATH } from './identity.js';
 import type { KeyStore } from './keys/types.js';
 import { StoreGate, type RequestGate } from './limits/gate.js';
 import type { UsageCounter } from './limits/types.js';

@@ -9,12 +9,7 @@ import { BURST_WINDOW_SECONDS, TIER_LIMITS, TIERS } from '../domain/tiers.js';
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
 import { ALLOWED_METHODS } from './middleware/allow-get.js';
 import { MCP_BODY_LIMIT_BYTES } from './middleware/body-limit.js';
-import {
-  DEFAULT_LIMIT,
-  LIST_ONLY_PARAMETERS,
-  MAX_LIMIT,
-  parameterDocs,
-} from './params/parameters.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, parameterDocs } from './params/parameters.js';
 import {
   BIOMARKER_FIELDS,
   CRITERION_ROW_FIELDS,
@@ -30,12 +25,12 @@ import {
   NEAREST_SITE_FIELDS,
   SOURCE_FIELDS,
 } from './present.js';
-import { EXPOSED_HEADERS } from './headers.js';
+import { EXPOSED_HEADERS, RESPONSE_HEADERS } from './headers.js';
+import { ListMetaSchema, QuotaMetaSchema } from './openapi/schemas.js';
+import { z } from 'zod';
 import { SOURCES_PHRASE } from '../domain/sources.js';
-
-export const API_NAME = 'Lung Cancer Clinical Trial Search API';
-export const API_VERSION = 'v1';
-export const BASE_PATH = '/api/v1';
+import { ENDPOINTS, servedPath, type EndpointDef } from './openapi/endpoints.js';
+import { API_NAME, API_VERSION, BASE_PATH } from './identity.js';
 
 export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   invalid_parameter:
@@ -61,12 +56,18 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
     'served unchecked; Retry-After gives the seconds to wait',
 };
 
-const quotaMembers = {
-  quota_used: 'requests counted for the key today (UTC), this one included',
-  quota_limit: "daily quota of the key's tier",
-};
+/** Each member of an object schema with its description (the envelopes' meta). */
+function described(schema: z.ZodObject): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(schema.shape).map(([name, member]) => {
+      const inner = member instanceof z.ZodOptional ? member.unwrap() : member;
+      return [name, (inner as z.ZodType).meta()?.description ?? ''];
+    }),
+  );
+}
 
-export function buildApiDocs(contactEmail: string): Record<string, unknown> {
+/** Who runs the API and on what terms. */
+function about(contactEmail: string) {
   return {
     name: API_NAME,
     version: API_VERSION,
@@ -93,270 +94,199 @@ export function buildApiDocs(contactEmail: string): Record<string, unknown> {
       'Do not re-host the full dataset as a competing database.',
       'Respect your quota.',
     ],
-    auth: {
-      required: true,
-      header: 'Authorization: Bearer <API_KEY>',
-      fallback_header: 'X-API-Key: <API_KEY>',
-      exempt: [
-        `${BASE_PATH}/docs`,
-        `${BASE_PATH}/openapi.json`,
-        `${BASE_PATH}/reference`,
-        '/healthz',
-      ],
-      errors: { missing_api_key: 401, invalid_api_key: 401, key_revoked: 403 },
+  };
+}
+
+const AUTH = {
+  required: true,
+  header: 'Authorization: Bearer <API_KEY>',
+  fallback_header: 'X-API-Key: <API_KEY>',
+  exempt: ENDPOINTS.filter((e) => !e.auth).map(servedPath),
+  errors: { missing_api_key: 401, invalid_api_key: 401, key_revoked: 403 },
+};
+
+const RATE_LIMITS = {
+  tiers: Object.fromEntries(
+    TIERS.map((t) => [
+      t,
+      {
+        daily_quota: TIER_LIMITS[t].dailyQuota,
+        burst_per_minute: TIER_LIMITS[t].burstPerMinute,
+      },
+    ]),
+  ),
+  daily_reset: '00:00 UTC',
+  burst_window: `sliding ${BURST_WINDOW_SECONDS} s`,
+  counted:
+    'every authenticated request to a counting endpoint that is not itself refused with 429 (400s and 304s count)',
+  headers: Object.fromEntries(
+    Object.entries(RESPONSE_HEADERS).map(([name, h]) => [name, h.description]),
+  ),
+};
+
+const ENVELOPES = {
+  list: { data: 'array', meta: described(ListMetaSchema) },
+  single: { data: 'object or array', meta: described(QuotaMetaSchema) },
+  error: {
+    error: {
+      code: 'string (see errors)',
+      message: 'string',
+      parameter: 'the parameter at fault (invalid_parameter only)',
     },
-    rate_limits: {
-      tiers: Object.fromEntries(
-        TIERS.map((t) => [
-          t,
-          {
-            daily_quota: TIER_LIMITS[t].dailyQuota,
-            burst_per_minute: TIER_LIMITS[t].burstPerMinute,
-          },
-        ]),
-      ),
-      daily_reset: '00:00 UTC',
-      burst_window: `sliding ${BURST_WINDOW_SECONDS} s`,
-      counted:
-        'every authenticated request to a counting endpoint that is not itself refused with 429 (400s and 304s count)',
-      headers: {
-        'X-RateLimit-Limit': 'daily quota',
-        'X-RateLimit-Remaining': 'requests left today',
-        'X-RateLimit-Burst-Limit': `requests allowed per ${BURST_WINDOW_SECONDS} s`,
-        'X-RateLimit-Burst-Remaining': 'requests left in the current window',
-        'Retry-After': 'on 429: seconds to wait (until 00:00 UTC for the daily quota)',
-        'X-Snapshot-Version':
-          'the snapshot version that produced this response (trials, detail and sources)',
-      },
-    },
-    endpoints: [
-      {
-        method: 'GET',
-        path: `${BASE_PATH}/trials`,
-        auth: true,
-        counts_against_quota: true,
-        description: `Search trials. Paginated; each trial carries at most ${LOCATIONS_SAMPLE_SIZE} sample locations.`,
-        parameters: parameterDocs('trials'),
-        response: 'list envelope; data: array of trial (list representation)',
-      },
-      {
-        method: 'GET',
-        path: `${BASE_PATH}/trials/{nct_id}`,
-        auth: true,
-        counts_against_quota: true,
-        description:
-          'One trial in the detail representation, with `evidence` for its diagnosis and stage ' +
-          'signals and `match` against the /trials filters given (null with none); 404 ' +
-          'not_found for an unknown id.',
-        parameters: [
-          {
-            name: 'nct_id',
-            in: 'path',
-            type: 'string',
-            rule: 'registry id (case-insensitive) or a sponsor-only study id',
-          },
-          {
-            name: 'filters',
-            in: 'query',
-            type: 'the /trials filter parameters',
-            rule:
-              `optional, every /trials parameter but ${LIST_ONLY_PARAMETERS.join(', ')}, with ` +
-              'the same rules; they only shape `match`, never the 200/404',
-          },
-        ],
-        response: 'single envelope; data: trial (detail representation)',
-      },
-      {
-        method: 'GET',
-        path: `${BASE_PATH}/sources`,
-        auth: true,
-        counts_against_quota: true,
-        description: `The sources (${SOURCES_PHRASE}), each with its trial count in the served snapshot.`,
-        response: 'single envelope; data: array of source',
-      },
-      {
-        method: 'GET',
-        path: `${BASE_PATH}/meta`,
-        auth: true,
-        counts_against_quota: false,
-        description:
-          "The calling key's label and tier, today's usage and the snapshot being served. Safe to poll.",
-        response:
-          'single envelope; data: { key: {label, tier}, usage: {day, quota_used, quota_limit, ' +
-          'quota_remaining, quota_resets_at, burst_used, burst_limit, burst_window_seconds}, ' +
-          'snapshot: {version, created_at, schema_version, row_counts} | null }',
-      },
-      {
-        method: 'GET',
-        path: `${BASE_PATH}/docs`,
-        auth: false,
-        counts_against_quota: false,
-        description: 'This description.',
-        response: 'this document (no envelope)',
-      },
-      {
-        method: 'GET',
-        path: `${BASE_PATH}/openapi.json`,
-        auth: false,
-        counts_against_quota: false,
-        description:
-          'The OpenAPI 3.1 document: every parameter with its schema, every response with its schema and an example.',
-        response: 'OpenAPI document (no envelope)',
-      },
-      {
-        method: 'GET',
-        path: `${BASE_PATH}/reference`,
-        auth: false,
-        counts_against_quota: false,
-        description:
-          'The OpenAPI document as a browsable page (Swagger UI served by this API; works ' +
-          'offline) with a "Try it out" form.',
-        response: 'HTML page',
-      },
-      {
-        method: 'GET',
-        path: '/healthz',
-        auth: false,
-        counts_against_quota: false,
-        description:
-          'Health: snapshot version and age, Redis reachable / unreachable / fallback; 503 ' +
-          'before a snapshot is loaded.',
-        response:
-          '{ status, snapshot: {version, created_at, age_seconds} | null, redis, uptime_seconds } (no envelope)',
-      },
-    ],
-    envelopes: {
-      list: {
-        data: 'array',
-        meta: {
-          total: 'trials matching',
-          limit: 'page size in effect',
-          offset: 'offset in effect',
-          next: 'path and query of the next page, or null',
-          prev: 'path and query of the previous page, or null',
-          ...quotaMembers,
+  },
+};
+
+const FIELDS = {
+  trial_list: LIST_FIELDS,
+  trial_detail: DETAIL_FIELDS,
+  location: LOCATION_FIELDS,
+  zip_search_extra: {
+    nearest_site: NEAREST_SITE_FIELDS,
+    distance_miles: 'miles to the nearest site, rounded to 0.1',
+  },
+  explain_extra: { match: 'added to each trial when explain=true' },
+  match: MATCH_FIELDS,
+  filter_explanation: FILTER_EXPLANATION_FIELDS,
+  criterion_row: CRITERION_ROW_FIELDS,
+  explained_nearest_site: EXPLAINED_NEAREST_SITE_FIELDS,
+  evidence: EVIDENCE_FIELDS,
+  biomarker: BIOMARKER_FIELDS,
+  flag: FLAG_FIELDS,
+  source: SOURCE_FIELDS,
+  notes: {
+    conditions:
+      'array of strings in both representations; conditions_arr (detail) is the same array',
+    locations_sample:
+      `the first ${LOCATIONS_SAMPLE_SIZE} sites in the record's order; in a ZIP + radius ` +
+      `search, the ${LOCATIONS_SAMPLE_SIZE} sites nearest the ZIP centroid, nearest first ` +
+      `(sites without coordinates last)`,
+    nearest_site:
+      'ZIP + radius search only: the nearest US site with coordinates, with its own status and geo_precision',
+    location_count: 'number of sites of the trial (the length of detail `locations`)',
+    geo_precision:
+      `on every location and nearest_site: how its point was found, one of ` +
+      `${GEO_PRECISIONS.join(', ')} (the registry's coordinates, the US ZIP centroid, the ` +
+      `town, no point: never in a radius search). A US town several states share is placed ` +
+      `only when the record says which; else none`,
+    state_source:
+      `on every location and nearest_site: ${STATE_SOURCES.join(' or ')}. record: the record ` +
+      `gives the state; geocode: the record gives none and state is the resolved place's ` +
+      `(its ZIP's, or its town's), so state= finds the site; null when state is null`,
+    dates: 'YYYY-MM-DD or null',
+    status:
+      `one of ${TRIAL_STATUSES.join(', ')}, or null when the registry status is unknown. Not ` +
+      `yet recruiting is its own label in the recruiting bucket; Closed covers TERMINATED, ` +
+      `WITHDRAWN, SUSPENDED and NO_LONGER_AVAILABLE`,
+    overall_status:
+      "the source's own status value (a ClinicalTrials.gov overallStatus such as " +
+      "NOT_YET_RECRUITING or SUSPENDED, or a sponsor's text)",
+    brief_title:
+      "the registry's short title; some trials have no official_title but always a brief_title",
+    sexes_eligible: 'ALL, FEMALE or MALE',
+    match:
+      'filters: one entry per filter in effect (default status buckets included; `zip` ' +
+      'stands for zip + radius), each with met, a reason and evidence ' +
+      ("({field, text}: a biomarker row's section and source_text, or the trial field and " +
+        'text behind a diagnosis or stage signal); ') +
+      ('biomarkers.matched: required rows satisfying an asked marker, each with its ' +
+        'criterion; biomarkers.excluding: rows that would exclude a patient with an asked ' +
+        'marker (never a match); ') +
+      "nearest_site: a ZIP search's nearest site with distance_miles, else null",
+    evidence:
+      'diagnosis_types, sclc_stages, nsclc_stages: each signal of the trial with the field ' +
+      'and text (a condition, title, keyword or inclusion line) it comes from',
+  },
+};
+
+const ERRORS = Object.entries(ERROR_STATUS).map(([code, status]) => ({
+  code,
+  status,
+  when: ERROR_WHEN[code as ErrorCode],
+}));
+
+const SEMANTICS = [
+  'Request pipeline: CORS, route match (404/405), API key (401/403), limits (429), ' +
+    'parameter validation (400, still counted), handler.',
+  'Unknown query parameters, and a single-value parameter given twice, are 400 ' +
+    'invalid_parameter (a list takes its values repeated or comma-separated); endpoints other than ' +
+    '/trials take no parameters. A parameter given with an empty value counts as not given.',
+  'Enum values match case-insensitively and mean their canonical spelling.',
+  'Filters combine with AND; the values inside one comma-separated list combine with OR.',
+  'q: free text over id, titles, interventions, sponsor, conditions and keywords; every ' +
+    'word must match (the last as a prefix); it combines with every filter.',
+  'sort: relevance (needs q), last_updated, start_date (newest first), distance (needs ' +
+    'zip). Without sort: distance with a ZIP, relevance with q, else the default order.',
+  `Default order: recruiting bucket first, then most recently updated, then nct_id. Status ` +
+    `buckets: ${STATUS_BUCKETS.join(', ')}; default ${DEFAULT_STATUS_BUCKETS.join(',')}.`,
+  'trialStatus without statusBuckets searches every bucket; with both, a trial must ' +
+    'satisfy both. trialStatus and trialPhase take one value or a comma-separated list (any ' +
+    'of them).',
+  'diagnosisType nsclc/sclc keeps trials classified that type or with no type signal; ' +
+    'trials only for the other type are excluded.',
+  'cancerStage keeps SCLC-eligible trials that mention the chosen stage or no SCLC stage ' +
+    'at all; trials whose only stage signal is the other stage are excluded.',
+  'A trial that excludes a gene outright, or the asked alteration, never matches biomarkers / mutations.',
+  'ZIP + radius: US sites with coordinates within the radius of the ZIP centroid; each ' +
+    'trial reports nearest_site and distance_miles; order is nearest first (at 0.1 mile), ' +
+    'then the default order.',
+  'state: a US site whose record gives no state counts under the state of the place it was ' +
+    'geocoded to (state_source geocode); a site left at geo_precision none has no state ' +
+    'unless its record gives one.',
+  `limit 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT}); pages are stable within one snapshot ` +
+    `version: offset pages concatenate to the full ordered list. meta.next / meta.prev and ` +
+    `the Link header (rel="next", rel="prev") give the neighbouring pages.`,
+  'Caching: data responses carry a weak ETag (snapshot version + request URL), ' +
+    'Last-Modified (snapshot publication) and Cache-Control: private, max-age=300; a ' +
+    'matching If-None-Match (or If-Modified-Since) gets 304 with no body, which still counts ' +
+    'against the quota. /docs and /openapi.json: public, max-age=3600. Bodies of 1 KB and ' +
+    'more are gzip- or br-compressed for clients that accept it.',
+  'GET /healthz (no key, not counted): snapshot version and age, Redis ' +
+    'reachable/unreachable/fallback; 503 before a snapshot is loaded.',
+  'A new monthly snapshot is picked up without a restart; one response always comes from ' +
+    'one snapshot version (see /meta).',
+];
+
+const CORS = {
+  allowed_origins: '*',
+  allowed_headers: ['Authorization', 'X-API-Key', 'Content-Type'],
+  exposed_headers: [...EXPOSED_HEADERS],
+};
+
+/** An endpoint row as /docs lists it. */
+function docsEndpoint(e: EndpointDef) {
+  const path = e.pathParameter
+    ? [
+        {
+          name: e.pathParameter.name,
+          in: 'path',
+          type: 'string',
+          rule: e.pathParameter.description,
         },
-      },
-      single: { data: 'object or array', meta: quotaMembers },
-      error: {
-        error: {
-          code: 'string (see errors)',
-          message: 'string',
-          parameter: 'the parameter at fault (invalid_parameter only)',
-        },
-      },
-    },
-    fields: {
-      trial_list: LIST_FIELDS,
-      trial_detail: DETAIL_FIELDS,
-      location: LOCATION_FIELDS,
-      zip_search_extra: {
-        nearest_site: NEAREST_SITE_FIELDS,
-        distance_miles: 'miles to the nearest site, rounded to 0.1',
-      },
-      explain_extra: { match: 'added to each trial when explain=true' },
-      match: MATCH_FIELDS,
-      filter_explanation: FILTER_EXPLANATION_FIELDS,
-      criterion_row: CRITERION_ROW_FIELDS,
-      explained_nearest_site: EXPLAINED_NEAREST_SITE_FIELDS,
-      evidence: EVIDENCE_FIELDS,
-      biomarker: BIOMARKER_FIELDS,
-      flag: FLAG_FIELDS,
-      source: SOURCE_FIELDS,
-      notes: {
-        conditions:
-          'array of strings in both representations; conditions_arr (detail) is the same array',
-        locations_sample:
-          `the first ${LOCATIONS_SAMPLE_SIZE} sites in the record's order; in a ZIP + radius ` +
-          `search, the ${LOCATIONS_SAMPLE_SIZE} sites nearest the ZIP centroid, nearest first ` +
-          `(sites without coordinates last)`,
-        nearest_site:
-          'ZIP + radius search only: the nearest US site with coordinates, with its own status and geo_precision',
-        location_count: 'number of sites of the trial (the length of detail `locations`)',
-        geo_precision:
-          `on every location and nearest_site: how its point was found, one of ` +
-          `${GEO_PRECISIONS.join(', ')} (the registry's coordinates, the US ZIP centroid, the ` +
-          `town, no point: never in a radius search). A US town several states share is placed ` +
-          `only when the record says which; else none`,
-        state_source:
-          `on every location and nearest_site: ${STATE_SOURCES.join(' or ')}. record: the record ` +
-          `gives the state; geocode: the record gives none and state is the resolved place's ` +
-          `(its ZIP's, or its town's), so state= finds the site; null when state is null`,
-        dates: 'YYYY-MM-DD or null',
-        status:
-          `one of ${TRIAL_STATUSES.join(', ')}, or null when the registry status is unknown. Not ` +
-          `yet recruiting is its own label in the recruiting bucket; Closed covers TERMINATED, ` +
-          `WITHDRAWN, SUSPENDED and NO_LONGER_AVAILABLE`,
-        overall_status:
-          "the source's own status value (a ClinicalTrials.gov overallStatus such as " +
-          "NOT_YET_RECRUITING or SUSPENDED, or a sponsor's text)",
-        brief_title:
-          "the registry's short title; some trials have no official_title but always a brief_title",
-        sexes_eligible: 'ALL, FEMALE or MALE',
-        match:
-          'filters: one entry per filter in effect (default status buckets included; `zip` ' +
-          'stands for zip + radius), each with met, a reason and evidence ' +
-          ("({field, text}: a biomarker row's section and source_text, or the trial field and " +
-            'text behind a diagnosis or stage signal); ') +
-          ('biomarkers.matched: required rows satisfying an asked marker, each with its ' +
-            'criterion; biomarkers.excluding: rows that would exclude a patient with an asked ' +
-            'marker (never a match); ') +
-          "nearest_site: a ZIP search's nearest site with distance_miles, else null",
-        evidence:
-          'diagnosis_types, sclc_stages, nsclc_stages: each signal of the trial with the field ' +
-          'and text (a condition, title, keyword or inclusion line) it comes from',
-      },
-    },
-    errors: Object.entries(ERROR_STATUS).map(([code, status]) => ({
-      code,
-      status,
-      when: ERROR_WHEN[code as ErrorCode],
-    })),
-    semantics: [
-      'Request pipeline: CORS, route match (404/405), API key (401/403), limits (429), ' +
-        'parameter validation (400, still counted), handler.',
-      'Unknown query parameters, and a single-value parameter given twice, are 400 ' +
-        'invalid_parameter (a list takes its values repeated or comma-separated); endpoints other than ' +
-        '/trials take no parameters. A parameter given with an empty value counts as not given.',
-      'Enum values match case-insensitively and mean their canonical spelling.',
-      'Filters combine with AND; the values inside one comma-separated list combine with OR.',
-      'q: free text over id, titles, interventions, sponsor, conditions and keywords; every ' +
-        'word must match (the last as a prefix); it combines with every filter.',
-      'sort: relevance (needs q), last_updated, start_date (newest first), distance (needs ' +
-        'zip). Without sort: distance with a ZIP, relevance with q, else the default order.',
-      `Default order: recruiting bucket first, then most recently updated, then nct_id. Status ` +
-        `buckets: ${STATUS_BUCKETS.join(', ')}; default ${DEFAULT_STATUS_BUCKETS.join(',')}.`,
-      'trialStatus without statusBuckets searches every bucket; with both, a trial must ' +
-        'satisfy both. trialStatus and trialPhase take one value or a comma-separated list (any ' +
-        'of them).',
-      'diagnosisType nsclc/sclc keeps trials classified that type or with no type signal; ' +
-        'trials only for the other type are excluded.',
-      'cancerStage keeps SCLC-eligible trials that mention the chosen stage or no SCLC stage ' +
-        'at all; trials whose only stage signal is the other stage are excluded.',
-      'A trial that excludes a gene outright, or the asked alteration, never matches biomarkers / mutations.',
-      'ZIP + radius: US sites with coordinates within the radius of the ZIP centroid; each ' +
-        'trial reports nearest_site and distance_miles; order is nearest first (at 0.1 mile), ' +
-        'then the default order.',
-      'state: a US site whose record gives no state counts under the state of the place it was ' +
-        'geocoded to (state_source geocode); a site left at geo_precision none has no state ' +
-        'unless its record gives one.',
-      `limit 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT}); pages are stable within one snapshot ` +
-        `version: offset pages concatenate to the full ordered list. meta.next / meta.prev and ` +
-        `the Link header (rel="next", rel="prev") give the neighbouring pages.`,
-      'Caching: data responses carry a weak ETag (snapshot version + request URL), ' +
-        'Last-Modified (snapshot publication) and Cache-Control: private, max-age=300; a ' +
-        'matching If-None-Match (or If-Modified-Since) gets 304 with no body, which still counts ' +
-        'against the quota. /docs and /openapi.json: public, max-age=3600. Bodies of 1 KB and ' +
-        'more are gzip- or br-compressed for clients that accept it.',
-      'GET /healthz (no key, not counted): snapshot version and age, Redis ' +
-        'reachable/unreachable/fallback; 503 before a snapshot is loaded.',
-      'A new monthly snapshot is picked up without a restart; one response always comes from ' +
-        'one snapshot version (see /meta).',
-    ],
-    cors: {
-      allowed_origins: '*',
-      allowed_headers: ['Authorization', 'X-API-Key', 'Content-Type'],
-      exposed_headers: [...EXPOSED_HEADERS],
-    },
+      ]
+    : [];
+  const query = e.query ? parameterDocs(e.query) : [];
+  return {
+    method: 'GET',
+    path: servedPath(e),
+    auth: e.auth,
+    counts_against_quota: e.counts,
+    summary: e.summary,
+    description: e.description,
+    ...(path.length + query.length > 0 ? { parameters: [...path, ...query] } : {}),
+    response: e.body,
+  };
+}
+
+export function buildApiDocs(contactEmail: string): Record<string, unknown> {
+  return {
+    ...about(contactEmail),
+    auth: AUTH,
+    rate_limits: RATE_LIMITS,
+    endpoints: ENDPOINTS.map(docsEndpoint),
+    envelopes: ENVELOPES,
+    fields: FIELDS,
+    errors: ERRORS,
+    semantics: SEMANTICS,
+    cors: CORS,
   };
 }

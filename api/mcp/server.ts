@@ -1,7 +1,7 @@
 /** One MCP server over the query index: the tools of ./tools.ts, for either transport. */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { API_NAME } from '../docs.js';
+import { API_NAME } from '../identity.js';
 import { registerTools, type McpContext } from './tools.js';
 
 export const MCP_SERVER_NAME = 'lungtrials';

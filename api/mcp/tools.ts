@@ -19,7 +19,7 @@ import { ALTERATIONS, parseGene } from '../../domain/biomarkers.js';
 import { tableRowCounts } from '../../domain/rows.js';
 import type { Logger } from '../../config/logger.js';
 import { ApiError, invalidParameter } from '../errors.js';
-import { BASE_PATH } from '../docs.js';
+import { BASE_PATH } from '../identity.js';
 import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
 import type { QuotaMeta } from '../query/render.js';
 import { trialDetailBody, trialListBody } from '../routes/trials.js';

@@ -13,7 +13,7 @@ import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../../config/logger.js';
 import { isTrialId } from '../../domain/nct-id.js';
-import { BASE_PATH } from '../docs.js';
+import { BASE_PATH } from '../identity.js';
 import { KEY_PREFIX } from '../keys/secret.js';
 import { MCP_PATH, ROUTE_PATHS } from '../routes/paths.js';
 import { DASHBOARD_PATH } from '../operator/paths.js';

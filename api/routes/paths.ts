@@ -3,7 +3,7 @@
  * routes at them and the access log keeps only their literal segments and `:parameters`
  * of the expected form (middleware/access-log.ts).
  */
-import { BASE_PATH } from '../docs.js';
+import { BASE_PATH } from '../identity.js';
 import { REFERENCE_ASSET_ROUTE, REFERENCE_PATH } from './reference.js';
 
 /** MCP over Streamable HTTP (api/mcp/http.ts). */

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Request, Response } from 'express';
-import { API_NAME, BASE_PATH } from '../docs.js';
+import { API_NAME, BASE_PATH } from '../identity.js';
 import { ApiError } from '../errors.js';
 import { assertNoParameters } from '../params/no-params.js';
 import { DOCS_CACHE_CONTROL } from './caching.js';
