@@ -34,7 +34,7 @@ import {
 import { SOURCES_PHRASE } from '../../domain/sources.js';
 
 /** The document's own version: bump the minor when fields or parameters are added. */
-export const OPENAPI_INFO_VERSION = '1.3.0';
+export const OPENAPI_INFO_VERSION = '1.4.0';
 
 const tierTable = TIERS.map(
   (t) => `| ${t} | ${TIER_LIMITS[t].dailyQuota} | ${TIER_LIMITS[t].burstPerMinute} |`,

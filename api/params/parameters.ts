@@ -19,13 +19,15 @@ import { GENDER_FILTERS } from '../../domain/sex.js';
 import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../../domain/status.js';
 import { ZIP_PATTERN } from '../../geo/zip-centroid.js';
 import { MAX_QUERY_TERMS, tokenize } from '../query/text-index.js';
-import { SORT_ORDERS, type NearQuery } from '../query/types.js';
+import { SORT_SPELLINGS, type NearQuery } from '../query/types.js';
 import { mutationList } from './mutation-list.js';
 import {
   booleanValue,
   listOf,
   oneOf,
   positiveNumber,
+  spelledAs,
+  textList,
   textValue,
   wholeNumber,
   type ValueKind,
@@ -89,6 +91,8 @@ const isoDate = (raw: string): string | undefined => {
   // Round-tripping rejects dates such as 2024-02-30 that Date would roll over.
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === raw ? raw : undefined;
 };
+
+const WORDS_RULE = `must hold 1 to ${MAX_QUERY_TERMS} words (letters or digits), at most ${MAX_Q_LENGTH} characters`;
 
 const queryTerms = (raw: string): string[] | undefined => {
   const terms = tokenize(raw);
@@ -236,6 +240,42 @@ export const PARAMETERS = [
     examples: ['2025-01-01'],
   }),
   parameter({
+    name: 'lastUpdatedAfter',
+    ...textValue('date (YYYY-MM-DD)', isoDate, 'must be a calendar date as YYYY-MM-DD', {
+      type: 'string',
+      format: 'date',
+    }),
+    role: 'filter',
+    on: FILTER,
+    description:
+      'trials last updated on or after this date (with sort=last_updated:asc, an incremental ' +
+      'sync reads what changed since its last run)',
+    brief: 'last updated on or after the date',
+    examples: ['2025-06-01'],
+  }),
+  parameter({
+    name: 'sponsor',
+    ...textList('comma-separated text list', queryTerms, WORDS_RULE),
+    role: 'filter',
+    on: FILTER,
+    description:
+      'any of the names: the lead sponsor holds every word of one (accents and case ignored, ' +
+      'the last word as a prefix), e.g. astrazeneca, "national cancer"',
+    brief: 'lead sponsor name (any of the names; words, last as a prefix)',
+    examples: ['AstraZeneca', 'Amgen,Pfizer'],
+  }),
+  parameter({
+    name: 'intervention',
+    ...textList('comma-separated text list', queryTerms, WORDS_RULE),
+    role: 'filter',
+    on: FILTER,
+    description:
+      "any of the names: one of the trial's interventions is named with every word of one " +
+      '(accents and case ignored, the last word as a prefix), e.g. osimertinib, "radiation therapy"',
+    brief: 'intervention name (drug, device, procedure; any of the names)',
+    examples: ['osimertinib', 'pembrolizumab,nivolumab'],
+  }),
+  parameter({
     name: 'zip',
     ...textValue(
       'string (5 digits)',
@@ -288,12 +328,7 @@ export const PARAMETERS = [
   }),
   parameter({
     name: 'q',
-    ...textValue(
-      'string',
-      queryTerms,
-      `must hold 1 to ${MAX_QUERY_TERMS} words (letters or digits), at most ${MAX_Q_LENGTH} characters`,
-      { type: 'string', maxLength: MAX_Q_LENGTH },
-    ),
+    ...textValue('string', queryTerms, WORDS_RULE, { type: 'string', maxLength: MAX_Q_LENGTH }),
     role: 'filter',
     on: FILTER,
     description:
@@ -305,15 +340,16 @@ export const PARAMETERS = [
   }),
   parameter({
     name: 'sort',
-    ...oneOf(SORT_ORDERS),
+    ...spelledAs('enum', SORT_SPELLINGS),
     role: 'page',
     on: TRIALS_PAGE,
     description:
       'relevance (needs q: matches in the id and titles first), last_updated or start_date ' +
-      '(newest first, missing dates last), distance (needs zip). Without sort: distance with a ' +
-      'ZIP, relevance with q, else recruiting first then most recently updated. Ties keep that ' +
-      'default order',
-    examples: ['last_updated'],
+      '(newest first; -last_updated and last_updated:desc say so explicitly, last_updated:asc ' +
+      'is oldest first; missing dates last either way), distance (needs zip). Without sort: ' +
+      'distance with a ZIP, relevance with q, else recruiting first then most recently ' +
+      'updated. Ties keep that default order',
+    examples: ['last_updated', 'last_updated:asc'],
     readmeWith: 'q',
   }),
   parameter({

@@ -16,8 +16,9 @@ function withNear(p: ValuesOf<typeof PARAMETERS>): TrialQuery {
     throw invalidParameter('radius', 'required when zip is given');
   if (p.radius !== null && p.zip === null)
     throw invalidParameter('zip', 'required when radius is given');
-  if (p.sort === 'relevance' && p.q === null) throw invalidParameter('sort', 'relevance needs q');
-  if (p.sort === 'distance' && p.zip === null)
+  if (p.sort?.by === 'relevance' && p.q === null)
+    throw invalidParameter('sort', 'relevance needs q');
+  if (p.sort?.by === 'distance' && p.zip === null)
     throw invalidParameter('sort', 'distance needs zip and radius');
   let near: TrialQuery['near'] = null;
   if (p.zip !== null && p.radius !== null) {

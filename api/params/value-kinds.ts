@@ -163,6 +163,48 @@ export function positiveNumber(max: number, type: string, rule: string): ValueKi
   };
 }
 
+/** A list of free texts, each read by `parse` (any of them matches). */
+export function textList<T>(
+  type: string,
+  parse: (raw: string) => T | undefined,
+  rule: string,
+): ValueKind<T[]> {
+  const schema = z
+    .string()
+    .meta({ type: 'array', items: { type: 'string' } })
+    .transform((raw, ctx): T[] => {
+      const out: T[] = [];
+      for (const item of raw.split(',')) {
+        const value = parse(item.trim());
+        if (value === undefined) {
+          ctx.addIssue({ code: 'custom', message: `'${item.trim()}': ${rule}` });
+          return z.NEVER;
+        }
+        out.push(value);
+      }
+      return out;
+    });
+  return { schema, json: listJson(z.string()), type, list: true, asJson: asList };
+}
+
+/** One spelling of a table (any case), read as the value it names; echoed as the value. */
+export function spelledAs<T>(type: string, spellings: ReadonlyMap<string, T>): ValueKind<T> {
+  const names = [...spellings.keys()] as [string, ...string[]];
+  const byKey = new Map(names.map((n) => [n.toLowerCase(), spellings.get(n)!]));
+  return {
+    schema: parsed(
+      (raw) => byKey.get(raw.toLowerCase()),
+      (raw) => `unknown value '${raw}'; allowed: ${names.join(', ')}`,
+      { enum: names },
+    ),
+    json: z.enum(names),
+    type,
+    allowed: names,
+    list: false,
+    asJson: asString,
+  };
+}
+
 /** true or false, any case. */
 export function booleanValue(): ValueKind<boolean> {
   return {

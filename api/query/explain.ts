@@ -280,6 +280,23 @@ const WORDING: { [K in FilterParameter]: (ctx: ExplainContext) => Worded | undef
       value: day,
       reason: `first posted ${t.first_posted ?? 'unknown'}`,
     })),
+  lastUpdatedAfter: ({ q, t }) =>
+    when(q.lastUpdatedAfter, (day) => ({
+      value: day,
+      reason: `last updated ${t.last_updated ?? 'unknown'}`,
+    })),
+  sponsor: ({ q, t }) =>
+    when(q.sponsor, (names) => ({
+      value: names.map((terms) => terms.join(' ')).join(', '),
+      reason: `lead sponsor ${t.sponsor ?? 'unknown'}`,
+    })),
+  intervention: ({ q, t }) =>
+    when(q.intervention, (names) => ({
+      value: names.map((terms) => terms.join(' ')).join(', '),
+      reason: t.intervention.length
+        ? `interventions ${t.intervention.map((i) => i.name).join('; ')}`
+        : 'no interventions listed',
+    })),
   q: ({ q, t }) =>
     when(q.q, (terms) => ({
       value: terms.join(' '),

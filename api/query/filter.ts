@@ -9,7 +9,7 @@ import { PHASE_FILTER_CODES, PHASE_FILTER_STUDY_TYPE } from '../../domain/phase.
 import { DEFAULT_STATUS_BUCKETS } from '../../domain/status.js';
 import { Bitset } from './bitset.js';
 import { isoDay, type TrialIndex } from './trial-index.js';
-import { matchText, type TextMatch } from './text-index.js';
+import { holdsWords, matchText, type TextMatch } from './text-index.js';
 import { FILTER_PARAMETERS, type FilterParameter, type TrialQuery } from '../params/parameters.js';
 import type { MutationCriterion } from './types.js';
 
@@ -144,6 +144,22 @@ const CONSTRAINTS: {
     if (!q.firstPostedAfter) return undefined;
     const day = isoDay(q.firstPostedAfter);
     return (r) => firstPostedDay[r] >= day;
+  },
+  lastUpdatedAfter: ({ lastUpdatedDay }, q) => {
+    if (!q.lastUpdatedAfter) return undefined;
+    const day = isoDay(q.lastUpdatedAfter);
+    return (r) => lastUpdatedDay[r] >= day;
+  },
+  sponsor: ({ sponsorWords }, q) => {
+    const names = q.sponsor;
+    return names ? (r) => names.some((terms) => holdsWords(sponsorWords[r], terms)) : undefined;
+  },
+  intervention: ({ interventionWords }, q) => {
+    const names = q.intervention;
+    return names
+      ? (r) =>
+          interventionWords[r].some((tokens) => names.some((terms) => holdsWords(tokens, terms)))
+      : undefined;
   },
   q: (index, q, text) =>
     q.q ? (text ?? matchText(index.text, index.size, q.q)).matches : undefined,

@@ -14,7 +14,7 @@ import { matchFilters } from './filter.js';
 import type { TrialIndex } from './trial-index.js';
 import { matchText, type TextMatch } from './text-index.js';
 import type { TrialQuery } from '../params/parameters.js';
-import type { NearQuery, SortOrder } from './types.js';
+import type { NearQuery, SortSpec } from './types.js';
 
 export interface SearchHit {
   rank: number;
@@ -40,10 +40,10 @@ const MAX_KEY = MAX_RADIUS_MILES * 10;
 const PAGE_RADII = [25, 50, 100];
 
 /** The order a query's results come in; null is the default order (rank order). */
-export function effectiveSort(q: TrialQuery): SortOrder | null {
+export function effectiveSort(q: TrialQuery): SortSpec | null {
   if (q.sort) return q.sort;
-  if (q.near) return 'distance';
-  return q.q ? 'relevance' : null;
+  if (q.near) return { by: 'distance', ascending: false };
+  return q.q ? { by: 'relevance', ascending: false } : null;
 }
 
 export function searchTrials(index: TrialIndex, q: TrialQuery): SearchResult {
@@ -53,7 +53,7 @@ export function searchTrials(index: TrialIndex, q: TrialQuery): SearchResult {
   if (!q.near) {
     const total = matches.count();
     // distance without a ZIP is refused by the validator; it would mean the default order.
-    if (sort === null || sort === 'distance')
+    if (sort === null || sort.by === 'distance')
       return { total, hits: matches.slice(q.offset, q.limit).map((rank) => ({ rank })) };
     const ordered = orderedRanks(index, matches, sort, text, q.offset + q.limit);
     return {
@@ -61,7 +61,7 @@ export function searchTrials(index: TrialIndex, q: TrialQuery): SearchResult {
       hits: Array.from(ordered.subarray(q.offset, q.offset + q.limit), (rank) => ({ rank })),
     };
   }
-  if (sort !== 'distance') {
+  if (sort?.by !== 'distance') {
     // Another order over the circle: every trial within it, each still with its nearest site.
     const found = nearestSites(index, q.near, q.near.radiusMiles, matches);
     return {
@@ -90,12 +90,12 @@ export function searchTrials(index: TrialIndex, q: TrialQuery): SearchResult {
 function orderedRanks(
   index: TrialIndex,
   set: Bitset,
-  sort: Exclude<SortOrder, 'distance'> | null,
+  sort: SortSpec | null,
   text: TextMatch | undefined,
   want: number,
 ): Int32Array {
-  if (sort === null) return Int32Array.from(set.slice(0, set.count()));
-  if (sort === 'relevance') {
+  if (sort === null || sort.by === 'distance') return Int32Array.from(set.slice(0, set.count()));
+  if (sort.by === 'relevance') {
     // Most relevant first, ties by rank: one number per rank, (top - score) * size + rank,
     // sorted without a comparator (numerically, in V8's native sort: ~10x a callback's).
     const { score } = text!;
@@ -106,7 +106,7 @@ function orderedRanks(
     keys.sort();
     return Int32Array.from(keys, (key) => key % index.size);
   }
-  const order = index.orders[sort];
+  const order = (sort.ascending ? index.oldestFirst : index.orders)[sort.by];
   const out: number[] = [];
   for (let i = 0; i < order.length && out.length < want; i++)
     if (set.has(order[i])) out.push(order[i]);

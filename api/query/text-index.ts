@@ -48,6 +48,17 @@ export function tokenize(text: string): string[] {
     .filter((t) => t.length > 0);
 }
 
+/**
+ * Whether one field's tokens hold every query word, the last as a prefix (as `q` reads
+ * words): the `sponsor` and `intervention` filters over one name.
+ */
+export function holdsWords(tokens: readonly string[], terms: readonly string[]): boolean {
+  const last = terms.length - 1;
+  return terms.every((term, i) =>
+    i === last ? tokens.some((t) => t.startsWith(term)) : tokens.includes(term),
+  );
+}
+
 export interface TextIndex {
   /** Distinct tokens, sorted, for prefix ranges. */
   tokens: string[];

@@ -37,7 +37,7 @@ import {
 } from './geo-candidates.js';
 import { TrialCells } from './geo-trial-cells.js';
 import { SiteSpanBuilder, type SiteSpans } from './nearest-sample.js';
-import { textIndexSteps, type TextIndex } from './text-index.js';
+import { textIndexSteps, tokenize, type TextIndex } from './text-index.js';
 import { buildTrialJson, ByteArena } from './trial-json.js';
 import type { DateSort } from './types.js';
 import { runInSlices, runToEnd, type Steps } from './slices.js';
@@ -100,6 +100,10 @@ export interface TrialIndex {
   ageMax: Int16Array;
   /** Days since 1970-01-01, or NO_DATE. */
   firstPostedDay: Int32Array;
+  lastUpdatedDay: Int32Array;
+  /** Tokens of each trial's lead sponsor, and of each of its interventions' names (`sponsor`, `intervention`). */
+  sponsorWords: string[][];
+  interventionWords: string[][][];
   pdl1: PdL1Requirement[];
   /** Each trial's biomarker rows, for explanations (the filters read the sets above). */
   markers: BiomarkerRow[][];
@@ -112,6 +116,8 @@ export interface TrialIndex {
   text: TextIndex;
   /** Ranks in each explicit `sort` order other than relevance and distance (ties: default order). */
   orders: Record<DateSort, Int32Array>;
+  /** The same dates oldest first (`sort=last_updated:asc`), trials without the date still last. */
+  oldestFirst: Record<DateSort, Int32Array>;
   /** Scratch for geo queries; requests run one at a time on the event loop. */
   scratch: { best: Float64Array; bestPair: Int32Array };
 }
@@ -256,6 +262,9 @@ export function* buildTrialIndexSteps(
   const ageMin = new Int16Array(size);
   const ageMax = new Int16Array(size);
   const firstPostedDay = new Int32Array(size);
+  const lastUpdatedDay = new Int32Array(size);
+  const sponsorWords: string[][] = new Array(size);
+  const interventionWords: string[][][] = new Array(size);
   const pdl1: PdL1Requirement[] = [];
   const markersByRank: BiomarkerRow[][] = new Array(size);
   const evidence: TrialEvidence[] = new Array(size);
@@ -306,6 +315,9 @@ export function* buildTrialIndexSteps(
     ageMin[rank] = t.age_min ?? -1;
     ageMax[rank] = t.age_max ?? -1;
     firstPostedDay[rank] = isoDay(t.first_posted);
+    lastUpdatedDay[rank] = isoDay(t.last_updated);
+    sponsorWords[rank] = tokenize(t.sponsor ?? '');
+    interventionWords[rank] = t.interventions.map((i) => tokenize(i.name));
 
     // A marker of another tumour type's cohort never filters lung trials (it is still shown).
     const lungMarkers = markers.filter((b) => b.scope === 'lung');
@@ -335,6 +347,11 @@ export function* buildTrialIndexSteps(
   yield;
   const startDate = newestFirst(trials, (t) => t.study_start);
   yield;
+  const oldestFirst = {
+    last_updated: byDate(trials, (t) => t.last_updated, 1),
+    start_date: byDate(trials, (t) => t.study_start, 1),
+  };
+  yield;
   return {
     size,
     nctIds,
@@ -346,6 +363,9 @@ export function* buildTrialIndexSteps(
     ageMin,
     ageMax,
     firstPostedDay,
+    lastUpdatedDay,
+    sponsorWords,
+    interventionWords,
     pdl1,
     markers: markersByRank,
     evidence,
@@ -353,6 +373,7 @@ export function* buildTrialIndexSteps(
     text,
     siteSpans: spans.build(),
     orders: { last_updated: lastUpdated, start_date: startDate },
+    oldestFirst,
     scratch: { best: new Float64Array(size), bestPair: new Int32Array(size) },
   };
 }
@@ -362,9 +383,22 @@ function newestFirst(
   trials: readonly TrialRow[],
   date: (t: TrialRow) => string | null,
 ): Int32Array {
+  return byDate(trials, date, -1);
+}
+
+/** Ranks by a date (1: oldest first, -1: newest first), trials without it last, ties in rank order. */
+function byDate(
+  trials: readonly TrialRow[],
+  date: (t: TrialRow) => string | null,
+  direction: 1 | -1,
+): Int32Array {
   const ranks = Int32Array.from(trials.keys());
   const key = trials.map((t) => date(t) ?? '');
-  return ranks.sort((a, b) => (key[a] === key[b] ? a - b : key[a] < key[b] ? 1 : -1));
+  return ranks.sort((a, b) => {
+    if (key[a] === key[b]) return a - b;
+    if (key[a] === '' || key[b] === '') return key[a] === '' ? 1 : -1;
+    return key[a] < key[b] ? -direction : direction;
+  });
 }
 
 function* buildGeoIndex(

@@ -61,7 +61,11 @@ describe('GET /trials parameter validation', () => {
     ['firstPostedAfter=yesterday', 'firstPostedAfter', /YYYY-MM-DD/],
     ['sort=distance', 'sort', /distance needs zip/],
     ['sort=relevance', 'sort', /relevance needs q/],
-    ['sort=nearest', 'sort', /allowed: relevance, last_updated, start_date, distance/],
+    [
+      'sort=nearest',
+      'sort',
+      /allowed: relevance, last_updated, -last_updated, last_updated:desc, last_updated:asc, start_date/,
+    ],
     ['q=%20-%20', 'q', /words/],
     ['order=asc', 'order', /unknown parameter/],
     ['__proto__=1', '__proto__', /unknown parameter/],

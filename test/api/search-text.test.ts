@@ -170,3 +170,76 @@ describe('page links', () => {
     expect(past.meta).toMatchObject({ next: null, prev: '/api/v1/trials?limit=2&offset=2' });
   });
 });
+
+const sorted = (ids: string[]) => [...ids].sort();
+
+describe('sort direction, lastUpdatedAfter, sponsor and intervention (issue 22)', () => {
+  const all = 'statusBuckets=recruiting,active,completed,unknown';
+
+  it('-last_updated and last_updated:desc are newest first, last_updated:asc oldest first; missing dates last', async () => {
+    const newest = ['TEST-CLOSED', 'TEST-COMBO', 'TEST-OSI', 'TEST-KEY', 'TEST-CAFÉ'];
+    expect(await idsOf(api, `${all}&sort=-last_updated`)).toEqual(newest);
+    expect(await idsOf(api, `${all}&sort=last_updated:desc`)).toEqual(newest);
+    expect(await idsOf(api, `${all}&sort=LAST_UPDATED:ASC`)).toEqual([...newest].reverse());
+    const oldest = await idsOf(api, `${all}&sort=start_date:asc`);
+    expect(oldest.at(-1)).toBe('TEST-KEY');
+    expect(oldest.indexOf('TEST-OSI')).toBeLessThan(oldest.indexOf('TEST-COMBO'));
+    const refused = await api.json('/api/v1/trials?sort=-relevance&q=osimertinib');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.parameter).toBe('sort');
+    expect(refused.body.error.message).toMatch(/allowed: relevance, last_updated, -last_updated/);
+  });
+
+  it('lastUpdatedAfter is inclusive; with last_updated:asc it reads an incremental sync in order', async () => {
+    expect(await idsOf(api, `${all}&lastUpdatedAfter=2025-01-01&sort=last_updated:asc`)).toEqual([
+      'TEST-OSI',
+      'TEST-COMBO',
+      'TEST-CLOSED',
+    ]);
+    expect(await idsOf(api, `${all}&lastUpdatedAfter=2025-05-02`)).toEqual([]);
+    const bad = await api.json('/api/v1/trials?lastUpdatedAfter=2025-02-30');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ parameter: 'lastUpdatedAfter' });
+  });
+
+  it('sponsor: every word of any name, case and accents ignored, the last word a prefix', async () => {
+    expect(sorted(await idsOf(api, `${all}&sponsor=acme`))).toEqual(['TEST-KEY', 'TEST-OSI']);
+    expect(sorted(await idsOf(api, `${all}&sponsor=ACME pharma`))).toEqual([
+      'TEST-KEY',
+      'TEST-OSI',
+    ]);
+    expect(sorted(await idsOf(api, `${all}&sponsor=beta onc`))).toEqual(['TEST-COMBO']);
+    expect(sorted(await idsOf(api, `${all}&sponsor=beta&sponsor=acme`))).toEqual([
+      'TEST-COMBO',
+      'TEST-KEY',
+      'TEST-OSI',
+    ]);
+    expect(sorted(await idsOf(api, `${all}&sponsor=pharma acme oncology`))).toEqual([]);
+  });
+
+  it('intervention: one intervention named with every word of any name; explain says which', async () => {
+    expect(sorted(await idsOf(api, `${all}&intervention=osimertinib`))).toEqual([
+      'TEST-CLOSED',
+      'TEST-COMBO',
+      'TEST-OSI',
+    ]);
+    expect(sorted(await idsOf(api, `${all}&intervention=osimertinib chemo`))).toEqual([
+      'TEST-COMBO',
+    ]);
+    expect(sorted(await idsOf(api, `${all}&intervention=pembro,sotorasib`))).toEqual(['TEST-KEY']);
+    const { status, body } = await api.json(
+      `/api/v1/trials?intervention=pembrolizumab&sponsor=acme&explain=true`,
+    );
+    expect(status).toBe(200);
+    expect(body.data[0].match.filters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          parameter: 'intervention',
+          value: 'pembrolizumab',
+          reason: 'interventions Pembrolizumab',
+        }),
+        expect.objectContaining({ parameter: 'sponsor', reason: 'lead sponsor Acme Pharma' }),
+      ]),
+    );
+  });
+});
