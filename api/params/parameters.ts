@@ -236,7 +236,7 @@ export const PARAMETERS = [
     role: 'filter',
     on: FILTER,
     description: 'trials first posted on or after this date',
-    brief: 'first posted on or after the date',
+    brief: 'first posted, last updated on or after the date',
     examples: ['2025-01-01'],
   }),
   parameter({
@@ -250,8 +250,8 @@ export const PARAMETERS = [
     description:
       'trials last updated on or after this date (with sort=last_updated:asc, an incremental ' +
       'sync reads what changed since its last run)',
-    brief: 'last updated on or after the date',
     examples: ['2025-06-01'],
+    readmeWith: 'firstPostedAfter',
   }),
   parameter({
     name: 'sponsor',
@@ -261,7 +261,7 @@ export const PARAMETERS = [
     description:
       'any of the names: the lead sponsor holds every word of one (accents and case ignored, ' +
       'the last word as a prefix), e.g. astrazeneca, "national cancer"',
-    brief: 'lead sponsor name (any of the names; words, last as a prefix)',
+    brief: 'lead sponsor, intervention name (any of the names; words, the last a prefix)',
     examples: ['AstraZeneca', 'Amgen,Pfizer'],
   }),
   parameter({
@@ -272,8 +272,8 @@ export const PARAMETERS = [
     description:
       "any of the names: one of the trial's interventions is named with every word of one " +
       '(accents and case ignored, the last word as a prefix), e.g. osimertinib, "radiation therapy"',
-    brief: 'intervention name (drug, device, procedure; any of the names)',
     examples: ['osimertinib', 'pembrolizumab,nivolumab'],
+    readmeWith: 'sponsor',
   }),
   parameter({
     name: 'zip',

@@ -7,7 +7,8 @@ import { promises as fs } from 'node:fs';
 import { Writable } from 'node:stream';
 import { Command, Option } from 'commander';
 import { pino, type Logger } from 'pino';
-import { loadEnv } from '../../config/env.js';
+import { loadEnv, type Env } from '../../config/env.js';
+import { redactUrl } from '../../config/redact-url.js';
 import {
   InvalidKeyLabelError,
   InvalidKeyRecordError,
@@ -59,7 +60,8 @@ export function registerKeysCommands(program: Command): void {
     .description("list keys: label, tier, created, revoked, today's usage (never the key)")
     .option('--json', 'one JSON array instead of a table')
     .action(async (options: { json?: boolean }) => {
-      await withStores(async (stores) => {
+      await withStores(async (stores, env) => {
+        const { keyFilePath } = await import('../../api/keys/open.js');
         const rows = [];
         for (const record of await stores.keys.list()) {
           // In-process counters live in the server, not here: without Redis the CLI cannot see them.
@@ -75,6 +77,15 @@ export function registerKeysCommands(program: Command): void {
             used_today: used,
             daily_quota: TIER_LIMITS[record.tier].dailyQuota,
           });
+        }
+        if (stores.keyBackend === 'file') {
+          // Not the list a server on Redis serves: a script must not take it for one.
+          process.stderr.write(
+            `error: Redis at ${redactUrl(env.REDIS_URL)} is not reachable; listing the fallback ` +
+              `key file ${keyFilePath(env)} instead, which a server uses only while Redis is ` +
+              'down (keys created there move to Redis when it answers). Exit code 1.\n',
+          );
+          process.exitCode = 1;
         }
         if (options.json) {
           process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
@@ -160,12 +171,12 @@ export function registerKeysCommands(program: Command): void {
 /** A mistake the operator can fix; printed without a stack trace. */
 class OperatorError extends Error {}
 
-async function withStores(run: (stores: ServiceStores) => Promise<void>): Promise<void> {
+async function withStores(run: (stores: ServiceStores, env: Env) => Promise<void>): Promise<void> {
   const env = loadEnv();
   const { openStores } = await import('../../api/keys/open.js');
   const stores = await openStores(env, operatorLogger(env.LOG_LEVEL));
   try {
-    await run(stores);
+    await run(stores, env);
   } catch (error) {
     if (
       error instanceof OperatorError ||

@@ -91,8 +91,17 @@ describe('lungtrials keys', { timeout: 180_000 }, () => {
     const file = await fs.readFile(path.join(dataDir, 'keys.json'), 'utf8');
     expect(file).toContain(hashKey(plaintext));
     expect(file).not.toContain(plaintext);
+    // Listing without Redis shows the file store but says so and exits 1: a script must not
+    // take it for the keys a server on Redis serves.
     const listed = await runCli(['keys', 'list'], offline);
     expect(listed.stdout).toMatch(/offline\s+free/);
+    expect(listed.code).toBe(1);
+    expect(listed.stderr).toMatch(
+      /error: Redis at redis:\/\/127\.0\.0\.1:\d+ is not reachable; listing the fallback key file .*keys\.json/,
+    );
+    const asJson = await runCli(['keys', 'list', '--json'], offline);
+    expect(asJson.code).toBe(1);
+    expect(JSON.parse(asJson.stdout)).toEqual([expect.objectContaining({ label: 'offline' })]);
   });
   it('exports the key records (hashes, never plaintext) and imports them into another store, skipping labels present', async () => {
     const created = await runCli(
