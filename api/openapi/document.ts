@@ -153,6 +153,27 @@ function ok(
   };
 }
 
+/** A list body of one trial, as the example of a search. */
+const onePage = (trial: unknown, quotaUsed: number) => ({
+  data: [trial],
+  meta: {
+    total: 1,
+    limit: 50,
+    offset: 0,
+    next: null,
+    prev: null,
+    quota_used: quotaUsed,
+    quota_limit: 1000,
+  },
+});
+
+/** What a snapshot data endpoint answers besides 200: 304, the keyed errors, 503 without a snapshot. */
+const dataErrors = (): Record<string, ZodOpenApiResponseObject> => ({
+  '304': notModifiedResponse,
+  ...keyedErrors(true),
+  ...snapshotErrors,
+});
+
 /** Each operation's responses, keyed by its operationId in ENDPOINTS. */
 const RESPONSES: Readonly<Record<string, () => Record<string, ZodOpenApiResponseObject>>> = {
   searchTrials: () => ({
@@ -160,48 +181,13 @@ const RESPONSES: Readonly<Record<string, () => Record<string, ZodOpenApiResponse
       'A page of matching trials.',
       TrialListResponseSchema,
       {
-        search: {
-          data: [EXAMPLE_LIST_TRIAL],
-          meta: {
-            total: 1,
-            limit: 50,
-            offset: 0,
-            next: null,
-            prev: null,
-            quota_used: 12,
-            quota_limit: 1000,
-          },
-        },
-        zip_radius: {
-          data: [EXAMPLE_ZIP_LIST_TRIAL],
-          meta: {
-            total: 1,
-            limit: 50,
-            offset: 0,
-            next: null,
-            prev: null,
-            quota_used: 13,
-            quota_limit: 1000,
-          },
-        },
-        explained: {
-          data: [EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL],
-          meta: {
-            total: 1,
-            limit: 50,
-            offset: 0,
-            next: null,
-            prev: null,
-            quota_used: 14,
-            quota_limit: 1000,
-          },
-        },
+        search: onePage(EXAMPLE_LIST_TRIAL, 12),
+        zip_radius: onePage(EXAMPLE_ZIP_LIST_TRIAL, 13),
+        explained: onePage(EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL, 14),
       },
       { ...snapshotHeader, ...linkHeader },
     ),
-    '304': notModifiedResponse,
-    ...keyedErrors(true),
-    ...snapshotErrors,
+    ...dataErrors(),
   }),
   getTrial: () => ({
     '200': ok(
@@ -216,10 +202,8 @@ const RESPONSES: Readonly<Record<string, () => Record<string, ZodOpenApiResponse
       },
       snapshotHeader,
     ),
-    '304': notModifiedResponse,
     '404': errorResponse(['not_found']),
-    ...keyedErrors(true),
-    ...snapshotErrors,
+    ...dataErrors(),
   }),
   listSources: () => ({
     '200': ok(
@@ -228,9 +212,7 @@ const RESPONSES: Readonly<Record<string, () => Record<string, ZodOpenApiResponse
       { sources: { data: EXAMPLE_SOURCES, meta: { quota_used: 15, quota_limit: 1000 } } },
       snapshotHeader,
     ),
-    '304': notModifiedResponse,
-    ...keyedErrors(true),
-    ...snapshotErrors,
+    ...dataErrors(),
   }),
   getKeyMeta: () => ({
     '200': ok('Key, usage and snapshot.', KeyMetaResponseSchema, {

@@ -22,7 +22,14 @@ export function registerKeysCommands(program: Command): void {
   const keys = program
     .command('keys')
     .description('create, revoke and list API keys (stored hashed)');
+  registerKeysCreate(keys);
+  registerKeysRevoke(keys);
+  registerKeysList(keys);
+  registerKeysExport(keys);
+  registerKeysImport(keys);
+}
 
+function registerKeysCreate(keys: Command): void {
   keys
     .command('create')
     .description('create a key; prints the plaintext key once, as the last line of stdout')
@@ -42,7 +49,9 @@ export function registerKeysCommands(program: Command): void {
         );
       });
     });
+}
 
+function registerKeysRevoke(keys: Command): void {
   keys
     .command('revoke')
     .description('revoke a key; it is refused (403) from the next request on')
@@ -54,7 +63,9 @@ export function registerKeysCommands(program: Command): void {
         process.stdout.write(`Revoked key "${label}".\n`);
       });
     });
+}
 
+function registerKeysList(keys: Command): void {
   keys
     .command('list')
     .description("list keys: label, tier, created, revoked, today's usage (never the key)")
@@ -111,7 +122,9 @@ export function registerKeysCommands(program: Command): void {
         );
       });
     });
+}
 
+function registerKeysExport(keys: Command): void {
   keys
     .command('export')
     .description(
@@ -132,7 +145,9 @@ export function registerKeysCommands(program: Command): void {
         );
       });
     });
+}
 
+function registerKeysImport(keys: Command): void {
   keys
     .command('import')
     .description(

@@ -48,91 +48,112 @@ export function registerRefreshCommands(program: Command): void {
         30_000,
       )
       .option('--run-id <id>', 'id of the new run (default: run-<UTC time>-<random>)'),
-  ).action(async (flags: RefreshFlags) => {
-    const env = loadEnv();
-    // Checked before Redis is touched: a bad path or sponsor exits 2 and starts nothing.
-    const options = pipelineOptionsFrom(flags, env);
-    const logger = createLogger(env.LOG_LEVEL);
-    const { RefreshFailedError, startRefresh, waitForRefresh } =
-      await import('../../workers/flow.js');
-    const { bullPrefix, connectQueueRedis, openQueues } = await import('../../workers/queues.js');
-    const { closeRedis } = await import('../../config/redis.js');
-    let connection;
-    try {
-      connection = await connectQueueRedis(env.REDIS_URL);
-    } catch (err) {
-      throw new OperatorError(`refresh: ${err instanceof Error ? err.message : String(err)}`);
+  ).action(refresh);
+}
+
+/** `lungtrials refresh`: start a run on the queues and, with --wait, follow it to its end. */
+async function refresh(flags: RefreshFlags): Promise<void> {
+  const env = loadEnv();
+  // Checked before Redis is touched: a bad path or sponsor exits 2 and starts nothing.
+  const options = pipelineOptionsFrom(flags, env);
+  const logger = createLogger(env.LOG_LEVEL);
+  const { RefreshFailedError, startRefresh, waitForRefresh } =
+    await import('../../workers/flow.js');
+  const { bullPrefix, connectQueueRedis, openQueues } = await import('../../workers/queues.js');
+  const { closeRedis } = await import('../../config/redis.js');
+  let connection;
+  try {
+    connection = await connectQueueRedis(env.REDIS_URL);
+  } catch (err) {
+    throw new OperatorError(`refresh: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const queues = openQueues({ connection, prefix: bullPrefix(env.REDIS_PREFIX) });
+  let runId: string | null = null;
+  try {
+    ({ runId } = await startRefresh(
+      options,
+      {
+        connection,
+        prefix: bullPrefix(env.REDIS_PREFIX),
+        queues,
+        dataDir: env.DATA_DIR,
+        snapshotRoot: env.SNAPSHOT_DIR,
+        logger,
+      },
+      { runId: flags.runId },
+    ));
+    process.stderr.write(`refresh ${runId} started\n`);
+    if (!flags.wait) {
+      process.stdout.write(`${runId}\n`);
+      return;
     }
-    const queues = openQueues({ connection, prefix: bullPrefix(env.REDIS_PREFIX) });
-    let runId: string | null = null;
+    const watch = watchWorkers(queues, flags.workerGrace);
+    const display = stageDisplay();
+    const started = performance.now();
+    let result;
     try {
-      ({ runId } = await startRefresh(
-        options,
-        {
-          connection,
-          prefix: bullPrefix(env.REDIS_PREFIX),
-          queues,
-          dataDir: env.DATA_DIR,
-          snapshotRoot: env.SNAPSHOT_DIR,
-          logger,
+      result = await waitForRefresh(runId, queues, {
+        onUpdate: (status) => {
+          watch.check(status);
+          display.update(status.stages);
         },
-        { runId: flags.runId },
-      ));
-      process.stderr.write(`refresh ${runId} started\n`);
-      if (!flags.wait) {
-        process.stdout.write(`${runId}\n`);
-        return;
-      }
-      const watch = watchWorkers(queues, flags.workerGrace);
-      const display = stageDisplay();
-      const started = performance.now();
-      let result;
-      try {
-        result = await waitForRefresh(runId, queues, {
-          onUpdate: (status) => {
-            watch.check(status);
-            display.update(status.stages);
-          },
-          timeoutMs: flags.timeout,
-        });
-      } finally {
-        watch.stop();
-        display.stop();
-      }
-      for (const stage of STAGE_NAMES) {
-        const report = result.stages[stage];
-        process.stdout.write(
-          `${STAGE_TITLES[stage].padEnd(32)} ` +
-            `${(report.duration_ms / 1000).toFixed(1).padStart(6)} s  ` +
-            `${JSON.stringify(report.summary)}\n`,
-        );
-      }
-      process.stdout.write(
-        `run ${runId} published in ${((performance.now() - started) / 1000).toFixed(1)} s\n${result.version}\n`,
-      );
-    } catch (err) {
-      if (err instanceof RefreshFailedError) {
-        process.stderr.write(
-          `refresh ${err.runId} failed in stage ${err.stage} (${STAGE_TITLES[err.stage]}): ${err.reason}\n`,
-        );
-        process.stderr.write('the serving snapshot is unchanged\n');
-      } else if (err instanceof NoWorkerError) {
-        process.stderr.write(`refresh ${runId}: ${err.message}\n`);
-        process.stderr.write(
-          `the run stays queued: start the workers and it goes on (\`lungtrials runs show ` +
-            `${runId}\`), or drop it with \`lungtrials runs cancel ${runId}\`\n`,
-        );
-      } else {
-        process.stderr.write(
-          `refresh${runId ? ` ${runId}` : ''}: ${err instanceof Error ? err.message : String(err)}\n`,
-        );
-      }
-      process.exitCode = 1;
+        timeoutMs: flags.timeout,
+      });
     } finally {
-      await queues.close(logger);
-      await closeRedis(connection);
+      watch.stop();
+      display.stop();
     }
-  });
+    printPublished(runId, result, started);
+  } catch (err) {
+    reportFailure(err, runId, RefreshFailedError);
+    process.exitCode = 1;
+  } finally {
+    await queues.close(logger);
+    await closeRedis(connection);
+  }
+}
+
+type RefreshResult = Awaited<
+  ReturnType<(typeof import('../../workers/flow.js'))['waitForRefresh']>
+>;
+
+/** Each stage's time and summary, then the published version as the last stdout line. */
+function printPublished(runId: string, result: RefreshResult, started: number): void {
+  for (const stage of STAGE_NAMES) {
+    const report = result.stages[stage];
+    process.stdout.write(
+      `${STAGE_TITLES[stage].padEnd(32)} ` +
+        `${(report.duration_ms / 1000).toFixed(1).padStart(6)} s  ` +
+        `${JSON.stringify(report.summary)}\n`,
+    );
+  }
+  process.stdout.write(
+    `run ${runId} published in ${((performance.now() - started) / 1000).toFixed(1)} s\n${result.version}\n`,
+  );
+}
+
+/** Why a run did not publish, and what the operator can do, on stderr. */
+function reportFailure(
+  err: unknown,
+  runId: string | null,
+  RefreshFailedError: (typeof import('../../workers/flow.js'))['RefreshFailedError'],
+): void {
+  if (err instanceof RefreshFailedError) {
+    process.stderr.write(
+      `refresh ${err.runId} failed in stage ${err.stage} (${STAGE_TITLES[err.stage]}): ${err.reason}\n`,
+    );
+    process.stderr.write('the serving snapshot is unchanged\n');
+  } else if (err instanceof NoWorkerError) {
+    process.stderr.write(`refresh ${runId}: ${err.message}\n`);
+    process.stderr.write(
+      `the run stays queued: start the workers and it goes on (\`lungtrials runs show ` +
+        `${runId}\`), or drop it with \`lungtrials runs cancel ${runId}\`\n`,
+    );
+  } else {
+    process.stderr.write(
+      `refresh${runId ? ` ${runId}` : ''}: ${err instanceof Error ? err.message : String(err)}\n`,
+    );
+  }
 }
 
 class NoWorkerError extends Error {}

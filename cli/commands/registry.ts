@@ -19,7 +19,12 @@ export function registerRegistryCommands(program: Command): void {
   const registry = program
     .command('registry')
     .description('ClinicalTrials.gov records: live sync, offline dump import, raw store status');
+  registerRegistrySync(registry);
+  registerRegistryImport(registry);
+  registerRegistryStatus(registry);
+}
 
+function registerRegistrySync(registry: Command): void {
   registry
     .command('sync')
     .description(
@@ -71,7 +76,9 @@ export function registerRegistryCommands(program: Command): void {
         }
       },
     );
+}
 
+function registerRegistryImport(registry: Command): void {
   registry
     .command('import')
     .description(
@@ -91,7 +98,9 @@ export function registerRegistryCommands(program: Command): void {
       );
       printSummary(summary);
     });
+}
 
+function registerRegistryStatus(registry: Command): void {
   registry
     .command('status')
     .description(

@@ -19,7 +19,12 @@ export function registerRunsCommands(program: Command): void {
   const runs = program
     .command('runs')
     .description('refresh runs on the queues: list, show one, cancel one');
+  registerRunsList(runs);
+  registerRunsShow(runs);
+  registerRunsCancel(runs);
+}
 
+function registerRunsList(runs: Command): void {
   runs
     .command('list')
     .description(
@@ -60,7 +65,9 @@ export function registerRunsCommands(program: Command): void {
         );
       });
     });
+}
 
+function registerRunsShow(runs: Command): void {
   runs
     .command('show')
     .description("one run's stages: state, attempts, duration, summary or failure")
@@ -99,7 +106,9 @@ export function registerRunsCommands(program: Command): void {
         );
       });
     });
+}
 
+function registerRunsCancel(runs: Command): void {
   runs
     .command('cancel')
     .description(

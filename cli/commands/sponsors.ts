@@ -58,7 +58,12 @@ export function registerSponsorsCommands(program: Command): void {
   const sponsors = program
     .command('sponsors')
     .description(`the ${SPONSOR_SOURCES.length} sponsor registries: catalog, CSV import, scraping`);
+  registerSponsorsList(sponsors);
+  registerSponsorsImport(sponsors);
+  registerSponsorsScrape(sponsors);
+}
 
+function registerSponsorsList(sponsors: Command): void {
   sponsors
     .command('list')
     .description('list the sponsor catalog (slug, how data arrives, home page)')
@@ -66,7 +71,9 @@ export function registerSponsorsCommands(program: Command): void {
       for (const s of SPONSOR_SOURCES)
         process.stdout.write(`${s.slug.padEnd(22)} ${s.ingest.padEnd(4)} ${s.home_url}\n`);
     });
+}
 
+function registerSponsorsImport(sponsors: Command): void {
   sponsors
     .command('import')
     .description(
@@ -99,7 +106,9 @@ export function registerSponsorsCommands(program: Command): void {
         await report(result, o.out);
       },
     );
+}
 
+function registerSponsorsScrape(sponsors: Command): void {
   sponsors
     .command('scrape')
     .description('scrape the web sponsors with Chromium')

@@ -12,6 +12,29 @@ const UP = String.raw`^(\.\./)+`;
 /** Top-level folders both halves import; they import neither half. */
 const SHARED = ['domain', 'config', 'snapshot', 'geo', 'diagnosis', 'text'];
 
+/**
+ * Files with a function over 80 lines when max-lines-per-function came on (issue 20), named
+ * here so the rule holds everywhere else; remove a file once its functions are split.
+ */
+const OVER_LENGTH = [
+  'api/mcp/http.ts', // mcpRouter
+  'api/query/render.ts', // renderTrialList (hot path, issue 24's)
+  'api/query/trial-index.ts', // buildTrialIndexSteps (hot path, issue 24's)
+  'bench/api-part.ts', // runApiPart
+  'bench/api-server.ts', // main
+  'bench/main.ts', // main
+  'bench/swap.ts', // main
+  'pipeline/demo/generate.ts', // flagRows
+  'pipeline/demo/registry-dump.ts', // toRegistryStudy
+  'pipeline/demo/trial-text.ts', // buildTrialText
+  'pipeline/geocode/geocode-sites.ts', // geocodeSites
+  'pipeline/registry/import-dump.ts', // importRegistryDump
+  'pipeline/registry/sync.ts', // syncRegistry
+  'pipeline/sponsors/csv-import.ts', // importSponsorCsvFile
+  'pipeline/sponsors/scrape.ts', // scrapeSponsor
+  'workers/run-workers.ts', // runWorkers
+];
+
 /** no-restricted-imports with one regex pattern, for a layering rule. */
 const layer = (regex, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ regex, message }] }],
@@ -70,6 +93,16 @@ export default tseslint.config(
     ignores: ['test/**'],
     plugins: { '@stylistic': stylistic },
     rules: { '@stylistic/max-len': ['error', { code: 120, ignoreUrls: true }] },
+  },
+  {
+    // A function says one step; longer work is split into named steps (docs/architecture.md).
+    // Tests are excepted (a test reads top to bottom). OVER_LENGTH lists the functions still
+    // over the limit when the rule came on: each is to be split, none added.
+    files: ['**/*.ts'],
+    ignores: ['test/**', ...OVER_LENGTH],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }],
+    },
   },
   {
     files: ['test/**/*.ts'],
