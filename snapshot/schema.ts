@@ -113,9 +113,12 @@ export const TABLE_SCHEMAS: Readonly<Record<SnapshotFileTable, readonly ColumnDe
       example: null,
     }),
     req('phases', 'VARCHAR[]', {
-      meaning: 'Registry phase codes; empty when the registry gives none',
+      meaning:
+        'Registry phase codes; empty when the registry gives none (the API serves the label ' +
+        '`phase`; `trialPhase` takes these codes too)',
       vocabulary: PHASE_CODES,
       example: ['PHASE1', 'PHASE2'],
+      api: null,
     }),
     col('phase', 'VARCHAR', {
       meaning: 'Display label derived from `phases`',
@@ -140,9 +143,10 @@ export const TABLE_SCHEMAS: Readonly<Record<SnapshotFileTable, readonly ColumnDe
     }),
     req('status_bucket', 'VARCHAR', {
       meaning:
-        "Coarse bucket of `status` (the API's `statusBuckets`; unknown when the status is missing or unmapped)",
+        "Coarse bucket of `status` (the API's `statusBuckets` filter; unknown when the status is missing or unmapped)",
       vocabulary: STATUS_BUCKETS,
       example: 'recruiting',
+      api: null,
     }),
     col('sponsor', 'VARCHAR', { meaning: 'Lead sponsor name', example: 'AstraZeneca' }),
     req('conditions', 'VARCHAR[]', {
@@ -441,13 +445,18 @@ export const TABLE_SCHEMAS: Readonly<Record<SnapshotFileTable, readonly ColumnDe
     }),
   ],
   changes: [
-    req('nct_id', 'VARCHAR', { meaning: 'The trial (`trials.nct_id`)', example: 'NCT02576665' }),
+    req('nct_id', 'VARCHAR', {
+      meaning: 'The trial (`trials.nct_id`)',
+      example: 'NCT02576665',
+      api: null,
+    }),
     req('change', 'VARCHAR', {
       meaning:
         'added: not in the replaced version; removed: only in the replaced version; changed: ' +
         'in both, with a different value in `fields`',
       vocabulary: CHANGE_KINDS,
       example: 'changed',
+      api: null,
     }),
     req('fields', 'VARCHAR[]', {
       meaning:
@@ -455,6 +464,7 @@ export const TABLE_SCHEMAS: Readonly<Record<SnapshotFileTable, readonly ColumnDe
         "`flags` when any of the trial's rows in that table differ (`content_hash` alone is no " +
         'change); empty for added and removed',
       example: ['status', 'status_bucket', 'last_updated', 'sites'],
+      api: null,
     }),
   ],
 };
