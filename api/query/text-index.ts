@@ -128,39 +128,31 @@ export interface TextMatch {
   score: Uint16Array;
 }
 
-/**
- * Trials holding every term (the last as a prefix), with their relevance. Each term's
- * weight is added to every rank its postings name as they are walked (the prefix term's
- * best across its tokens by increments), not afterwards per matching rank: scores of
- * ranks a term drops are never read, and the walk over a broad term's matches with a
- * callback had cost more than the postings.
- */
+/** Trials holding every term (the last as a prefix), with their relevance. */
 export function matchText(index: TextIndex, size: number, terms: readonly string[]): TextMatch {
   const score = new Uint16Array(size);
   let matches = Bitset.full(size);
   terms.forEach((term, t) => {
     const last = t === terms.length - 1;
     const [lo, hi] = last ? prefixRange(index.tokens, term) : exactRange(index.tokens, term);
-    // One token: each rank occurs once, its weight is the term's. Several: the best counts.
-    const best = hi - lo > 1 ? new Uint8Array(size) : null;
+    const best = new Uint8Array(size);
     const hit = new Bitset(size);
-    const words = hit.words;
     for (let i = lo; i < hi; i++) {
       const ranks = index.postingRanks[i];
       const masks = index.postingMasks[i];
       for (let k = 0; k < ranks.length; k++) {
         const r = ranks[k];
-        words[r >>> 5] |= 1 << (r & 31);
+        hit.set(r);
         const w = MASK_WEIGHT[masks[k]];
-        if (!best) score[r] += w;
-        else if (w > best[r]) {
-          score[r] += w - best[r];
-          best[r] = w;
-        }
+        if (w > best[r]) best[r] = w;
       }
     }
     matches = matches.and(hit);
+    matches.forEach((r) => {
+      score[r] += best[r];
+    });
   });
+  // Scores of ranks dropped by a later term are never read: only `matches` is walked.
   return { matches, score };
 }
 

@@ -2,8 +2,7 @@
  * `q` matching and relevance order against a plain reference (each term's best field
  * weight summed per matching trial; most relevant first, ties by rank), over the demo
  * data's own tokens: exact words, prefixes of one to four letters, two- and three-word
- * queries. The index's matchText adds weights while walking postings and sorts keys
- * without a comparator (issue 24); the answers must not move.
+ * queries: a guard for any rework of matchText or the relevance sort.
  */
 import { describe, expect, it } from 'vitest';
 import { buildTrialIndex } from '../../api/query/trial-index.js';
