@@ -1,7 +1,7 @@
 /**
  * The Express app of /api/v1. Order of a request (docs/architecture.md): access log,
  * compression, operator routes, security headers, CORS (API, MCP and /healthz only), route
- * match (404/405), API key (401/403), snapshot (503), limits (429, counts), parameter
+ * match (404/405), content negotiation (406), API key (401/403), snapshot (503), limits (429, counts), parameter
  * validation (400) and handler, then the one error middleware. Key, snapshot and limits
  * are one step (admission): one Redis round trip when keys and counters live there. MCP
  * over HTTP (`/mcp`) is its own router beside /api/v1, with JSON-RPC error bodies (api/mcp/http.ts).
@@ -15,6 +15,7 @@ import type { KeyStore } from './keys/types.js';
 import { StoreGate, type RequestGate } from './limits/gate.js';
 import type { UsageCounter } from './limits/types.js';
 import { MCP_PATH, mcpRouter } from './mcp/http.js';
+import { acceptJson } from './middleware/accept-json.js';
 import { allowGet } from './middleware/allow-get.js';
 import { admission } from './middleware/admission.js';
 import { apiCors } from './middleware/cors.js';
@@ -82,16 +83,19 @@ export function createApp(deps: AppDeps): express.Express {
     app.all(path, allowGet);
     app.get(path, ...handlers);
   };
+  /** A route that answers JSON: 406 first when the client's Accept admits none. */
+  const jsonRoute = (path: string, ...handlers: RequestHandler[]) =>
+    route(path, acceptJson, ...handlers);
 
-  route(ROUTE_PATHS.health, healthHandler(deps.snapshots, deps.redis ?? null));
-  route(ROUTE_PATHS.docs, docsHandler(deps.contactEmail));
-  route(ROUTE_PATHS.openapi, openApiHandler(deps.contactEmail));
+  jsonRoute(ROUTE_PATHS.health, healthHandler(deps.snapshots, deps.redis ?? null));
+  jsonRoute(ROUTE_PATHS.docs, docsHandler(deps.contactEmail));
+  jsonRoute(ROUTE_PATHS.openapi, openApiHandler(deps.contactEmail));
   route(ROUTE_PATHS.reference, referencePage);
   route(ROUTE_PATHS.referenceAsset, referenceAsset);
-  route(ROUTE_PATHS.meta, peeked, metaHandler(deps.snapshots));
-  route(ROUTE_PATHS.sources, counted, listSources);
-  route(ROUTE_PATHS.trials, counted, listTrials);
-  route(ROUTE_PATHS.trial, counted, getTrial);
+  jsonRoute(ROUTE_PATHS.meta, peeked, metaHandler(deps.snapshots));
+  jsonRoute(ROUTE_PATHS.sources, counted, listSources);
+  jsonRoute(ROUTE_PATHS.trials, counted, listTrials);
+  jsonRoute(ROUTE_PATHS.trial, counted, getTrial);
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

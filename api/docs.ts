@@ -42,6 +42,9 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   key_revoked: 'the API key was revoked or disabled by the operator',
   not_found: 'unknown path, or no trial with that id',
   method_not_allowed: `a method other than ${ALLOWED_METHODS} on a known path (the Allow header lists them)`,
+  not_acceptable:
+    'the Accept header admits no representation the endpoint serves (application/json); ' +
+    'sent before the key is checked, not counted',
   payload_too_large:
     `the request body is over the endpoint's limit (${MCP_BODY_LIMIT_BYTES / 1024} KB for POST /mcp), ` +
     'refused before the key is checked',

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   key_revoked: 403,
   not_found: 404,
   method_not_allowed: 405,
+  not_acceptable: 406,
   payload_too_large: 413,
   rate_limit_exceeded: 429,
   headers_too_large: 431,

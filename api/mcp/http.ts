@@ -45,6 +45,7 @@ export const MCP_ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
   key_revoked: -32003,
   not_found: -32004,
   method_not_allowed: -32005,
+  not_acceptable: -32006,
   payload_too_large: -32600,
   rate_limit_exceeded: -32029,
   quota_exceeded: -32029,
