@@ -30,6 +30,7 @@ import { ROUTE_PATHS } from './routes/paths.js';
 import { referenceAsset, referencePage } from './routes/reference.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
+import { listMatches } from './routes/match.js';
 import type { SnapshotHolder } from './live-snapshot.js';
 
 export interface AppDeps {
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): express.Express {
   jsonRoute(ROUTE_PATHS.sources, counted, listSources);
   jsonRoute(ROUTE_PATHS.trials, counted, listTrials);
   jsonRoute(ROUTE_PATHS.trial, counted, getTrial);
+  jsonRoute(ROUTE_PATHS.match, counted, listMatches);
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

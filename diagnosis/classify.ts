@@ -7,8 +7,16 @@
  * carcinoid match neither. Inclusion text only adds a type when the mention is not
  * negated ("no small cell component").
  */
-import type { DiagnosisType, NsclcStage, SclcStage } from '../domain/diagnosis.js';
+import {
+  LUNG_PATIENT_POPULATIONS,
+  NSCLC_STAGES,
+  type DiagnosisType,
+  type NsclcStage,
+  type Population,
+  type SclcStage,
+} from '../domain/diagnosis.js';
 import { anyOf } from '../text/regex-parts.js';
+import { populationOf, typesExcludedIn } from './population.js';
 
 export interface DiagnosisInput {
   conditions: string[];
@@ -17,14 +25,37 @@ export interface DiagnosisInput {
   official_title: string | null;
   keywords: string[];
   inclusion: string | null;
+  /** Read only for the types it rules out ("small cell, carcinoid or GIST tumours excluded"). */
+  exclusion?: string | null;
 }
 
 export interface Diagnosis {
   diagnosis_types: DiagnosisType[];
-  /** Whether it is a lung cancer trial at all (a trial with no type signal counts for both only then). */
+  /** Whether it takes lung cancer patients at all (its population is lung cancer or pan-tumour). */
   lung_cancer: boolean;
   sclc_stages: SclcStage[];
   nsclc_stages: NsclcStage[];
+  /** Who the trial is for (diagnosis/population.ts). */
+  population: Population;
+  /** Types the criteria rule out, among those the trial is not classified as. */
+  excluded_types: DiagnosisType[];
+  /** Types a patient may have to enter: what `diagnosisType` and the stage filters search. */
+  admitted_types: DiagnosisType[];
+}
+
+/** The diagnosis fields of a trial row, in one place for the stages that store and restore them. */
+export function diagnosisOf(d: Diagnosis): Diagnosis {
+  const { diagnosis_types, lung_cancer, sclc_stages, nsclc_stages } = d;
+  const { population, excluded_types, admitted_types } = d;
+  return {
+    diagnosis_types,
+    lung_cancer,
+    sclc_stages,
+    nsclc_stages,
+    population,
+    excluded_types,
+    admitted_types,
+  };
 }
 
 const NON_SMALL = /\bnon[-\s]*small[-\s]*cell\b/gi;
@@ -89,11 +120,21 @@ interface StageRule {
 const HISTORY_WORDS =
   String.raw`\b(?:prior|previous(?:ly)?|received|receiving|history of|completed|relaps\w*|` +
   String.raw`recurr\w*|progress\w*|after|following|since|within\s+\d+|more than\s+\d+|` +
-  String.raw`at least\s+\d+|major surgery|surgery\s+within|allowed|permitted)\b`;
+  String.raw`at least\s+\d+|major surgery|surgery\s+within|allowed|permitted|administered|counted)\b`;
 const ADVANCED_WORDS =
   String.raw`\b(?:unresectable|inoperable|non-?resectable|metastatic|stage\s+(?:IV|4)|advanced|` +
   String.raw`not amenable|not (?:a )?candidates?|ineligible for|not eligible for)\b`;
 const HISTORY = new RegExp(HISTORY_WORDS, 'i');
+const TISSUE_WORDS = String.raw`\b(?:samples?|tissues?|specimens?|blocks?|archival|biops\w*)\b`;
+/**
+ * "Advanced NSCLC" without "locally" or "metastatic" is the registries' word for stage
+ * IIIB-IV: both advanced settings, never early or resectable disease. Not "advanced age",
+ * "advance directive" or "advanced practice" nurses, and not a history ("prior therapy for
+ * advanced disease") or a negation ("no advanced disease").
+ */
+const ADVANCED_ONLY =
+  /(?<!locally[-\s]+)\badvanced(?![-\s]+(?:age|directives?|practice|care|imaging|life))\b/i;
+const NOT_ADVANCED = new RegExp(anyOf([HISTORY_WORDS, String.raw`\b(?:no|not|without)\b`]), 'i');
 export const STAGE_RULES: StageRule[] = [
   {
     id: 'stage.early',
@@ -110,7 +151,8 @@ export const STAGE_RULES: StageRule[] = [
         String.raw`neo-?adjuvant|adjuvant|perioperative|surgical resection)\b`,
       'i',
     ),
-    unless: new RegExp(anyOf([HISTORY_WORDS, ADVANCED_WORDS]), 'i'),
+    // "resected tumour samples" is about tissue for testing, not the trial's setting.
+    unless: new RegExp(anyOf([HISTORY_WORDS, ADVANCED_WORDS, TISSUE_WORDS]), 'i'),
   },
   {
     id: 'stage.iii-unresectable',
@@ -122,6 +164,8 @@ export const STAGE_RULES: StageRule[] = [
       'i',
     ),
   },
+  { id: 'stage.advanced', stage: 'locally_advanced', pattern: ADVANCED_ONLY, unless: NOT_ADVANCED },
+  { id: 'stage.advanced', stage: 'metastatic', pattern: ADVANCED_ONLY, unless: NOT_ADVANCED },
   {
     id: 'stage.locally-advanced',
     stage: 'locally_advanced',
@@ -144,24 +188,6 @@ function stageHolds(rule: StageRule, text: string): boolean {
   }
   return false;
 }
-
-/**
- * A lung cancer trial at all: lung, NSCLC or SCLC named as a cancer, or a basket for all
- * solid tumours (which takes lung cancer patients). Bare "lung" ("no lung metastases",
- * "lung function") is not enough, nor RECIST's "Response Evaluation Criteria in Solid Tumors".
- */
-/** What a lung mention must be named as to count as cancer. */
-const CANCER_NOUNS = String.raw`cancers?|carcinomas?|adenocarcinomas?|neoplasms?|tumou?rs?|malignanc\w*`;
-const LUNG_CANCER = new RegExp(
-  [
-    String.raw`\b(?:NSCLC|SCLC|LUAD|LUSC|NON_SMALL)\b`,
-    String.raw`\b(?:lung|bronch\w*|pulmonary)\b[\w\s,()-]{0,30}?\b(?:${CANCER_NOUNS}|nodules?)\b`,
-    String.raw`\b(?:${CANCER_NOUNS})\s+of\s+(?:the\s+)?(?:lung|bronch)`,
-    String.raw`(?<!criteria\s+in\s+)\bsolid\s+(?:tumou?rs?|malignanc\w*|cancers?)\b`,
-    String.raw`\b(?:tumou?r|histology)[- ]agnostic\b`,
-  ].join('|'),
-  'i',
-);
 
 function has(re: RegExp, text: string): boolean {
   return re.test(text);
@@ -205,10 +231,32 @@ export function sclcStagesIn(text: string): SclcStage[] {
 
 /** NSCLC stage signals of a text, clause by clause (read once the trial is known to be NSCLC). */
 export function nsclcStagesIn(text: string): NsclcStage[] {
-  const out: NsclcStage[] = [];
-  for (const rule of STAGE_RULES) if (stageHolds(rule, text)) out.push(rule.stage);
+  const out = new Set<NsclcStage>();
+  for (const rule of STAGE_RULES) if (stageHolds(rule, text)) out.add(rule.stage);
+  return NSCLC_STAGES.filter((s) => out.has(s));
+}
+
+/**
+ * SCLC stages from TNM words, for an SCLC trial that says neither limited nor extensive
+ * ("stage II or operable stage III"): disease confined to the chest (early, resectable,
+ * stage III, locally advanced) is limited-stage; metastatic disease is extensive-stage.
+ */
+export function sclcStagesFromTnm(text: string): SclcStage[] {
+  const stages = nsclcStagesIn(text);
+  const out: SclcStage[] = [];
+  if (stages.some((s) => s !== 'metastatic')) out.push('limited');
+  if (stages.includes('metastatic')) out.push('extensive');
   return out;
 }
+
+/** Types the criteria rule out: negated in the inclusion criteria, or named in the exclusion criteria. */
+function excludedTypes(input: DiagnosisInput, types: Set<DiagnosisType>): DiagnosisType[] {
+  const out = typesExcludedIn(input.exclusion ?? '');
+  for (const t of typesExcludedIn(input.inclusion ?? '', true)) out.add(t);
+  return DIAGNOSIS_ORDER.filter((t) => out.has(t) && !types.has(t));
+}
+
+const DIAGNOSIS_ORDER = ['nsclc', 'sclc'] as const;
 
 export function classifyDiagnosis(input: DiagnosisInput): Diagnosis {
   const described = [
@@ -222,12 +270,35 @@ export function classifyDiagnosis(input: DiagnosisInput): Diagnosis {
   for (const t of described) for (const d of typesIn(t, false)) types.add(d);
   const inclusion = input.inclusion ?? '';
   for (const d of typesIn(inclusion, true)) types.add(d);
-
+  const diagnosis_types = DIAGNOSIS_ORDER.filter((t) => types.has(t));
+  const { population, allSolidTumours } = populationOf({
+    described: [
+      ...input.conditions,
+      ...input.keywords,
+      input.title ?? '',
+      input.official_title ?? '',
+    ],
+    inclusion: input.inclusion,
+    types: diagnosis_types,
+  });
+  const lung_cancer = LUNG_PATIENT_POPULATIONS.includes(population);
+  const excluded_types = excludedTypes(input, types);
+  // No type signal, or a basket of all solid tumours: every type its criteria do not rule out.
+  const open = types.size === 0 || allSolidTumours;
+  const admitted_types = lung_cancer
+    ? DIAGNOSIS_ORDER.filter((t) => types.has(t) || (open && !excluded_types.includes(t)))
+    : [];
   const all = [...described, inclusion].join('\n');
-  const sclc_stages = types.has('sclc') ? sclcStagesIn(all) : [];
-  const nsclc_stages = types.has('nsclc') ? nsclcStagesIn(all) : [];
-  const diagnosis_types = (['nsclc', 'sclc'] as const).filter((t) => types.has(t));
-  const lung_cancer =
-    diagnosis_types.length > 0 || LUNG_CANCER.test(all.replace(NON_SMALL, 'NON_SMALL'));
-  return { diagnosis_types, lung_cancer, sclc_stages, nsclc_stages };
+  let sclc_stages = admitted_types.includes('sclc') ? sclcStagesIn(all) : [];
+  if (types.has('sclc') && sclc_stages.length === 0) sclc_stages = sclcStagesFromTnm(all);
+  const nsclc_stages = admitted_types.includes('nsclc') ? nsclcStagesIn(all) : [];
+  return {
+    diagnosis_types,
+    lung_cancer,
+    sclc_stages,
+    nsclc_stages,
+    population,
+    excluded_types,
+    admitted_types,
+  };
 }

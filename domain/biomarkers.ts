@@ -18,6 +18,11 @@ export const GENES = [
 ] as const;
 export type Gene = (typeof GENES)[number];
 
+/** Genes a sequencing panel reports (PD-L1 is an IHC score, not a sequencing result). */
+export const SEQUENCED_GENES = GENES.filter(
+  (g): g is Exclude<Gene, 'PD-L1'> => g !== 'PD-L1',
+) as unknown as readonly [Exclude<Gene, 'PD-L1'>, ...Exclude<Gene, 'PD-L1'>[]];
+
 /** Alteration ids per gene. PD-L1 is an expression marker: see PDL1_METRICS. */
 export const ALTERATIONS: Readonly<Record<Gene, readonly string[]>> = {
   EGFR: ['EX19DEL', 'L858R', 'T790M', 'C797S', 'EX20INS', 'G719X', 'L861Q', 'S768I', 'OVEREXP'],
@@ -49,6 +54,16 @@ export const ALTERATION_COVERS: Readonly<
  * patient never matches it. Protein expression (`OVEREXP`) is never a mutation.
  */
 export const EGFR_SENSITIZING = ['EX19DEL', 'L858R', 'G719X', 'L861Q', 'S768I'] as const;
+
+/**
+ * Alterations found by a protein test (IHC), not by sequencing: a patient's sequencing result
+ * (a listed alteration, or the gene tested negative) says nothing about them.
+ */
+export const EXPRESSION_ALTERATIONS: readonly string[] = ['OVEREXP'];
+
+export function isExpressionAlteration(alteration: string | null): boolean {
+  return alteration !== null && EXPRESSION_ALTERATIONS.includes(alteration);
+}
 
 export const REQUIREMENTS = ['required', 'excluded'] as const;
 export type Requirement = (typeof REQUIREMENTS)[number];
@@ -187,6 +202,22 @@ export function rangesOverlap(a: ExpressionRange, b: ExpressionRange): boolean {
   const aboveLow = (r: ExpressionRange, v: number | null, vExcl: boolean) =>
     r.low === null || v === null || v > r.low || (v === r.low && !r.lowExclusive && !vExcl);
   return aboveLow(a, b.high, b.highExclusive) && aboveLow(b, a.high, a.highExclusive);
+}
+
+/** True when every value of `inner` lies in `outer` (same metric): a patient's score meets a cut-off. */
+export function rangeWithin(inner: ExpressionRange, outer: ExpressionRange): boolean {
+  if (inner.metric !== outer.metric) return false;
+  const lowOk =
+    outer.low === null ||
+    (inner.low !== null &&
+      (inner.low > outer.low ||
+        (inner.low === outer.low && (!outer.lowExclusive || inner.lowExclusive))));
+  const highOk =
+    outer.high === null ||
+    (inner.high !== null &&
+      (inner.high < outer.high ||
+        (inner.high === outer.high && (!outer.highExclusive || inner.highExclusive))));
+  return lowOk && highOk;
 }
 
 export function formatExpressionRange(r: ExpressionRange): string {

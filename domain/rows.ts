@@ -4,7 +4,7 @@
  * `YYYY-MM-DD` strings in JS and DATE in Parquet; lists are LIST columns.
  */
 import type { BiomarkerScope, Gene, Requirement, PdL1Metric, Comparator } from './biomarkers.js';
-import type { DiagnosisType, NsclcStage, SclcStage } from './diagnosis.js';
+import type { DiagnosisType, NsclcStage, Population, SclcStage } from './diagnosis.js';
 import type { FlagKind, FlagSeverity } from './flags.js';
 import type { GeoPrecision, StateSource } from './geo.js';
 import type { PhaseCode, StudyType } from './phase.js';
@@ -81,13 +81,23 @@ export interface TrialRow {
   source: string;
   diagnosis_types: DiagnosisType[];
   /**
-   * A lung cancer trial at all (a lung, NSCLC or SCLC term, or all solid tumours, in its
-   * conditions, titles, keywords or inclusion criteria). A trial with no type signal counts
-   * for both types only when this holds (DESIGN: "lung cancer with no type signal").
+   * Takes lung cancer patients at all: its population is lung cancer or pan-tumour. A trial
+   * with no type signal counts for both types only when this holds, and only for the types
+   * its criteria do not exclude (`excluded_types`).
    */
   lung_cancer: boolean;
   sclc_stages: SclcStage[];
   nsclc_stages: NsclcStage[];
+  /** Who the trial is for: lung cancer, pan-tumour, screening (people without cancer), other tumour. */
+  population: Population;
+  /** Lung cancer types the criteria rule out ("small cell, carcinoid or GIST tumours excluded"). */
+  excluded_types: DiagnosisType[];
+  /**
+   * Lung cancer types a patient may have to enter: the types it is classified as, and for a
+   * trial with no type signal or a basket of all solid tumours every type it does not exclude;
+   * empty for a trial that takes no lung cancer patients. The type and stage filters read it.
+   */
+  admitted_types: DiagnosisType[];
   location_count: number;
   /** sha256 of the raw source record; unchanged trials skip later stages. */
   content_hash: string;
@@ -212,8 +222,11 @@ export interface DerivedTables {
 /** Rows of any table a snapshot folder holds. */
 export type SnapshotFileRows = SnapshotTables & DerivedTables;
 
-/** 2: biomarkers.scope; 3: sites.state_source; 4: biomarkers.group. */
-export const SNAPSHOT_SCHEMA_VERSION = 4;
+/**
+ * 2: biomarkers.scope; 3: sites.state_source; 4: biomarkers.group; 5: trials.population,
+ * trials.excluded_types and trials.admitted_types.
+ */
+export const SNAPSHOT_SCHEMA_VERSION = 5;
 
 export interface SnapshotManifest {
   version: string;

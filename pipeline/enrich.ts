@@ -36,6 +36,7 @@ export function enrichRecords(records: TrialRecord[]): EnrichResult {
       official_title: t.official_title,
       keywords: t.keywords,
       inclusion: t.inclusion_criteria,
+      exclusion: t.exclusion_criteria,
     });
     return { ...record, trial: { ...t, ...diagnosis } };
   });

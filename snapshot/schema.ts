@@ -14,7 +14,7 @@ import {
   PDL1_METRICS,
   REQUIREMENTS,
 } from '../domain/biomarkers.js';
-import { DIAGNOSIS_TYPES, NSCLC_STAGES, SCLC_STAGES } from '../domain/diagnosis.js';
+import { DIAGNOSIS_TYPES, NSCLC_STAGES, POPULATIONS, SCLC_STAGES } from '../domain/diagnosis.js';
 import { FLAG_KINDS, FLAG_SEVERITIES } from '../domain/flags.js';
 import { GEO_PRECISIONS, SITE_H3_RESOLUTION, STATE_SOURCES, US_COUNTRY } from '../domain/geo.js';
 import { PHASE_CODES, STUDY_TYPES } from '../domain/phase.js';
@@ -246,20 +246,48 @@ export const TABLE_SCHEMAS: Readonly<Record<SnapshotFileTable, readonly ColumnDe
     }),
     req('lung_cancer', 'BOOLEAN', {
       meaning:
-        'A lung cancer trial at all (a lung, NSCLC or SCLC term, or all solid tumours); an ' +
-        'untyped trial counts for both types only when true',
+        'Takes lung cancer patients at all (`population` lung_cancer or pan_tumour); an ' +
+        'untyped trial counts for both types only when true, and not for its `excluded_types`',
       example: true,
       api: null,
     }),
     req('sclc_stages', 'VARCHAR[]', {
-      meaning: 'SCLC stages the trial mentions',
+      meaning:
+        'SCLC stages the trial mentions; for an SCLC trial naming neither, its TNM words ' +
+        '(confined to the chest: limited; metastatic: extensive)',
       vocabulary: SCLC_STAGES,
       example: ['extensive'],
     }),
     req('nsclc_stages', 'VARCHAR[]', {
-      meaning: 'NSCLC stage signals the trial mentions',
+      meaning:
+        'NSCLC stage signals the trial mentions (read for trials that take NSCLC patients, ' +
+        'typed or untyped)',
       vocabulary: NSCLC_STAGES,
       example: ['metastatic'],
+    }),
+    req('population', 'VARCHAR', {
+      meaning:
+        'Who the trial is for: patients with lung cancer, a pan-tumour population (solid ' +
+        'tumours, or several tumour types lung among them), screening or prevention in people ' +
+        'without cancer, or another tumour type only',
+      vocabulary: POPULATIONS,
+      example: 'lung_cancer',
+    }),
+    req('excluded_types', 'VARCHAR[]', {
+      meaning:
+        'Lung cancer types the criteria rule out (named in the exclusion criteria, or negated ' +
+        'in the inclusion criteria), among those the trial is not classified as',
+      vocabulary: DIAGNOSIS_TYPES,
+      example: ['sclc'],
+    }),
+    req('admitted_types', 'VARCHAR[]', {
+      meaning:
+        'Lung cancer types a patient may have to enter: the types the trial is classified as, ' +
+        'and for a trial with no type signal or a basket of all solid tumours every type its ' +
+        'criteria do not exclude; empty when the trial takes no lung cancer patients. ' +
+        '`diagnosisType`, `cancerStage` and `stage` search it',
+      vocabulary: DIAGNOSIS_TYPES,
+      example: ['nsclc', 'sclc'],
     }),
     req('location_count', 'INTEGER', {
       meaning: 'Number of rows in `sites` for this trial',

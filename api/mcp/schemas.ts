@@ -7,14 +7,11 @@
  * no key is counted.
  */
 import { z } from 'zod';
-import { PDL1_METRICS, PDL1_SCALE } from '../../domain/biomarkers.js';
-import { DIAGNOSIS_TYPES, SCLC_STAGES } from '../../domain/diagnosis.js';
-import { MAX_RADIUS_MILES } from '../../domain/geo.js';
-import { GENDER_FILTERS } from '../../domain/sex.js';
 import { TABLE_NAMES } from '../../domain/rows.js';
 import {
   DetailTrialSchema,
   ListMetaSchema,
+  MatchListResponseSchema,
   QuotaMetaSchema,
   SourceSchema,
   TrialListResponseSchema,
@@ -60,15 +57,6 @@ export function toolInputShape(
   );
 }
 
-const row = (name: ParameterName): AnyParameter => PARAMETERS.find((p) => p.name === name)!;
-
-/** Some rows as tool arguments, under their REST names. */
-const argumentsOf = (names: readonly ParameterName[]) =>
-  toolInputShape(
-    'mcp',
-    PARAMETERS.filter((p) => names.includes(p.name)),
-  );
-
 export const SearchTrialsInput = z.strictObject(toolInputShape('trials'));
 
 export const GetTrialInput = z.strictObject({
@@ -81,45 +69,8 @@ export const GetTrialInput = z.strictObject({
   ...toolInputShape('detail'),
 });
 
-/** A patient as a clinician or the patient would describe them; every field optional. */
-export const MatchPatientInput = z.strictObject({
-  age: row('age').json.optional().describe('age in years'),
-  sex: z
-    .enum(GENDER_FILTERS)
-    .optional()
-    .describe("the patient's sex; trials open to all sexes match both"),
-  diagnosis_type: z
-    .enum(DIAGNOSIS_TYPES)
-    .optional()
-    .describe('non-small cell (nsclc) or small cell (sclc) lung cancer'),
-  sclc_stage: z.enum(SCLC_STAGES).optional().describe('SCLC only: limited or extensive stage'),
-  biomarkers: z
-    .array(z.string())
-    .min(1)
-    .optional()
-    .describe(
-      "the tumour's alterations as GENE:ALTERATION ids (EGFR:L858R, KRAS:G12C, ALK:FUSION), " +
-        'or a bare GENE when only the gene is known (EGFR); same vocabulary as search_trials ' +
-        'mutations. Trials requiring any of them are returned',
-    ),
-  pdl1: z
-    .strictObject({
-      metric: z.enum(PDL1_METRICS),
-      value: z.number().min(PDL1_SCALE.TPS.min).max(PDL1_SCALE.TPS.max),
-    })
-    .optional()
-    .describe(
-      'PD-L1 expression, e.g. {"metric": "TPS", "value": 60}: trials requiring a PD-L1 range that contains it',
-    ),
-  zip: z.string().optional().describe('US ZIP code of the patient; requires radius_miles'),
-  radius_miles: z
-    .number()
-    .positive()
-    .max(MAX_RADIUS_MILES)
-    .optional()
-    .describe(`how far the patient can travel, at most ${MAX_RADIUS_MILES} miles`),
-  ...argumentsOf(['statusBuckets', 'limit', 'offset']),
-});
+/** A patient profile: the /match parameters, under their REST names. */
+export const MatchPatientInput = z.strictObject(toolInputShape('match'));
 
 const optionalQuota = {
   quota_used: QuotaMetaSchema.shape.quota_used.optional(),
@@ -128,6 +79,12 @@ const optionalQuota = {
 
 export const TrialListOutput = z.object({
   data: TrialListResponseSchema.shape.data,
+  meta: ListMetaSchema.extend(optionalQuota),
+  query: z.string().describe('the same search on the REST API: GET this path with an API key'),
+});
+
+export const MatchListOutput = z.object({
+  data: MatchListResponseSchema.shape.data,
   meta: ListMetaSchema.extend(optionalQuota),
   query: z.string().describe('the same search on the REST API: GET this path with an API key'),
 });

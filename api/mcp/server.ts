@@ -26,7 +26,8 @@ export function createMcpServer(ctx: McpContext): Server {
       instructions:
         'Lung cancer clinical trials with structured biomarker requirements (gene, alteration, ' +
         'polarity, PD-L1 cut-offs) and geocoded sites. Start with search_trials or ' +
-        'match_patient; use explain=true (match_patient always explains) to show why each trial ' +
+        "match_patient (a patient's markers, negative genes, type and stage: each trial eligible " +
+        'or needs_testing, with the rows behind it); use explain=true to show why each trial ' +
         'matched, quoting the eligibility sentences. Not medical advice: always give the ' +
         "trial's url so a patient can check with the study team.",
     },

@@ -15,18 +15,19 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { ALTERATIONS, parseGene } from '../../domain/biomarkers.js';
 import { tableRowCounts } from '../../domain/rows.js';
 import type { Logger } from '../../config/logger.js';
 import { ApiError, invalidParameter } from '../errors.js';
 import { BASE_PATH } from '../identity.js';
-import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
+import { parseMatchQuery, parsePatientQuery, parseTrialsQuery } from '../params/trials-query.js';
+import { matchListBody } from '../routes/match.js';
 import type { QuotaMeta } from '../query/render.js';
 import { trialDetailBody, trialListBody } from '../routes/trials.js';
 import type { LoadedSnapshot } from '../live-snapshot.js';
 import { renderWithQuota } from '../query/render.js';
 import {
   GetTrialInput,
+  MatchListOutput,
   MatchPatientInput,
   MCP_DEFAULT_LIMIT,
   SearchTrialsInput,
@@ -55,6 +56,7 @@ export const TOOL_NAMES = [
 
 type ListOutput = z.infer<typeof TrialListOutput>;
 type DetailOutput = z.infer<typeof TrialDetailOutput>;
+type MatchOutput = z.infer<typeof MatchListOutput>;
 
 const DESCRIPTIONS: Readonly<Record<(typeof TOOL_NAMES)[number], string>> = {
   search_trials:
@@ -77,14 +79,18 @@ const DESCRIPTIONS: Readonly<Record<(typeof TOOL_NAMES)[number], string>> = {
     '`match`: whether and why this trial meets them. Example: {"nct_id": "NCT04613596", ' +
     '"mutations": ["KRAS:G12C"], "zip": "60611", "radius": 50}',
   match_patient:
-    'Trials for one patient, ranked as search_trials ranks them (nearest site first when zip and ' +
-    'radius_miles are given), each with the explanation of explain=true. Biomarkers are ' +
-    'GENE:ALTERATION ids (a bare gene stands for every alteration id of that gene) and a PD-L1 ' +
-    'score; a trial is returned when it requires at least one of them and does not exclude it, ' +
-    'so trials without a biomarker requirement are not returned (use search_trials for those). ' +
-    'Searches recruiting, active and unknown-status trials unless statusBuckets says otherwise. ' +
-    'Example: {"age": 64, "sex": "female", "diagnosis_type": "nsclc", "biomarkers": ' +
-    '["KRAS:G12C"], "pdl1": {"metric": "TPS", "value": 60}, "zip": "60611", "radius_miles": 100}',
+    'The trials one lung cancer patient could enter (GET /match). Give what the tumour has as ' +
+    'markers (GENE:ALTERATION ids and a PD-L1 score such as PD-L1:TPS=60), the genes tested ' +
+    'negative as negativeFor, and the type, stage, age, gender, ZIP and radius. Nothing else is ' +
+    "assumed: each trial's match.status is eligible (a cohort's biomarker requirements are all " +
+    "met and no exclusion hits the patient's markers), needs_testing (a requirement rests on a " +
+    'gene of unknown status; match.tests names the test) or, with includeIneligible=true, ' +
+    'ineligible with the reason. Eligible first, then needs_testing; nearest first within each ' +
+    'when zip and radius are given. Searches recruiting, active and unknown-status trials ' +
+    "unless statusBuckets says otherwise. Not medical advice: give patients each trial's url. " +
+    'Example: {"diagnosisType": "nsclc", "stage": "metastatic", "markers": ["KRAS:G12C", ' +
+    '"PD-L1:TPS=60"], "negativeFor": ["EGFR", "ALK", "ROS1"], "age": 64, "zip": "60611", ' +
+    '"radius": 100}',
   list_sources:
     `The data sources (${SOURCES_PHRASE}) with the number of trials each contributes to the ` +
     'served snapshot.',
@@ -207,44 +213,38 @@ function listResult(
   return { structuredContent: out, content: [{ type: 'text', text: listSummary(out) }] };
 }
 
-/** A patient profile as /trials parameters: markers become one OR list of alteration ids. */
-export function patientQuery(p: z.infer<typeof MatchPatientInput>): Record<string, string> {
-  const mutations: string[] = [];
-  for (const item of p.biomarkers ?? []) {
-    const [rawGene, alteration] = item.split(':');
-    const gene = parseGene(rawGene);
-    if (alteration !== undefined || !gene) {
-      mutations.push(item.trim());
-      continue;
-    }
-    if (gene === 'PD-L1')
-      throw invalidParameter(
-        'biomarkers',
-        'give PD-L1 as pdl1 {metric, value}, not as a bare gene',
-      );
-    mutations.push(...ALTERATIONS[gene].map((a) => `${gene}:${a}`));
-  }
-  if (p.pdl1) mutations.push(`PD-L1:${p.pdl1.metric}=${p.pdl1.value}`);
-  if ((p.zip === undefined) !== (p.radius_miles === undefined))
-    throw invalidParameter(
-      p.zip === undefined ? 'zip' : 'radius_miles',
-      'zip and radius_miles go together',
-    );
-  // statusBuckets, limit and offset are table rows under their REST names (typed by their rows).
-  const { statusBuckets, limit, offset } = p as Record<string, unknown>;
-  return queryStrings({
-    diagnosisType: p.diagnosis_type,
-    cancerStage: p.sclc_stage,
-    gender: p.sex,
-    age: p.age,
-    statusBuckets,
-    mutations: mutations.length > 0 ? [...new Set(mutations)] : undefined,
-    zip: p.zip,
-    radius: p.radius_miles,
-    limit,
-    offset,
-    explain: true,
+function matchSummary(out: MatchOutput): string {
+  const { total, offset } = out.meta;
+  const lines = [
+    total === 0
+      ? 'No trial fits this patient.'
+      : `${total} trials; trials ${offset + 1}-${offset + out.data.length} follow (eligible ` +
+        `first, then needs_testing). REST equivalent: ${out.query}`,
+  ];
+  out.data.forEach((t, i) => {
+    const parts = [
+      `${offset + i + 1}. ${t.nct_id}: ${clip(t.official_title, 110)}`,
+      `${t.match.status}: ${t.match.reason}`,
+    ];
+    if ('distance_miles' in t) parts.push(`${t.distance_miles} mi`);
+    parts.push(t.url);
+    lines.push(parts.join(' | '));
   });
+  return lines.join('\n');
+}
+
+function matchResult(
+  snapshot: LoadedSnapshot,
+  strings: Record<string, string>,
+  ctx: McpContext,
+): CallToolResult {
+  if (strings.limit === undefined) strings.limit = String(MCP_DEFAULT_LIMIT);
+  const query = parsePatientQuery(strings);
+  const body = jsonOf<Omit<MatchOutput, 'query'>>(
+    matchListBody(snapshot.index, query, ctx.quota()),
+  );
+  const out: MatchOutput = { ...body, query: restPath('/match', strings) };
+  return { structuredContent: out, content: [{ type: 'text', text: matchSummary(out) }] };
 }
 
 interface ToolDef<I extends z.ZodObject = z.ZodObject> {
@@ -284,8 +284,8 @@ export const TOOLS: readonly ToolDef[] = [
     name: 'match_patient',
     title: 'Trials for a patient, explained',
     input: MatchPatientInput,
-    output: TrialListOutput,
-    run: (profile, snapshot, ctx) => listResult(snapshot, patientQuery(profile), ctx),
+    output: MatchListOutput,
+    run: (profile, snapshot, ctx) => matchResult(snapshot, queryStrings(profile), ctx),
   }),
   tool({
     name: 'list_sources',

@@ -20,6 +20,7 @@ import {
   EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL,
   EXAMPLE_LIST_TRIAL,
   EXAMPLE_MATCH,
+  EXAMPLE_PATIENT_MATCH,
   EXAMPLE_SOURCES,
   EXAMPLE_ZIP_LIST_TRIAL,
 } from './examples.js';
@@ -29,6 +30,7 @@ import {
   KeyMetaResponseSchema,
   SourcesResponseSchema,
   TrialDetailResponseSchema,
+  MatchListResponseSchema,
   TrialListResponseSchema,
 } from './schemas.js';
 import { SOURCES_PHRASE } from '../../domain/sources.js';
@@ -188,6 +190,30 @@ const RESPONSES: Readonly<Record<string, () => Record<string, ZodOpenApiResponse
       { ...snapshotHeader, ...linkHeader },
     ),
     ...dataErrors(),
+  }),
+  matchPatient: () => ({
+    '200': ok(
+      'A page of the trials the patient could enter, eligible first.',
+      MatchListResponseSchema,
+      {
+        match: {
+          data: [{ ...EXAMPLE_LIST_TRIAL, match: EXAMPLE_PATIENT_MATCH }],
+          meta: {
+            total: 1,
+            limit: 50,
+            offset: 0,
+            next: null,
+            prev: null,
+            quota_used: 16,
+            quota_limit: 1000,
+          },
+        },
+      },
+      { ...snapshotHeader, ...linkHeader },
+    ),
+    '304': notModifiedResponse,
+    ...keyedErrors(true),
+    ...snapshotErrors,
   }),
   getTrial: () => ({
     '200': ok(

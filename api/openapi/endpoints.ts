@@ -52,6 +52,28 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: 'list envelope; data: array of trial (list representation)',
   },
   {
+    route: 'match',
+    operationId: 'matchPatient',
+    tag: 'trials',
+    summary: 'Trials a patient could enter',
+    description:
+      'From what the patient is known to have: the /trials filters it takes (type, stage, age, ' +
+      'sex, status buckets, ZIP and radius) select trials for lung cancer patients (lung cancer ' +
+      "or pan-tumour population), and each trial's biomarker requirements are read as its ways " +
+      'in (requirement groups: cohorts, or branches of "EGFR or ALK"; inside one, every gene is ' +
+      'needed). A requirement is met by a listed positive (`markers`), ruled out by a gene in ' +
+      '`negativeFor` (or by another alteration of a listed gene, or a PD-L1 score outside its ' +
+      'range), else unknown. `match.status`: eligible (a way in fully met, no exclusion names a ' +
+      'positive), needs_testing (a way in rests on unknown genes; `match.tests` names them) ' +
+      'or, with includeIneligible=true, ineligible. Order: eligible, then needs_testing, then ' +
+      'ineligible; within each, nearest first with a ZIP, else the /trials default order. ' +
+      'Same envelope, paging and Link header as /trials.',
+    auth: true,
+    counts: true,
+    query: 'match',
+    body: 'list envelope; data: array of trial (list representation) with `match`',
+  },
+  {
     route: 'trial',
     operationId: 'getTrial',
     tag: 'trials',

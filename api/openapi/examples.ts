@@ -5,6 +5,7 @@
  */
 import type { DetailTrial, ListTrial, NearestSite, PresentedSource } from '../present.js';
 import type { TrialMatch } from '../present.js';
+import type { PatientMatch } from './schemas.js';
 
 export const EXAMPLE_LIST_TRIAL: ListTrial = {
   nct_id: 'DEMO-000123',
@@ -19,6 +20,7 @@ export const EXAMPLE_LIST_TRIAL: ListTrial = {
   overall_status: 'RECRUITING',
   sponsor: 'Demo Oncology Group',
   conditions: ['Non-Small Cell Lung Cancer', 'EGFR Mutation'],
+  population: 'lung_cancer',
   url: 'https://demo.lungtrials.invalid/trials/DEMO-000123',
   pharma_url: null,
   pharma_source_slug: null,
@@ -88,7 +90,7 @@ export const EXAMPLE_DETAIL_TRIAL: DetailTrial = {
     '- Histologically confirmed NSCLC\n' +
     '- Metastatic (stage IV) disease\n' +
     '- Documented EGFR exon 19 deletion or L858R mutation',
-  exclusion_criteria: '- Known EGFR T790M mutation',
+  exclusion_criteria: '- Known EGFR T790M mutation\n- Mixed small cell histology',
   mesh_terms: ['Carcinoma, Non-Small-Cell Lung'],
   keywords: ['EGFR'],
   study_completion: '2028-01-31',
@@ -143,12 +145,18 @@ export const EXAMPLE_DETAIL_TRIAL: DetailTrial = {
   diagnosis_types: ['nsclc'],
   sclc_stages: [],
   nsclc_stages: ['metastatic'],
+  excluded_types: ['sclc'],
+  admitted_types: ['nsclc'],
   flags: [],
   evidence: {
     diagnosis_types: [{ value: 'nsclc', field: 'conditions', text: 'Non-Small Cell Lung Cancer' }],
     sclc_stages: [],
     nsclc_stages: [
       { value: 'metastatic', field: 'inclusion_criteria', text: '- Metastatic (stage IV) disease' },
+    ],
+    population: [{ value: 'lung_cancer', field: 'conditions', text: 'Non-Small Cell Lung Cancer' }],
+    excluded_types: [
+      { value: 'sclc', field: 'exclusion_criteria', text: '- Mixed small cell histology' },
     ],
   },
   match: null,
@@ -201,3 +209,28 @@ export const EXAMPLE_SOURCES: PresentedSource[] = [
     trial_count: 14203,
   },
 ];
+
+/** `match` of the example trial on /match?markers=EGFR:L858R,MET:AMP&negativeFor=ALK. */
+export const EXAMPLE_PATIENT_MATCH: PatientMatch = {
+  status: 'eligible',
+  reason: 'requires EGFR L858R, which the patient has',
+  tests: [],
+  group: null,
+  biomarkers: [
+    {
+      gene: 'EGFR',
+      alteration: 'L858R',
+      requirement: 'required',
+      metric: null,
+      comparator: null,
+      cutoff: null,
+      cutoff_high: null,
+      section: 'inclusion',
+      source_text: 'Documented EGFR exon 19 deletion or L858R mutation',
+      scope: 'lung',
+      role: 'met',
+    },
+  ],
+  filters: [],
+  nearest_site: null,
+};

@@ -15,7 +15,7 @@ import {
   PDL1_METRICS,
   REQUIREMENTS,
 } from '../../domain/biomarkers.js';
-import { DIAGNOSIS_TYPES, NSCLC_STAGES, SCLC_STAGES } from '../../domain/diagnosis.js';
+import { DIAGNOSIS_TYPES, NSCLC_STAGES, POPULATIONS, SCLC_STAGES } from '../../domain/diagnosis.js';
 import { GEO_PRECISIONS, STATE_SOURCES } from '../../domain/geo.js';
 import { FLAG_KINDS, FLAG_SEVERITIES } from '../../domain/flags.js';
 import { STUDY_TYPES } from '../../domain/phase.js';
@@ -137,6 +137,7 @@ export const EVIDENCE_SOURCE_FIELDS = [
   'brief_title',
   'official_title',
   'inclusion_criteria',
+  'exclusion_criteria',
 ] as const;
 
 const signalEvidence = <const T extends readonly [string, ...string[]]>(values: T, id: string) =>
@@ -149,7 +150,7 @@ const signalEvidence = <const T extends readonly [string, ...string[]]>(values: 
       }),
       text: z.string().meta({
         description:
-          'the condition, title, keyword or inclusion line the classifier reads as this signal',
+          'the condition, title, keyword or criteria line the classifier reads as this signal',
       }),
     })
     .meta({ id });
@@ -159,10 +160,14 @@ export const TrialEvidenceSchema = z
     diagnosis_types: z.array(signalEvidence(DIAGNOSIS_TYPES, 'DiagnosisTypeEvidence')),
     sclc_stages: z.array(signalEvidence(SCLC_STAGES, 'SclcStageEvidence')),
     nsclc_stages: z.array(signalEvidence(NSCLC_STAGES, 'NsclcStageEvidence')),
+    population: z.array(signalEvidence(POPULATIONS, 'PopulationEvidence')),
+    excluded_types: z.array(signalEvidence(DIAGNOSIS_TYPES, 'ExcludedTypeEvidence')),
   })
   .meta({
     id: 'TrialEvidence',
-    description: "The text behind each of the trial's diagnosis type and stage signals.",
+    description:
+      "The text behind each of the trial's diagnosis type, stage and population signals, and " +
+      'the criteria lines that rule a lung cancer type out.',
   });
 
 export const EvidenceTextSchema = z
@@ -268,6 +273,13 @@ const listTrialShape = {
   ),
   sponsor: z.string().nullable(),
   conditions: strings('conditions studied'),
+  population: z.enum(POPULATIONS).meta({
+    description:
+      'who the trial is for: lung_cancer (patients with lung cancer), pan_tumour (solid tumours, ' +
+      'or several tumour types lung among them), screening (screening, early detection or ' +
+      'prevention in people without cancer), other_tumour (another tumour type only). ' +
+      'diagnosisType, stage and /match keep lung_cancer and pan_tumour trials',
+  }),
   url: z.string().meta({
     description: 'registry or sponsor page; present on every trial. Link patients here.',
     format: 'uri',
@@ -365,6 +377,18 @@ export const DetailTrialSchema = z
     }),
     sclc_stages: z.array(z.enum(SCLC_STAGES)),
     nsclc_stages: z.array(z.enum(NSCLC_STAGES)),
+    excluded_types: z.array(z.enum(DIAGNOSIS_TYPES)).meta({
+      description:
+        'lung cancer types the criteria rule out ("small cell, carcinoid or GIST tumours ' +
+        'excluded"); such a trial is not returned for that diagnosisType',
+    }),
+    admitted_types: z.array(z.enum(DIAGNOSIS_TYPES)).meta({
+      description:
+        'lung cancer types a patient may have to enter: the classified types, and for a trial ' +
+        'with no type signal or a basket of all solid tumours every type it does not exclude; ' +
+        'empty when it takes no lung cancer patients. diagnosisType, cancerStage and stage ' +
+        'search it',
+    }),
     flags: z.array(FlagSchema),
     evidence: TrialEvidenceSchema,
     match: TrialMatchSchema.nullable().meta({
@@ -438,6 +462,73 @@ export const TrialListResponseSchema = z
     meta: ListMetaSchema,
   })
   .meta({ id: 'TrialListResponse' });
+/** A trial's status for a /match patient (api/query/match.ts decides it). */
+export const MATCH_STATUSES = ['eligible', 'needs_testing', 'ineligible'] as const;
+/**
+ * How one biomarker row bears on a /match verdict: a requirement met, open or ruled out, or
+ * an exclusion that applies.
+ */
+export const ROW_ROLES = ['met', 'unknown', 'contradicted', 'excludes'] as const;
+
+/** `match` of a /match trial: the patient's status on this trial, and why. */
+export const PatientMatchSchema = z
+  .object({
+    status: z.enum(MATCH_STATUSES).meta({
+      description:
+        "eligible: a way in (cohort) has every biomarker requirement met by the patient's " +
+        'positives and no exclusion names one of them; needs_testing: a way in rests on a gene ' +
+        'of unknown status (see tests); ineligible (includeIneligible=true only): the profile ' +
+        'rules every way in out',
+    }),
+    reason: z.string().meta({ description: 'the verdict in words' }),
+    tests: z.array(z.string()).meta({
+      description:
+        'needs_testing: the tests that could open a way in (any one of them per way), e.g. ' +
+        '"MET AMP", "PD-L1 TPS>=50", "EGFR (any alteration)"; empty otherwise',
+    }),
+    group: z
+      .number()
+      .int()
+      .nullable()
+      .meta({
+        description:
+          'the requirement group (way in) the status rests on; null when the trial has one way in ' +
+          'or several ways are open',
+      }),
+    biomarkers: z
+      .array(
+        BiomarkerSchema.extend({
+          role: z.enum(ROW_ROLES).meta({
+            description:
+              'met: a requirement the patient meets; unknown: one resting on an untested gene; ' +
+              'contradicted: one the results rule out; excludes: an exclusion the patient meets',
+          }),
+        }).meta({ id: 'PatientMatchBiomarker' }),
+      )
+      .meta({ description: 'the rows behind the verdict' }),
+    filters: TrialMatchSchema.shape.filters.meta({
+      description: 'explain=true only (empty otherwise): every filter in effect with its verdict',
+    }),
+    nearest_site: TrialMatchSchema.shape.nearest_site,
+  })
+  .meta({ id: 'PatientMatch', description: 'A trial against the patient profile of /match.' });
+
+const patientShape = { match: PatientMatchSchema };
+export const PatientListTrialSchema = z
+  .object({ ...listTrialShape, ...patientShape })
+  .meta({ id: 'PatientListItem', description: 'A trial of a /match search.' });
+export const PatientZipListTrialSchema = ZipListTrialSchema.extend(patientShape).meta({
+  id: 'PatientListItemNear',
+  description: 'A trial of a /match search with zip + radius.',
+});
+export const MatchListResponseSchema = z
+  .object({
+    data: z.array(z.union([PatientZipListTrialSchema, PatientListTrialSchema])),
+    meta: ListMetaSchema,
+  })
+  .meta({ id: 'MatchListResponse' });
+export type PatientMatch = z.output<typeof PatientMatchSchema>;
+
 export const TrialDetailResponseSchema = z
   .object({ data: DetailTrialSchema, meta: QuotaMetaSchema })
   .meta({ id: 'TrialDetailResponse' });

@@ -11,8 +11,14 @@
  * type-check asks for them when a filter row is added. Order: the contract's.
  */
 import type { z } from 'zod';
-import { GENES, parseGene, type Gene } from '../../domain/biomarkers.js';
-import { DIAGNOSIS_TYPE_FILTERS, SCLC_STAGES } from '../../domain/diagnosis.js';
+import { GENES, SEQUENCED_GENES, parseGene, type Gene } from '../../domain/biomarkers.js';
+import {
+  DIAGNOSIS_TYPE_FILTERS,
+  NSCLC_STAGE_ADMITTED_BY,
+  NSCLC_STAGES,
+  SCLC_STAGES,
+  STAGES,
+} from '../../domain/diagnosis.js';
 import { COUNTRY_FILTERS, MAX_RADIUS_MILES, parseUsState } from '../../domain/geo.js';
 import { TRIAL_PHASE_FILTERS, parsePhaseFilter } from '../../domain/phase.js';
 import { GENDER_FILTERS } from '../../domain/sex.js';
@@ -40,8 +46,8 @@ export const MAX_Q_LENGTH = 200;
 
 /**
  * Where a parameter is taken: `trials` GET /trials; `detail` GET /trials/{nct_id} (the
- * filters, to shape `match`); `match` the patient search of issue 21 (not served yet);
- * `mcp` the MCP tool of each of those routes takes it too.
+ * filters, to shape `match`); `match` GET /match, the patient search; `mcp` the MCP tool
+ * of each of those routes takes it too.
  */
 export const SURFACES = ['trials', 'detail', 'match', 'mcp'] as const;
 export type Surface = (typeof SURFACES)[number];
@@ -49,9 +55,11 @@ export type Surface = (typeof SURFACES)[number];
 /**
  * `filter`: selects trials (an entry in api/query/filter.ts and api/query/explain.ts);
  * `near`: zip and radius, which select and order together (api/query/search.ts);
- * `page`: shapes the page, never which trials match.
+ * `page`: shapes the page, never which trials match;
+ * `profile`: what /match knows of the patient, judged against each trial's biomarker rows
+ * (api/query/match.ts), never a /trials filter.
  */
-export type ParameterRole = 'filter' | 'near' | 'page';
+export type ParameterRole = 'filter' | 'near' | 'page' | 'profile';
 
 interface ParameterFields<N extends string, T> extends ValueKind<T> {
   name: N;
@@ -84,6 +92,7 @@ const ALL: readonly Surface[] = ['trials', 'detail', 'match', 'mcp'];
 const FILTER: readonly Surface[] = ['trials', 'detail', 'mcp'];
 const LIST_PAGE: readonly Surface[] = ['trials', 'match', 'mcp'];
 const TRIALS_PAGE: readonly Surface[] = ['trials', 'mcp'];
+const MATCH: readonly Surface[] = ['match', 'mcp'];
 
 const isoDate = (raw: string): string | undefined => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
@@ -93,6 +102,9 @@ const isoDate = (raw: string): string | undefined => {
 };
 
 const WORDS_RULE = `must hold 1 to ${MAX_QUERY_TERMS} words (letters or digits), at most ${MAX_Q_LENGTH} characters`;
+/** "early admitted by early or resectable; ..." from the domain's table. */
+const stageAdmissions = () =>
+  NSCLC_STAGES.map((s) => `${s}: ${NSCLC_STAGE_ADMITTED_BY[s].join(' or ')}`).join('; ');
 
 const queryTerms = (raw: string): string[] | undefined => {
   const terms = tokenize(raw);
@@ -121,8 +133,23 @@ export const PARAMETERS = [
     description:
       'SCLC only: restricts to SCLC-eligible trials that mention the stage or no SCLC stage at ' +
       'all; trials mentioning only the opposite stage are excluded',
-    brief: `SCLC stage (${SCLC_STAGES.join(', ')})`,
+    brief:
+      `SCLC stage (${SCLC_STAGES.join(', ')}); \`stage\`: the patient's NSCLC ` +
+      `(${NSCLC_STAGES.join(', ')}) or SCLC stage`,
     examples: ['extensive'],
+  }),
+  parameter({
+    name: 'stage',
+    ...oneOf(STAGES),
+    role: 'filter',
+    on: ALL,
+    description:
+      `the patient's stage. NSCLC (${NSCLC_STAGES.join(', ')}): trials that take NSCLC ` +
+      `patients and whose stage signals admit that stage (${stageAdmissions()}), or that give ` +
+      `no NSCLC stage signal. SCLC (${SCLC_STAGES.join(', ')}): as cancerStage. A trial with no ` +
+      'stage signal is kept for every stage',
+    readmeWith: 'cancerStage',
+    examples: ['extensive', 'metastatic', 'stage_iii_unresectable'],
   }),
   parameter({
     name: 'country',
@@ -226,6 +253,35 @@ export const PARAMETERS = [
     brief:
       'an alteration or a PD-L1 range such as `PD-L1:TPS>=50` (gene-level requirements match too)',
     examples: ['EGFR:L858R,KRAS:G12C', 'PD-L1:TPS>=50'],
+  }),
+  parameter({
+    name: 'markers',
+    ...mutationList(),
+    role: 'profile',
+    on: MATCH,
+    description:
+      "what the patient's tumour has: GENE:ALTERATION ids (EGFR:L858R, KRAS:G12C, ALK:FUSION, " +
+      'HER2:OVEREXP for IHC expression) and a PD-L1 score as PD-L1:TPS=60 (or a range such as ' +
+      'PD-L1:TPS>=50). A listed alteration also says the gene was tested: a trial requiring ' +
+      'another alteration of that gene is ineligible. Nothing else is assumed: a requirement ' +
+      'on a gene not listed here or in negativeFor makes the trial needs_testing',
+    brief: 'positive alterations and a PD-L1 score',
+    examples: ['EGFR:L858R', 'KRAS:G12C,PD-L1:TPS=60'],
+  }),
+  parameter({
+    name: 'negativeFor',
+    ...listOf(SEQUENCED_GENES, (raw): Gene | null => {
+      const gene = parseGene(raw);
+      return gene && gene !== 'PD-L1' ? gene : null;
+    }),
+    role: 'profile',
+    on: MATCH,
+    description:
+      'genes tested with no alteration found (sequencing): a trial requiring an alteration of ' +
+      'one is ineligible, one excluding it is not. Protein expression (OVEREXP) is another ' +
+      'test and stays unknown; give a PD-L1 score in markers (PD-L1:TPS=0)',
+    brief: 'genes tested negative',
+    examples: ['EGFR,ALK,ROS1'],
   }),
   parameter({
     name: 'firstPostedAfter',
@@ -353,16 +409,30 @@ export const PARAMETERS = [
     readmeWith: 'q',
   }),
   parameter({
+    name: 'includeIneligible',
+    ...booleanValue(),
+    role: 'page',
+    on: MATCH,
+    default: 'false',
+    fills: true,
+    description:
+      'true also lists the trials the profile rules out, last, with match.status ineligible ' +
+      'and the reason (the excluding or contradicted biomarker rows)',
+    brief: 'list ruled-out trials too',
+    examples: ['true'],
+  }),
+  parameter({
     name: 'explain',
     ...booleanValue(),
     role: 'page',
-    on: TRIALS_PAGE,
+    on: LIST_PAGE,
     default: 'false',
     fills: true,
     description:
       "true adds `match` to each trial: every filter's verdict with its reason and evidence, the " +
       'biomarker rows that matched (and those that would exclude a patient with the asked ' +
-      "markers), and a ZIP search's nearest site with its geocoding precision",
+      "markers), and a ZIP search's nearest site with its geocoding precision. On /match, " +
+      "`match` is always there (the patient's status); explain adds its filters and nearest_site",
     brief: 'why each trial matched; paging (`meta.next`, `Link`)',
     examples: ['true'],
   }),

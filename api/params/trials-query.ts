@@ -1,7 +1,8 @@
 /**
- * GET /trials and the detail endpoint's filters: the table's validator for each
+ * GET /trials, the detail endpoint's filters and GET /match: the table's validator for each
  * (./read-query.ts), then the rules that join two parameters (zip and radius go together;
- * sort=relevance needs q, sort=distance a ZIP) and the ZIP's centroid.
+ * sort=relevance needs q, sort=distance a ZIP; a gene is not both positive and negative)
+ * and the ZIP's centroid.
  */
 import { invalidParameter } from '../errors.js';
 import { zipCentroid } from '../../geo/zip-centroid.js';
@@ -10,6 +11,7 @@ import { queryReader } from './read-query.js';
 
 const readTrials = queryReader(PARAMETERS, 'trials');
 const readDetail = queryReader(PARAMETERS, 'detail');
+const readPatient = queryReader(PARAMETERS, 'match');
 
 function withNear(p: ValuesOf<typeof PARAMETERS>): TrialQuery {
   if (p.zip !== null && p.radius === null)
@@ -42,4 +44,18 @@ export function parseMatchQuery(query: Record<string, unknown>): TrialQuery | nu
   const q = withNear(readDetail(query));
   const filtered = Object.values(query).some((v) => typeof v === 'string' && v.trim() !== '');
   return filtered ? q : null;
+}
+
+/** Validates a /match query: the filters it takes and the patient's profile. */
+export function parsePatientQuery(query: Record<string, unknown>): TrialQuery {
+  const q = withNear(readPatient(query));
+  for (const gene of q.negativeFor ?? []) {
+    const positive = q.markers?.find((m) => m.gene === gene);
+    if (positive)
+      throw invalidParameter(
+        'negativeFor',
+        `${gene} is also in markers (${gene}:${positive.alteration}); a gene is positive or negative`,
+      );
+  }
+  return q;
 }

@@ -7,7 +7,18 @@
  * JSON carries it prebuilt.
  */
 import type { z } from 'zod';
-import { nsclcStagesIn, sclcStagesIn, typesIn } from '../../diagnosis/classify.js';
+import {
+  nsclcStagesIn,
+  sclcStagesFromTnm,
+  sclcStagesIn,
+  typesIn,
+} from '../../diagnosis/classify.js';
+import {
+  POPULATION_EVIDENCE,
+  populationSignals,
+  typesExcludedIn,
+} from '../../diagnosis/population.js';
+import type { DiagnosisType, Population } from '../../domain/diagnosis.js';
 import type { TrialRow } from '../../domain/rows.js';
 import type { EVIDENCE_SOURCE_FIELDS, TrialEvidenceSchema } from '../openapi/schemas.js';
 
@@ -45,10 +56,50 @@ export type EvidenceInput = Pick<
   | 'brief_title'
   | 'official_title'
   | 'inclusion_criteria'
+  | 'exclusion_criteria'
   | 'diagnosis_types'
   | 'sclc_stages'
   | 'nsclc_stages'
+  | 'population'
+  | 'excluded_types'
 >;
+
+function lines(field: EvidenceText['field'], text: string | null): EvidenceText[] {
+  return (text ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => ({ field, text: line }));
+}
+
+/** Described pieces whose signals decided the population; the inclusion lines when none did. */
+function populationEvidence(t: EvidenceInput, all: EvidenceText[]): SignalEvidence<Population>[] {
+  const wanted = POPULATION_EVIDENCE[t.population];
+  const deciding = (p: EvidenceText) => {
+    const signals = populationSignals(p.text);
+    return wanted.some((s) => signals.has(s));
+  };
+  const described = all.filter((p) => p.field !== 'inclusion_criteria' && p.field !== 'mesh_terms');
+  let found = described.filter(deciding);
+  if (found.length === 0)
+    found = all.filter((p) => p.field === 'inclusion_criteria' && deciding(p));
+  return found.map((p) => ({ value: t.population, ...p }));
+}
+
+/** The exclusion lines naming an excluded type, and the inclusion lines negating one. */
+function excludedTypeEvidence(t: EvidenceInput): SignalEvidence<DiagnosisType>[] {
+  const out: SignalEvidence<DiagnosisType>[] = [];
+  if (t.excluded_types.length === 0) return out;
+  for (const p of lines('exclusion_criteria', t.exclusion_criteria)) {
+    for (const value of typesExcludedIn(p.text))
+      if (t.excluded_types.includes(value)) out.push({ value, ...p });
+  }
+  for (const p of lines('inclusion_criteria', t.inclusion_criteria)) {
+    for (const value of typesExcludedIn(p.text, true))
+      if (t.excluded_types.includes(value)) out.push({ value, ...p });
+  }
+  return out;
+}
 
 function pieces(t: EvidenceInput): EvidenceText[] {
   const out: EvidenceText[] = [];
@@ -57,16 +108,19 @@ function pieces(t: EvidenceInput): EvidenceText[] {
   for (const text of t.keywords) out.push({ field: 'keywords', text });
   if (t.brief_title) out.push({ field: 'brief_title', text: t.brief_title });
   if (t.official_title) out.push({ field: 'official_title', text: t.official_title });
-  for (const line of (t.inclusion_criteria ?? '').split('\n')) {
-    const text = line.trim();
-    if (text) out.push({ field: 'inclusion_criteria', text });
-  }
+  out.push(...lines('inclusion_criteria', t.inclusion_criteria));
   return out;
 }
 
 /** `hints` false searches every piece (the tests' reference). */
 export function findEvidence(t: EvidenceInput, hints = true): TrialEvidence {
-  const out: TrialEvidence = { diagnosis_types: [], sclc_stages: [], nsclc_stages: [] };
+  const out: TrialEvidence = {
+    diagnosis_types: [],
+    sclc_stages: [],
+    nsclc_stages: [],
+    population: [],
+    excluded_types: excludedTypeEvidence(t),
+  };
   const all = pieces(t);
   const hinted = (re: RegExp) => (hints ? all.filter((p) => re.test(p.text)) : all);
   if (t.diagnosis_types.length > 0) {
@@ -82,6 +136,14 @@ export function findEvidence(t: EvidenceInput, hints = true): TrialEvidence {
         if (t.sclc_stages.includes(value)) out.sclc_stages.push({ value, ...p });
       }
     }
+    // An SCLC trial naming neither stage has them from its TNM words (classify.ts).
+    if (out.sclc_stages.length === 0) {
+      for (const p of hinted(HINTS.nsclcStage)) {
+        for (const value of sclcStagesFromTnm(p.text)) {
+          if (t.sclc_stages.includes(value)) out.sclc_stages.push({ value, ...p });
+        }
+      }
+    }
   }
   if (t.nsclc_stages.length > 0) {
     for (const p of hinted(HINTS.nsclcStage)) {
@@ -90,5 +152,6 @@ export function findEvidence(t: EvidenceInput, hints = true): TrialEvidence {
       }
     }
   }
+  out.population = populationEvidence(t, all);
   return out;
 }

@@ -6,7 +6,14 @@
  * signals with the text they come from, and the nearest site of a ZIP search.
  */
 import { formatExpressionRange, rangesOverlap, type Gene } from '../../domain/biomarkers.js';
-import type { SclcStage } from '../../domain/diagnosis.js';
+import {
+  isSclcStage,
+  LUNG_PATIENT_POPULATIONS,
+  NSCLC_STAGE_ADMITTED_BY,
+  type DiagnosisType,
+  type NsclcStage,
+  type SclcStage,
+} from '../../domain/diagnosis.js';
 import type { CountryFilter } from '../../domain/geo.js';
 import type { BiomarkerRow, SiteRow } from '../../domain/rows.js';
 import { STATUS_TO_BUCKET } from '../../domain/status.js';
@@ -51,7 +58,7 @@ function rowsFor(markers: readonly BiomarkerRow[], m: MutationCriterion): Biomar
   return markers.filter((b) => rowCovers(b, m.gene, m.alteration));
 }
 
-function describeRow(b: BiomarkerRow): string {
+export function describeRow(b: BiomarkerRow): string {
   const range = rowRange(b);
   if (range) return `PD-L1 ${formatExpressionRange(range)}`;
   return b.alteration ? `${b.gene} ${b.alteration}` : `${b.gene} (gene level)`;
@@ -191,29 +198,58 @@ function explainMutations(ctx: ExplainContext, criteria: readonly MutationCriter
   };
 }
 
+/** Why a trial does or does not take a type: its population, classified types and excluded types. */
+function typeReason(t: DetailTrial, type: DiagnosisType): string {
+  if (!LUNG_PATIENT_POPULATIONS.includes(t.population))
+    return `not a trial for lung cancer patients (population ${t.population})`;
+  if (t.diagnosis_types.includes(type)) return `classified ${t.diagnosis_types.join(' and ')}`;
+  if (t.excluded_types.includes(type)) return `its criteria exclude ${type.toUpperCase()}`;
+  if (!t.admitted_types.includes(type)) return `classified ${t.diagnosis_types.join(' and ')}`;
+  return t.diagnosis_types.length === 0
+    ? `no diagnosis type signal: a ${t.population} trial with none is kept for either type`
+    : `a basket of all solid tumours (classified ${t.diagnosis_types.join(' and ')}): it takes every type`;
+}
+
 function explainDiagnosisType({ q, t }: ExplainContext): Worded | undefined {
   if (q.diagnosisType !== 'nsclc' && q.diagnosisType !== 'sclc') return undefined;
   const type = q.diagnosisType;
   return {
     value: type,
-    reason:
-      t.diagnosis_types.length === 0
-        ? 'no diagnosis type signal: a trial with none is kept for either type'
-        : `classified ${t.diagnosis_types.join(' and ')}`,
-    evidence: signalEvidence(t.evidence.diagnosis_types, type),
+    reason: typeReason(t, type),
+    evidence: [
+      ...signalEvidence(t.evidence.diagnosis_types, type),
+      ...(t.diagnosis_types.includes(type) ? [] : signalEvidence(t.evidence.population, null)),
+      ...signalEvidence(t.evidence.excluded_types, type),
+    ],
   };
 }
 
 function explainCancerStage({ t }: ExplainContext, stage: SclcStage): Worded {
-  const sclc = t.diagnosis_types.length === 0 || t.diagnosis_types.includes('sclc');
   return {
     value: stage,
-    reason: !sclc
-      ? 'not an SCLC trial'
+    reason: !t.admitted_types.includes('sclc')
+      ? `not an SCLC trial (${typeReason(t, 'sclc')})`
       : t.sclc_stages.length === 0
         ? 'no SCLC stage signal: a trial with none is kept for either stage'
         : `mentions ${t.sclc_stages.join(' and ')} stage`,
     evidence: signalEvidence(t.evidence.sclc_stages, stage),
+  };
+}
+
+function explainNsclcStage({ t }: ExplainContext, stage: NsclcStage): Worded {
+  const admittedBy = NSCLC_STAGE_ADMITTED_BY[stage];
+  const signals = t.nsclc_stages;
+  const admitting = signals.filter((s) => admittedBy.includes(s));
+  return {
+    value: stage,
+    reason: !t.admitted_types.includes('nsclc')
+      ? `not an NSCLC trial (${typeReason(t, 'nsclc')})`
+      : signals.length === 0
+        ? 'no NSCLC stage signal: a trial with none is kept for every stage'
+        : admitting.length > 0
+          ? `stage signals ${signals.join(', ')}: ${admitting.join(' and ')} admit ${stage}`
+          : `stage signals ${signals.join(', ')}: none admits ${stage} (${admittedBy.join(' or ')} would)`,
+    evidence: signalEvidence(t.evidence.nsclc_stages, null),
   };
 }
 
@@ -252,6 +288,10 @@ const when = <V, R>(v: V | null, word: (v: V) => R): R | undefined =>
 const WORDING: { [K in FilterParameter]: (ctx: ExplainContext) => Worded | undefined } = {
   diagnosisType: explainDiagnosisType,
   cancerStage: (ctx) => when(ctx.q.cancerStage, (stage) => explainCancerStage(ctx, stage)),
+  stage: (ctx) =>
+    when(ctx.q.stage, (stage) =>
+      isSclcStage(stage) ? explainCancerStage(ctx, stage) : explainNsclcStage(ctx, stage),
+    ),
   country: (ctx) => when(ctx.q.country, (country) => explainCountry(ctx, country)),
   state: ({ q, t }) =>
     when(q.state, (state) => {

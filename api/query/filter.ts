@@ -5,6 +5,7 @@
  * disagree about why a trial is in or out.
  */
 import { rangesOverlap, type ExpressionRange } from '../../domain/biomarkers.js';
+import { isSclcStage } from '../../domain/diagnosis.js';
 import { PHASE_FILTER_CODES, PHASE_FILTER_STUDY_TYPE } from '../../domain/phase.js';
 import { DEFAULT_STATUS_BUCKETS } from '../../domain/status.js';
 import { Bitset } from './bitset.js';
@@ -89,6 +90,12 @@ const CONSTRAINTS: {
         ? sets.sclcEligible
         : undefined,
   cancerStage: ({ sets }, q) => (q.cancerStage ? sets.sclcStage[q.cancerStage] : undefined),
+  stage: ({ sets }, { stage }) =>
+    stage === null
+      ? undefined
+      : isSclcStage(stage)
+        ? sets.sclcStage[stage]
+        : sets.nsclcStage[stage],
   country: ({ sets }, q) =>
     q.country === 'us' ? sets.usSite : q.country === 'international' ? sets.nonUsSite : undefined,
   state: ({ sets, size }, q) =>

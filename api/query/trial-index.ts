@@ -10,7 +10,13 @@ import {
   type ExpressionRange,
   type Gene,
 } from '../../domain/biomarkers.js';
-import { SCLC_STAGES, type SclcStage } from '../../domain/diagnosis.js';
+import {
+  NSCLC_STAGE_ADMITTED_BY,
+  NSCLC_STAGES,
+  SCLC_STAGES,
+  type NsclcStage,
+  type SclcStage,
+} from '../../domain/diagnosis.js';
 import { isUsCountry, parseUsState, US_STATES } from '../../domain/geo.js';
 import { PHASE_CODES, STUDY_TYPES, type PhaseCode, type StudyType } from '../../domain/phase.js';
 import type {
@@ -60,8 +66,12 @@ export interface FilterSets {
   /** Classified that type, or no type signal at all. */
   nsclcEligible: Bitset;
   sclcEligible: Bitset;
+  /** Takes lung cancer patients of some type (/match searches only these). */
+  lungPatients: Bitset;
   /** SCLC-eligible and mentioning the stage or no SCLC stage at all. */
   sclcStage: Record<SclcStage, Bitset>;
+  /** NSCLC-eligible with a stage signal that admits a patient at that stage, or none at all. */
+  nsclcStage: Record<NsclcStage, Bitset>;
   usSite: Bitset;
   nonUsSite: Bitset;
   state: Map<string, Bitset>;
@@ -205,6 +215,26 @@ export function rowCovers(b: BiomarkerRow, gene: Gene, alteration: string): bool
   );
 }
 
+function setDiagnosisSets(sets: FilterSets, t: TrialRow, rank: number): void {
+  // admitted_types: the classified types, or every type a lung or all-solid-tumour trial does not exclude.
+  if (t.admitted_types.includes('nsclc')) {
+    sets.nsclcEligible.set(rank);
+    for (const stage of NSCLC_STAGES) {
+      const admittedBy = NSCLC_STAGE_ADMITTED_BY[stage];
+      if (t.nsclc_stages.length === 0 || t.nsclc_stages.some((s) => admittedBy.includes(s)))
+        sets.nsclcStage[stage].set(rank);
+    }
+  }
+  if (t.admitted_types.length > 0) sets.lungPatients.set(rank);
+  if (t.admitted_types.includes('sclc')) {
+    sets.sclcEligible.set(rank);
+    for (const stage of SCLC_STAGES) {
+      if (t.sclc_stages.length === 0 || t.sclc_stages.includes(stage))
+        sets.sclcStage[stage].set(rank);
+    }
+  }
+}
+
 export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions = {}): TrialIndex {
   return runToEnd(buildTrialIndexSteps(tables, opts));
 }
@@ -245,7 +275,9 @@ export function* buildTrialIndexSteps(
     acceptsFemale: new Bitset(size),
     nsclcEligible: new Bitset(size),
     sclcEligible: new Bitset(size),
+    lungPatients: new Bitset(size),
     sclcStage: recordOf(SCLC_STAGES, size),
+    nsclcStage: recordOf(NSCLC_STAGES, size),
     usSite: new Bitset(size),
     nonUsSite: new Bitset(size),
     state: new Map(Object.keys(US_STATES).map((code) => [code, new Bitset(size)])),
@@ -296,16 +328,7 @@ export function* buildTrialIndexSteps(
     if (t.study_type) sets.studyType[t.study_type].set(rank);
     if (t.sex !== 'FEMALE') sets.acceptsMale.set(rank);
     if (t.sex !== 'MALE') sets.acceptsFemale.set(rank);
-    // No type signal counts for both types only in a lung cancer trial (not a breast or biliary one).
-    const untyped = t.diagnosis_types.length === 0 && t.lung_cancer;
-    if (untyped || t.diagnosis_types.includes('nsclc')) sets.nsclcEligible.set(rank);
-    if (untyped || t.diagnosis_types.includes('sclc')) {
-      sets.sclcEligible.set(rank);
-      for (const stage of SCLC_STAGES) {
-        if (t.sclc_stages.length === 0 || t.sclc_stages.includes(stage))
-          sets.sclcStage[stage].set(rank);
-      }
-    }
+    setDiagnosisSets(sets, t, rank);
     for (const s of sites) {
       const state = siteUsState(s);
       if (state) sets.state.get(state)?.set(rank);

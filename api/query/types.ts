@@ -8,6 +8,14 @@ export type MutationCriterion =
   | { gene: Gene; alteration: string; range?: undefined }
   | { gene: 'PD-L1'; alteration?: undefined; range: ExpressionRange };
 
+/** What a patient is known to have: /match reads nothing else into the profile. */
+export interface PatientProfile {
+  /** Alterations and PD-L1 scores the patient has (a score is a one-value range: TPS=60). */
+  positives: MutationCriterion[];
+  /** Genes tested with no alteration found. */
+  negativeFor: Gene[];
+}
+
 export interface NearQuery {
   zip: string;
   lat: number;

@@ -19,5 +19,6 @@ export const ROUTE_PATHS = {
   sources: `${BASE_PATH}/sources`,
   trials: `${BASE_PATH}/trials`,
   trial: `${BASE_PATH}/trials/:nct_id`,
+  match: `${BASE_PATH}/match`,
   mcp: MCP_PATH,
 } as const;

@@ -60,7 +60,7 @@ export function trialListPage(
 }
 
 /** The request's own URL with another offset (limit kept as asked, so pages line up). */
-function pageUrl(req: Request, limit: number): (offset: number) => string {
+export function pageUrl(req: Request, limit: number): (offset: number) => string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
     if (name === 'offset' || name === 'limit') continue;
@@ -77,7 +77,7 @@ function pageUrl(req: Request, limit: number): (offset: number) => string {
 }
 
 /** RFC 8288 Link header value for the page links, or null when there are none. */
-function linkHeader(links: PageLinks): string | null {
+export function linkHeader(links: PageLinks): string | null {
   const parts = [
     links.next ? `<${links.next}>; rel="next"` : null,
     links.prev ? `<${links.prev}>; rel="prev"` : null,

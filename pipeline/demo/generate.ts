@@ -174,6 +174,9 @@ function trialRow(plan: TrialPlan, text: TrialText, locationCount: number): Tria
     lung_cancer: true,
     sclc_stages: plan.sclc_stages,
     nsclc_stages: plan.nsclc_stages,
+    population: 'lung_cancer',
+    excluded_types: [],
+    admitted_types: plan.diagnosis_types.length > 0 ? plan.diagnosis_types : ['nsclc', 'sclc'],
     location_count: locationCount,
   };
   return { ...row, content_hash: createHash('sha256').update(JSON.stringify(row)).digest('hex') };

@@ -69,6 +69,9 @@ export function buildTrialRecord(fields: StudyFields, hash: string): TrialRecord
     lung_cancer: false,
     sclc_stages: [],
     nsclc_stages: [],
+    population: 'other_tumour',
+    excluded_types: [],
+    admitted_types: [],
     location_count: sites.length,
     content_hash: hash,
   };

@@ -6,7 +6,7 @@
  */
 import { GEO_PRECISIONS, type GeoPrecision, type StateSource } from '../../domain/geo.js';
 import type { SiteRow } from '../../domain/rows.js';
-import type { Diagnosis } from '../../diagnosis/classify.js';
+import { diagnosisOf, type Diagnosis } from '../../diagnosis/classify.js';
 import { REGISTRY_SOURCE } from '../../domain/sources.js';
 import { PermanentStageError } from '../errors.js';
 import { RawStore, registryRawStoreDir } from '../raw-store/raw-store.js';
@@ -119,12 +119,7 @@ const enrichArtifact: ArtifactCodec<'enrich', EnrichStored> = {
       registry: records
         .filter((r) => r.trial.source === REGISTRY_SOURCE.slug)
         .map((r) => [r.trial.nct_id, r.trial.content_hash]),
-      diagnosis: records.map(({ trial: t }) => ({
-        diagnosis_types: t.diagnosis_types,
-        lung_cancer: t.lung_cancer,
-        sclc_stages: t.sclc_stages,
-        nsclc_stages: t.nsclc_stages,
-      })),
+      diagnosis: records.map(({ trial }) => diagnosisOf(trial)),
     };
   },
   async decode({ registry: built, diagnosis, ...rest }, { input }) {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import v8 from 'node:v8';
 import type { BiomarkerRow, TrialRecord, TrialRow } from '../../domain/rows.js';
-import type { Diagnosis } from '../../diagnosis/classify.js';
+import { diagnosisOf, type Diagnosis } from '../../diagnosis/classify.js';
 import { enrichRecords } from '../enrich.js';
 import { codeFingerprint, fingerprintAtLoad, type CodeScope } from './code-fingerprint.js';
 
@@ -139,11 +139,7 @@ export function enrichThroughCache(
   }
   missing.forEach((i, j) => {
     const t = fresh.records[j].trial;
-    const { diagnosis_types, lung_cancer, sclc_stages, nsclc_stages } = t;
-    entries[i] = {
-      rows: freshRows.get(t.nct_id) ?? [],
-      diagnosis: { diagnosis_types, lung_cancer, sclc_stages, nsclc_stages },
-    };
+    entries[i] = { rows: freshRows.get(t.nct_id) ?? [], diagnosis: diagnosisOf(t) };
     cache.set(keys[i], entries[i]);
   });
 

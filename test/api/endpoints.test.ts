@@ -184,7 +184,7 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
         .map((p) => p.name)
         .sort(),
     );
-    expect(trials.parameters).toHaveLength(22);
+    expect(trials.parameters).toHaveLength(23);
     expect(
       trials.parameters.find((p: { name: string }) => p.name === 'trialPhase').allowed,
     ).toContain('All Phases');

@@ -140,3 +140,81 @@ describe('classifyDiagnosis: negation words', () => {
     ).toEqual(['nsclc']);
   });
 });
+
+describe('classifyDiagnosis: population, excluded types and stages of untyped trials (issue 21)', () => {
+  it('tells lung cancer, pan-tumour, screening and other-tumour trials apart', () => {
+    expect(classify({ conditions: ['Non-Small Cell Lung Cancer'] }).population).toBe('lung_cancer');
+    expect(classify({ conditions: ['Advanced Solid Tumors'] }).population).toBe('pan_tumour');
+    expect(
+      classify({ conditions: ['Non-small Cell Lung Cancer', 'Colorectal Cancer', 'Melanoma'] })
+        .population,
+    ).toBe('pan_tumour');
+    expect(classify({ conditions: ['Lung Cancer Screening'] }).population).toBe('screening');
+    expect(classify({ conditions: ['Pulmonary Nodule, Solitary', 'Lung Cancer'] }).population).toBe(
+      'screening',
+    );
+    expect(classify({ conditions: ['Intrahepatic Cholangiocarcinoma (Icc)'] }).population).toBe(
+      'other_tumour',
+    );
+    // A well-differentiated neuroendocrine tumour of the lung is not lung cancer.
+    const net = classify({
+      conditions: ['Neuroendocrine Tumor Grade 1', 'Neuroendocrine Tumor of the Lung'],
+    });
+    expect([net.population, net.lung_cancer]).toEqual(['other_tumour', false]);
+  });
+  it('reads the inclusion criteria only when the described fields name no tumour', () => {
+    expect(
+      classify({ conditions: ['Immunotherapy'], inclusion: '* Advanced solid tumours' }).population,
+    ).toBe('pan_tumour');
+    expect(
+      classify({ conditions: ['Pancreatic Cancer'], inclusion: '* Advanced solid tumours' })
+        .population,
+    ).toBe('other_tumour');
+  });
+  it('keeps screening words beside a diagnosed disease a lung cancer trial', () => {
+    expect(
+      classify({ title: 'Screening for brain metastases in metastatic lung cancer' }).population,
+    ).toBe('lung_cancer');
+  });
+  it('reads the types the criteria rule out, never a subgroup or history', () => {
+    const basket = classify({
+      conditions: ['Advanced Solid Tumors'],
+      exclusion: '* Small cell, carcinoid or GIST tumours are excluded.',
+    });
+    expect([basket.diagnosis_types, basket.excluded_types]).toEqual([[], ['sclc']]);
+    expect(
+      classify({
+        conditions: ['Advanced Solid Tumors'],
+        exclusion: '* NSCLC with an EGFR mutation\n* History of small cell lung cancer',
+      }).excluded_types,
+    ).toEqual([]);
+    expect(
+      classify({
+        conditions: ['Advanced Solid Tumors'],
+        inclusion: '* Solid tumours; small cell or mixed histologies are excluded',
+      }).excluded_types,
+    ).toEqual(['sclc']);
+    // A type the trial is classified as is never also excluded.
+    expect(
+      classify({
+        conditions: ['Small Cell Lung Cancer'],
+        exclusion: '* Mixed small cell and NSCLC histology',
+      }).excluded_types,
+    ).toEqual(['nsclc']);
+  });
+  it('reads NSCLC stage signals of untyped lung trials, and SCLC stages from TNM words', () => {
+    expect(classify({ conditions: ['Metastatic Solid Tumors'] }).nsclc_stages).toEqual([
+      'metastatic',
+    ]);
+    expect(
+      classify({
+        conditions: ['Small Cell Lung Cancer'],
+        inclusion: '* Stage II or operable stage III disease',
+      }).sclc_stages,
+    ).toEqual(['limited']);
+    expect(
+      classify({ conditions: ['Small Cell Lung Cancer'], inclusion: '* Stage IV disease' })
+        .sclc_stages,
+    ).toEqual(['extensive']);
+  });
+});

@@ -3,6 +3,7 @@
  * test overrides only what its assertion depends on. Ids use the TEST- prefix so they can
  * never be mistaken for registry trials.
  */
+import { DIAGNOSIS_TYPES } from '../../domain/diagnosis.js';
 import { phaseLabel } from '../../domain/phase.js';
 import { STATUS_TO_BUCKET } from '../../domain/status.js';
 import {
@@ -60,6 +61,9 @@ export function blankTrialRow(nct_id: string): TrialRow {
     lung_cancer: true,
     sclc_stages: [],
     nsclc_stages: [],
+    population: 'lung_cancer',
+    excluded_types: [],
+    admitted_types: ['nsclc', 'sclc'],
     location_count: 0,
     content_hash: 'x',
   };
@@ -88,7 +92,20 @@ export function trialRow(nct_id: string, over: Partial<TrialRow> = {}): TrialRow
     url: `https://example.org/test/${nct_id}`,
     content_hash: 'test',
     ...over,
+    admitted_types: over.admitted_types ?? admittedTypes(over),
   };
+}
+
+/**
+ * The types a fixture trial admits when the test does not say, as the classifier decides
+ * them for a trial that is not a basket of all solid tumours: its types, or for a trial with
+ * none that takes lung cancer patients every type it does not exclude.
+ */
+function admittedTypes(over: Partial<TrialRow>): TrialRow['admitted_types'] {
+  if (over.lung_cancer === false) return [];
+  const types = over.diagnosis_types ?? [];
+  if (types.length > 0) return [...types];
+  return DIAGNOSIS_TYPES.filter((t) => !(over.excluded_types ?? []).includes(t));
 }
 
 export function siteRow(nct_id: string, site_index: number, over: Partial<SiteRow> = {}): SiteRow {

@@ -136,24 +136,31 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
       .body.data.match,
   );
 
+  // match_patient is GET /match with the same argument names, and the same bodies.
+  const matchTool = tools.find((t) => t.name === 'match_patient')!;
+  expect(Object.keys(matchTool.inputSchema.properties ?? {})).toEqual(
+    expect.arrayContaining(['markers', 'negativeFor', 'stage', 'includeIneligible', 'explain']),
+  );
   const patient = await structured(client, 'match_patient', {
     age: 64,
-    sex: 'female',
-    diagnosis_type: 'nsclc',
-    biomarkers: ['EGFR:L858R', 'KRAS'],
-    pdl1: { metric: 'TPS', value: 60 },
+    gender: 'female',
+    diagnosisType: 'nsclc',
+    markers: ['EGFR:L858R', 'PD-L1:TPS=60'],
+    negativeFor: ['ALK', 'KRAS'],
     statusBuckets: EVERY_BUCKET,
+    includeIneligible: true,
     limit: 30,
   });
-  expect(patient.query).toMatch(
-    /mutations=EGFR:L858R,KRAS:G12C,KRAS:G12D,KRAS:G12V,KRAS:G12X,PD-L1:TPS%3D60/,
-  );
-  expect(patient.query).toMatch(/explain=true/);
+  expect(patient.query).toMatch(/^\/api\/v1\/match\?/);
+  expect(patient.query).toMatch(/markers=EGFR:L858R,PD-L1:TPS%3D60&negativeFor=ALK,KRAS/);
   const viaRest = await api.json(patient.query);
   expect(viaRest.status).toBe(200);
   expect(patient.data.length).toBeGreaterThan(0);
   expect(patient.data).toEqual(viaRest.body.data);
-  for (const t of patient.data) expect(t.match.biomarkers.matched.length).toBeGreaterThan(0);
+  expect(patient.meta.total).toBe(viaRest.body.meta.total);
+  const order = ['eligible', 'needs_testing', 'ineligible'];
+  const statuses = patient.data.map((t: any) => order.indexOf(t.match.status));
+  expect(statuses).toEqual([...statuses].sort((a, b) => a - b));
 
   const sources = await structured(client, 'list_sources');
   expect(sources.data).toEqual((await api.json('/api/v1/sources')).body.data);
@@ -185,19 +192,19 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
     code: 'not_found',
   });
   // A misnamed argument is refused, as REST refuses an unknown parameter, not dropped.
-  expect(await toolError(client, 'match_patient', { markers: ['KRAS:G12C'] })).toMatchObject({
+  expect(await toolError(client, 'match_patient', { biomarkers: ['KRAS:G12C'] })).toMatchObject({
     code: 'invalid_parameter',
-    parameter: 'markers',
-    message: expect.stringMatching(/unknown argument; allowed: .*biomarkers/),
+    parameter: 'biomarkers',
+    message: expect.stringMatching(/unknown argument; allowed: .*markers/),
   });
   expect(
-    await toolError(client, 'match_patient', { pdl1: { metric: 'TPS', value: 60, cutoff: 1 } }),
-  ).toMatchObject({ code: 'invalid_parameter', parameter: 'pdl1' });
+    await toolError(client, 'match_patient', { markers: ['KRAS:G12C'], negativeFor: ['KRAS'] }),
+  ).toMatchObject({ code: 'invalid_parameter', parameter: 'negativeFor' });
   expect(await toolError(client, 'snapshot_info', { verbose: true })).toMatchObject({
     parameter: 'verbose',
   });
-  expect(await toolError(client, 'match_patient', { biomarkers: ['PD-L1'] })).toMatchObject({
+  expect(await toolError(client, 'match_patient', { negativeFor: ['PD-L1'] })).toMatchObject({
     code: 'invalid_parameter',
-    parameter: 'biomarkers',
+    parameter: 'negativeFor',
   });
 }

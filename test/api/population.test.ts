@@ -1,0 +1,107 @@
+/**
+ * Who a trial is for (`population`) and the types its criteria rule out (`excluded_types`)
+ * over HTTP: on the shared real records (../shared/data/ctgov, run through the pipeline's
+ * own mapping and enrichment) and on hand-built trials for an untyped basket that excludes
+ * small cell, which the real records do not hold.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TrialDetailResponseSchema, TrialListResponseSchema } from '../../api/openapi/schemas.js';
+import { realTables } from '../helpers/real-tables.js';
+import { buildTables, trialRow } from '../helpers/trial-fixtures.js';
+import { idsOf, startTestApi, type TestApi } from './http.js';
+
+const EVERY_BUCKET = 'statusBuckets=recruiting,active,completed,unknown';
+
+describe('population on the real registry records', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(await realTables());
+  });
+  afterAll(() => api.close());
+
+  async function everyTrial(query: string): Promise<{ nct_id: string; population: string }[]> {
+    const out: { nct_id: string; population: string }[] = [];
+    for (let offset = 0; ; offset += 200) {
+      const res = await api.json(`/api/v1/trials?${query}&limit=200&offset=${offset}`);
+      expect(res.status).toBe(200);
+      expect(TrialListResponseSchema.safeParse(res.body).success).toBe(true);
+      out.push(...res.body.data);
+      if (res.body.meta.next === null) return out;
+    }
+  }
+
+  it('lists every trial with its population, and a type search keeps only lung and pan-tumour trials', async () => {
+    const all = await everyTrial(EVERY_BUCKET);
+    const population = new Map(all.map((t) => [t.nct_id, t.population]));
+    // Intrahepatic cholangiocarcinoma; grade 1/2 neuroendocrine tumours (lung carcinoid).
+    expect(population.get('NCT06721286')).toBe('other_tumour');
+    expect(population.get('NCT06472388')).toBe('other_tumour');
+    expect(population.get('NCT07624487')).toBe('lung_cancer');
+    expect(population.get('NCT05914116')).toBe('pan_tumour');
+    for (const type of ['nsclc', 'sclc']) {
+      const typed = await everyTrial(`${EVERY_BUCKET}&diagnosisType=${type}`);
+      expect(typed.length).toBeGreaterThan(0);
+      for (const t of typed) expect(['lung_cancer', 'pan_tumour']).toContain(t.population);
+      const ids = typed.map((t) => t.nct_id);
+      expect(ids).not.toContain('NCT06721286');
+      expect(ids).not.toContain('NCT06472388');
+    }
+  });
+
+  it('shows the text that decided the population and the excluded types on the detail view', async () => {
+    const net = await api.json('/api/v1/trials/NCT06472388');
+    expect(net.status).toBe(200);
+    expect(TrialDetailResponseSchema.safeParse(net.body).success).toBe(true);
+    expect(net.body.data.population).toBe('other_tumour');
+    expect(net.body.data.evidence.population).toContainEqual({
+      value: 'other_tumour',
+      field: 'conditions',
+      text: 'Neuroendocrine Tumor Grade 1',
+    });
+    // DESTINY-PANTUMOUR04 takes HER2-positive solid tumours but not primary NSCLC.
+    const pantumour = await api.json('/api/v1/trials/NCT07124000');
+    expect(pantumour.body.data.excluded_types).toEqual(['nsclc']);
+    const line = pantumour.body.data.evidence.excluded_types[0];
+    expect(line).toMatchObject({ value: 'nsclc', field: 'exclusion_criteria' });
+    expect(line.text).toMatch(/NSCLC/);
+    expect(await idsOf(api, `${EVERY_BUCKET}&diagnosisType=nsclc`)).not.toContain('NCT07124000');
+  });
+});
+
+describe('an untyped basket that excludes small cell', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    const basket = trialRow('NCT00000001', {
+      conditions: ['Advanced Solid Tumors'],
+      population: 'pan_tumour',
+      excluded_types: ['sclc'],
+      exclusion_criteria: '- Small cell, carcinoid or GIST tumours are excluded.',
+    });
+    const screening = trialRow('NCT00000002', {
+      conditions: ['Lung Cancer Screening'],
+      population: 'screening',
+      lung_cancer: false,
+    });
+    api = await startTestApi(buildTables({ trials: [basket, screening] }));
+  });
+  afterAll(() => api.close());
+
+  it('is found for NSCLC, not for SCLC, and says why', async () => {
+    expect(await idsOf(api, 'diagnosisType=nsclc')).toEqual(['NCT00000001']);
+    expect(await idsOf(api, 'diagnosisType=sclc')).toEqual([]);
+    expect(await idsOf(api, 'cancerStage=extensive')).toEqual([]);
+    const res = await api.json('/api/v1/trials/NCT00000001?diagnosisType=sclc');
+    expect(res.status).toBe(200);
+    const verdict = res.body.data.match.filters.find(
+      (f: { parameter: string }) => f.parameter === 'diagnosisType',
+    );
+    expect(verdict).toMatchObject({ met: false });
+    expect(verdict.reason).toMatch(/exclude SCLC/);
+    const screening = await api.json('/api/v1/trials/NCT00000002?diagnosisType=nsclc');
+    const type = screening.body.data.match.filters.find(
+      (f: { parameter: string }) => f.parameter === 'diagnosisType',
+    );
+    expect(type).toMatchObject({ met: false });
+    expect(type.reason).toMatch(/population screening/);
+  });
+});
