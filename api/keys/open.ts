@@ -5,7 +5,10 @@
  *
  * A server (`returnToRedis`) that started while Redis was down keeps trying to reach it
  * and moves to it as soon as it answers: the key file's records are copied into Redis
- * (labels already there win) and the in-process counters are dropped. Until then a key
+ * (labels already there win) and the in-process counters are dropped. A process on Redis
+ * copies the key file again each time its connection comes back after an outage (and the
+ * CLI each time it opens the stores): a key `keys create` put in the file while Redis was
+ * unreachable then works on every server, whichever way round Redis came and went. Until then a key
  * that is not in the key file is answered 503, not 401, since it may be a valid key in
  * Redis. Once on Redis, an outage is a 503 with Retry-After (fail closed), never a
  * silent fallback to other stores.
@@ -69,8 +72,14 @@ export async function openStores(
     connectTimeoutMs: options.connectTimeoutMs,
   });
   if (redis) {
+    const redisKeys = new RedisKeyStore(redis, env.REDIS_PREFIX);
+    // Keys created while Redis was unreachable went to the key file: they reach Redis now,
+    // and again whenever this connection comes back after an outage.
+    const fileKeys = new FileKeyStore(keyFilePath(env));
+    await copyKeyFile(fileKeys, redisKeys, logger);
+    redis.on('ready', () => void copyKeyFile(fileKeys, redisKeys, logger));
     return {
-      keys: new RedisKeyStore(redis, env.REDIS_PREFIX),
+      keys: redisKeys,
       usage: new RedisUsageCounter(redis, env.REDIS_PREFIX),
       gate: new RedisGate(redis, env.REDIS_PREFIX),
       redis,
@@ -127,14 +136,8 @@ function switchingStores(
     onReady: (redis) => {
       void (async () => {
         const redisKeys = new RedisKeyStore(redis, env.REDIS_PREFIX);
-        let copied = 0;
-        try {
-          for (const record of await fileKeys.list())
-            if (await redisKeys.importRecord(record)) copied++;
-        } catch (error) {
-          // The key file's records stay where they are; the next restart copies them.
-          logger.error({ err: error }, 'copying the key file into Redis failed');
-        }
+        const copied = await copyKeyFile(fileKeys, redisKeys, logger);
+        redis.on('ready', () => void copyKeyFile(fileKeys, redisKeys, logger));
         keys.target = redisKeys;
         usage.target = new RedisUsageCounter(redis, env.REDIS_PREFIX);
         gate.target = new RedisGate(redis, env.REDIS_PREFIX);
@@ -162,6 +165,32 @@ function switchingStores(
     }),
     close: () => closeRedis(watcher),
   };
+}
+
+/**
+ * Copies the key file's records into Redis (labels or hashes already there win, so a key
+ * revoked in Redis stays revoked): the keys `keys create` wrote there while Redis was
+ * unreachable. Returns how many were new to Redis; a failure is logged, and the next
+ * connection copies them.
+ */
+async function copyKeyFile(
+  fileKeys: FileKeyStore,
+  redisKeys: RedisKeyStore,
+  logger: Logger,
+): Promise<number> {
+  let copied = 0;
+  try {
+    for (const record of await fileKeys.list()) if (await redisKeys.importRecord(record)) copied++;
+  } catch (error) {
+    logger.error({ err: error }, 'copying the key file into Redis failed');
+    return copied;
+  }
+  if (copied)
+    logger.info(
+      { copiedKeys: copied, keyFile: fileKeys.file },
+      'keys created while Redis was unreachable were copied into Redis',
+    );
+  return copied;
 }
 
 /** The key file while Redis is away: a key it does not hold may still be valid in Redis. */

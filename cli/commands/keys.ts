@@ -1,6 +1,7 @@
 /**
  * `lungtrials keys create|revoke|list`: the operator's key management. Acts on the store
- * the server uses (Redis at REDIS_URL; the DATA_DIR key file when Redis is unreachable).
+ * the server uses (Redis at REDIS_URL; the DATA_DIR key file when Redis is unreachable,
+ * whose keys reach Redis when a server's connection or the next command gets there).
  * Output is for people, except `create`, whose last stdout line is the key for scripts.
  */
 import { promises as fs } from 'node:fs';
@@ -40,6 +41,13 @@ function registerKeysCreate(keys: Command): void {
     .action(async (options: { label: string; tier: Tier }) => {
       await withStores(async (stores) => {
         const { record, plaintext } = await stores.keys.create(options.label, options.tier);
+        if (stores.keyBackend === 'file')
+          process.stderr.write(
+            'note: Redis is unreachable, so the key is in the key file of DATA_DIR. A server on ' +
+              'Redis that uses this DATA_DIR copies it into Redis when its connection comes back ' +
+              '(so does the next `keys` command that reaches Redis); from then on it works on ' +
+              'every server. Until then it works on servers that started without Redis.\n',
+          );
         const limits = TIER_LIMITS[record.tier];
         process.stdout.write(
           `Created key "${record.label}" (tier ${record.tier}: ${limits.dailyQuota}/day, ` +

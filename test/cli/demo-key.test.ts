@@ -1,12 +1,17 @@
 /**
  * `lungtrials start` across a Redis outage: the start without Redis makes a key-file demo
- * key; the next start with Redis re-creates the key there, prints the new curl line and
- * says why, and the printed key works.
+ * key; the next start with Redis copies it there and prints the same working key, unless
+ * Redis already holds another demo key: then it makes a new one, prints the new curl line
+ * and says why.
  */
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RedisKeyStore } from '../../api/keys/redis-store.js';
+import { connectRedis } from '../../api/redis.js';
+import { createLogger } from '../../config/logger.js';
+import { closeRedis } from '../../config/redis.js';
 import { closedPort, startCli } from '../helpers/processes.js';
 import { testRedis, type TestRedis } from '../helpers/redis.js';
 
@@ -43,18 +48,37 @@ async function start(
 }
 
 describe('lungtrials start and the demo key', { timeout: 240_000 }, () => {
-  it('a start on Redis after a start without it re-creates the key in Redis and says why', async () => {
+  it('a start on Redis after a start without it keeps the demo key: the key file is copied into Redis', async () => {
     const offline = await start({
       REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
       REDIS_PREFIX: world.prefix,
     });
     expect(offline.output).toMatch(/in the key file store/);
     const online = await start({ REDIS_URL: world.url, REDIS_PREFIX: world.prefix });
+    // A key made while Redis was unreachable reaches Redis (api/keys/open.ts), the demo key too.
+    expect(online.key).toBe(offline.key);
+    expect(online.output).not.toMatch(/New demo key/);
+    expect(online.output).toMatch(/in the Redis store/);
+    expect(await world.keys()).toContain(`${world.prefix}keys:label:demo`);
+  });
+
+  it('a start on Redis whose Redis holds another demo key replaces it and says why', async () => {
+    const offline = await start({
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+      REDIS_PREFIX: world.prefix,
+    });
+    // Redis already has a `demo` label (another clone's): the key file's record is not copied over it.
+    const connection = (await connectRedis(world.url, { logger: createLogger('silent') }))!;
+    try {
+      await new RedisKeyStore(connection, world.prefix).create('demo', 'partner');
+    } finally {
+      await closeRedis(connection);
+    }
+    const online = await start({ REDIS_URL: world.url, REDIS_PREFIX: world.prefix });
     expect(online.key).not.toBe(offline.key);
     expect(online.output).toMatch(
       /^New demo key: the saved demo key was held by the key file .*keys\.json, but this start uses Redis at .*, so a new one was created there/m,
     );
-    expect(online.output).toMatch(/in the Redis store/);
     const again = await start({ REDIS_URL: world.url, REDIS_PREFIX: world.prefix });
     expect(again.key).toBe(online.key);
     expect(again.output).not.toMatch(/New demo key/);
