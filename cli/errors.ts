@@ -2,13 +2,16 @@
  * How the CLI fails: one line on stderr and an exit code a script can act on, never a
  * stack trace unless LOG_LEVEL=debug. 2 means the command line itself is wrong (a bad
  * value, a path that does not exist, an unknown sponsor): nothing was run and running it
- * again unchanged cannot help. 1 means something failed while running.
+ * again unchanged cannot help. 3 means another run holds the data directory (`pipeline
+ * run`, `refresh`, `registry import|sync`): nothing was run; the same command works once
+ * that run is over. 1 means something failed while running.
  */
 import { CommanderError } from 'commander';
 import { envSetting } from '../config/env.js';
 
 export const EXIT_RUNTIME = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_RUN_LOCKED = 3;
 
 /** A mistake in the command line, found before anything ran. */
 export class UsageError extends Error {
@@ -37,5 +40,7 @@ export function reportError(err: unknown, logLevel: string = envSetting('LOG_LEV
   if (logLevel === 'debug' || logLevel === 'trace') {
     if (err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
   }
-  return err instanceof UsageError ? EXIT_USAGE : EXIT_RUNTIME;
+  if (err instanceof UsageError) return EXIT_USAGE;
+  // By name: the pipeline's error class is not loaded for every command.
+  return err instanceof Error && err.name === 'RunLockedError' ? EXIT_RUN_LOCKED : EXIT_RUNTIME;
 }

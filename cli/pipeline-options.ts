@@ -22,6 +22,8 @@ export interface PipelineSourceFlags {
   keep: number;
   allowShrink?: boolean;
   maxShrink?: number;
+  allowGrowth?: boolean;
+  maxGrowth?: number;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -60,9 +62,15 @@ export function addPipelineSourceOptions(cmd: Command): Command {
     .option(
       '--max-shrink <percent>',
       'refuse to publish a snapshot with more than this % fewer trials than the current one (default 20)',
-      percent,
+      (v) => percent(v, '--max-shrink', 100),
     )
-    .option('--allow-shrink', 'publish even when the trial count drops by more than --max-shrink');
+    .option('--allow-shrink', 'publish even when the trial count drops by more than --max-shrink')
+    .option(
+      '--max-growth <percent>',
+      'refuse to publish a snapshot with more than this % more trials than the current one (default 20)',
+      (v) => percent(v, '--max-growth', 10_000),
+    )
+    .option('--allow-growth', 'publish even when the trial count grows by more than --max-growth');
 }
 
 /**
@@ -103,6 +111,8 @@ export function pipelineOptionsFrom(flags: PipelineSourceFlags, env: Env): Pipel
     keep: flags.keep,
     allowShrink: flags.allowShrink,
     maxShrink: flags.maxShrink,
+    allowGrowth: flags.allowGrowth,
+    maxGrowth: flags.maxGrowth,
   };
 }
 
@@ -155,9 +165,9 @@ function positiveInt(value: string, name: string): number {
   return n;
 }
 
-function percent(value: string): number {
+function percent(value: string, name: string, max: number): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 100)
-    throw new InvalidArgumentError(`--max-shrink must be a percentage 0-100, got ${value}`);
+  if (!Number.isFinite(n) || n < 0 || n > max)
+    throw new InvalidArgumentError(`${name} must be a percentage 0-${max}, got ${value}`);
   return n / 100;
 }

@@ -10,6 +10,7 @@ import { FlowProducer, type FlowJob, type Job, type JobState } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../config/logger.js';
 import {
+  acquireRunLock,
   FINAL_STAGE,
   newPipelineRunId,
   openRunContext,
@@ -122,16 +123,23 @@ export async function startRefresh(
     const running = await runInFlight(deps.queues);
     if (running) throw running;
     const runId = start.runId ?? newPipelineRunId();
-    await openRunContext(runId, options, {
-      dataDir: deps.dataDir,
-      snapshotRoot: deps.snapshotRoot,
-      logger: deps.logger,
-    });
+    // The run holds DATA_DIR from now on; a `pipeline run` (or a flow of another prefix) on it
+    // refuses this one with RunLockedError before a job exists.
+    const lease = await acquireRunLock(deps.dataDir, runId, 'flow', deps.logger);
+    lease.stop();
     const producer = new FlowProducer({ connection: deps.connection, prefix: deps.prefix });
     try {
+      await openRunContext(runId, options, {
+        dataDir: deps.dataDir,
+        snapshotRoot: deps.snapshotRoot,
+        logger: deps.logger,
+      });
       const tree = await producer.add(buildRefreshFlow(runId));
       deps.logger.info({ run: runId, job: tree.job.id }, 'refresh flow added');
       return { runId, jobId: tree.job.id! };
+    } catch (err) {
+      await lease.release();
+      throw err;
     } finally {
       await producer.close();
     }

@@ -7,6 +7,7 @@ import { loadEnv } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
 import type { PipelineDeps, PipelineOptions, PipelineResult } from '../../pipeline/run/index.js';
 import { STAGE_NAMES, STAGE_TITLES, type StageName } from '../../pipeline/run/stage-names.js';
+import { EXIT_RUN_LOCKED } from '../errors.js';
 import { stageDisplay, type StageView } from '../stage-display.js';
 import {
   addPipelineSourceOptions,
@@ -37,7 +38,8 @@ export function registerPipelineCommands(program: Command): void {
     // Checked before anything loads or runs: a bad path or sponsor exits 2 here.
     const options = pipelineOptionsFrom(flags, env);
     const logger = createLogger(env.LOG_LEVEL);
-    const { newPipelineRunId, StageError } = await import('../../pipeline/run/index.js');
+    const { newPipelineRunId, RunLockedError, StageError } =
+      await import('../../pipeline/run/index.js');
     const { isPermanentStageError } = await import('../../pipeline/errors.js');
     const runId = flags.runId ?? newPipelineRunId();
     const started = performance.now();
@@ -60,6 +62,11 @@ export function registerPipelineCommands(program: Command): void {
           `${((performance.now() - started) / 1000).toFixed(1)} s\n${result.version}\n`,
       );
     } catch (err) {
+      if (err instanceof RunLockedError) {
+        process.stderr.write(`pipeline run ${runId} not started: ${err.message}\n`);
+        process.exitCode = EXIT_RUN_LOCKED;
+        return;
+      }
       const stage = err instanceof StageError ? err.stage : 'setup';
       const cause = err instanceof StageError ? err.cause : err;
       process.stderr.write(

@@ -10,7 +10,7 @@ import { createLogger } from '../../config/logger.js';
 import { STAGE_NAMES, STAGE_TITLES, type StageName } from '../../pipeline/run/stage-names.js';
 import type { RefreshStatus } from '../../workers/flow.js';
 import type { QueueSet } from '../../workers/queues.js';
-import { OperatorError } from '../errors.js';
+import { EXIT_RUN_LOCKED, OperatorError } from '../errors.js';
 import {
   addPipelineSourceOptions,
   pipelineOptionsFrom,
@@ -61,6 +61,7 @@ async function refresh(flags: RefreshFlags): Promise<void> {
     await import('../../workers/flow.js');
   const { bullPrefix, connectQueueRedis, openQueues } = await import('../../workers/queues.js');
   const { closeRedis } = await import('../../config/redis.js');
+  const { RunLockedError } = await import('../../pipeline/run/run-lock.js');
   let connection;
   try {
     connection = await connectQueueRedis(env.REDIS_URL);
@@ -106,7 +107,8 @@ async function refresh(flags: RefreshFlags): Promise<void> {
     printPublished(runId, result, started);
   } catch (err) {
     reportFailure(err, runId, RefreshFailedError);
-    process.exitCode = 1;
+    // Another run holds DATA_DIR (pipeline/run/run-lock.ts): nothing was started.
+    process.exitCode = err instanceof RunLockedError ? EXIT_RUN_LOCKED : 1;
   } finally {
     await queues.close(logger);
     await closeRedis(connection);

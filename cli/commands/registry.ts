@@ -53,6 +53,7 @@ function registerRegistrySync(registry: Command): void {
         const env = loadEnv();
         const { RawStore } = await import('../../pipeline/raw-store/raw-store.js');
         const { syncRegistry } = await import('../../pipeline/registry/sync.js');
+        const lock = await holdDataDir(env.DATA_DIR, 'registry-sync');
         const rawStore = await RawStore.open(await storeDir(options, env.DATA_DIR));
         const controller = new AbortController();
         const stop = () =>
@@ -73,6 +74,7 @@ function registerRegistrySync(registry: Command): void {
           printSummary(summary);
         } finally {
           process.off('SIGINT', stop);
+          await lock.release();
         }
       },
     );
@@ -91,12 +93,17 @@ function registerRegistryImport(registry: Command): void {
       const env = loadEnv();
       const { RawStore } = await import('../../pipeline/raw-store/raw-store.js');
       const { importRegistryDump } = await import('../../pipeline/registry/import-dump.js');
-      const rawStore = await RawStore.open(await storeDir(options, env.DATA_DIR));
-      const summary = await importRegistryDump(
-        { path: dump },
-        { rawStore, logger: createLogger(env.LOG_LEVEL) },
-      );
-      printSummary(summary);
+      const lock = await holdDataDir(env.DATA_DIR, 'registry-import');
+      try {
+        const rawStore = await RawStore.open(await storeDir(options, env.DATA_DIR));
+        const summary = await importRegistryDump(
+          { path: dump },
+          { rawStore, logger: createLogger(env.LOG_LEVEL) },
+        );
+        printSummary(summary);
+      } finally {
+        await lock.release();
+      }
     });
 }
 
@@ -157,4 +164,14 @@ function parsePageSize(value: string): number {
   if (!Number.isInteger(n) || n < 1 || n > 1000)
     throw new InvalidArgumentError(`--page-size must be 1..1000, got ${value}`);
   return n;
+}
+
+/**
+ * These commands write the raw store's committed index (and delete packs) directly, so
+ * they hold the data directory's run lock like a refresh run (pipeline/run/run-lock.ts).
+ */
+async function holdDataDir(dataDir: string, kind: string) {
+  const { acquireRunLock } = await import('../../pipeline/run/run-lock.js');
+  const { newRunId } = await import('../../pipeline/raw-store/raw-store.js');
+  return acquireRunLock(dataDir, `${kind}-${newRunId()}`, 'inline');
 }

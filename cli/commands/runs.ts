@@ -136,6 +136,11 @@ function registerRunsCancel(runs: Command): void {
           });
           removed.push(stage);
         }
+        // Nothing of the run works any more: the data directory is free for the next run.
+        if (!running.length) {
+          const { releaseRunLock } = await import('../../pipeline/run/run-lock.js');
+          await releaseRunLock(loadEnv().DATA_DIR, runId);
+        }
         process.stdout.write(
           `Cancelled run ${runId}: removed ${removed.length ? removed.join(', ') : 'no waiting stage'}` +
             (running.length

@@ -11,6 +11,14 @@
  * store written before packs stay in `records/<last two id digits>/<id>.json` until they
  * change. A finished run deletes packs nothing points at, and rewrites the live records
  * into one pack when most of the bytes are dead.
+ *
+ * Stage, then commit: a refresh run opens the store staged for its run id. Its records go
+ * into packs as usual (a pack nobody points at is harmless), but its index, meta and sync
+ * state are written under `staged/<run id>/`, so the committed index, what every other
+ * reader sees, is untouched until `commitStaged` makes the run's index the store's, when
+ * its snapshot is published. A refused or failed run leaves the store as it was. Packs are
+ * deleted only at a commit (or by a run that writes the committed index directly, the
+ * `registry` commands), which the caller does under the data directory's run lock.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -113,16 +121,52 @@ export class RawStore {
   /** Id by RawEntry.text, built on first use. */
   private textIds: Map<string, string> | null = null;
 
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly dir: string,
+    /** `staged/<run id>` when the store is staged for a run (see the file comment). */
+    private readonly stagedDir: string | null,
+  ) {}
 
-  static async open(dir: string): Promise<RawStore> {
-    const store = new RawStore(dir);
+  /**
+   * The committed store, or with `stagedFor` the store as run `stagedFor` left it: its
+   * staged index when it has one, else the committed index it starts from.
+   */
+  static async open(dir: string, opts: { stagedFor?: string } = {}): Promise<RawStore> {
+    const staged = opts.stagedFor === undefined ? null : stagedDirOf(dir, opts.stagedFor);
+    const store = new RawStore(dir, staged);
     await fs.mkdir(path.join(dir, 'packs'), { recursive: true });
-    const index = await readJsonFile<{ entries: Record<string, RawEntry> }>(store.indexFile);
+    const from = staged && (await exists(path.join(staged, INDEX))) ? staged : dir;
+    const index = await readJsonFile<{ entries: Record<string, RawEntry> }>(path.join(from, INDEX));
     if (index) store.entries = new Map(Object.entries(index.entries));
-    const meta = await readJsonFile<RawStoreMeta>(store.metaFile);
+    const meta = await readJsonFile<RawStoreMeta>(path.join(from, META));
     if (meta) store.meta = meta;
     return store;
+  }
+
+  /**
+   * Makes the index run `runId` staged the store's (its snapshot was published), then
+   * deletes what no index points at any more: packs, record files, other runs' staged
+   * indexes (runs that can no longer publish over this one). Returns false when the run
+   * has nothing staged (committed already, or discarded). Call under the run lock.
+   */
+  static async commitStaged(dir: string, runId: string): Promise<boolean> {
+    const staged = stagedDirOf(dir, runId);
+    const index = await readJsonFile<{ entries: Record<string, RawEntry> }>(
+      path.join(staged, INDEX),
+    );
+    if (!index) return false;
+    const before = await RawStore.open(dir);
+    const meta = await readJsonFile<RawStoreMeta>(path.join(staged, META));
+    await writeFileAtomic(path.join(dir, INDEX), JSON.stringify(index));
+    if (meta) await writeFileAtomic(path.join(dir, META), JSON.stringify(meta, null, 2));
+    const after = await RawStore.open(dir);
+    await after.deleteUnreferenced(before.snapshotOfEntries(), after.lastRunId);
+    // This run's own staged folder last: a commit cut short is done again from it.
+    for (const other of await fs.readdir(path.join(dir, STAGED)))
+      if (path.join(dir, STAGED, other) !== staged)
+        await fs.rm(path.join(dir, STAGED, other), { recursive: true, force: true });
+    await fs.rm(staged, { recursive: true, force: true });
+    return true;
   }
 
   get size(): number {
@@ -276,6 +320,7 @@ export class RawStore {
   /** Persists the index; call after each stored page so a resumed run knows what it has. */
   async flush(): Promise<void> {
     if (!this.dirty) return;
+    if (this.stagedDir) await fs.mkdir(this.stagedDir, { recursive: true });
     await writeFileAtomic(
       this.indexFile,
       JSON.stringify({ version: 1, entries: Object.fromEntries(this.entries) }),
@@ -292,23 +337,24 @@ export class RawStore {
     kind: RunKind,
     opts: { syncStartedAt?: string } = {},
   ): Promise<FinishedRun> {
+    const before = this.stagedDir ? null : this.snapshotOfEntries();
     let removed = 0;
     const counts: RunCounts = { new: 0, changed: 0, unchanged: 0 };
-    const limit = pLimit(WRITE_CONCURRENCY);
-    const deletions: Promise<void>[] = [];
     for (const [id, e] of this.entries) {
       if (e.run === runId) counts[e.change]++;
       else if (kind === 'full') {
         this.entries.delete(id);
         removed++;
-        if (e.pack === undefined)
-          deletions.push(limit(() => fs.rm(this.recordFile(id), { force: true })));
       }
     }
-    await Promise.all(deletions);
     if (removed) this.dirty = true;
     await this.flush();
-    await this.collectPacks(runId);
+    // Written straight to the committed index: what it no longer points at goes now, and
+    // runs staged on the index it replaced can no longer be committed.
+    if (before) {
+      await this.deleteUnreferenced(before, runId);
+      await fs.rm(path.join(this.dir, STAGED), { recursive: true, force: true });
+    }
     const run: FinishedRun = {
       id: runId,
       kind,
@@ -320,29 +366,58 @@ export class RawStore {
       last_run: run,
       last_successful_sync: opts.syncStartedAt ?? this.meta.last_successful_sync,
     };
+    if (this.stagedDir) await fs.mkdir(this.stagedDir, { recursive: true });
     await writeFileAtomic(this.metaFile, JSON.stringify(this.meta, null, 2));
     return run;
   }
 
+  /** The entries as they are now, to tell later what an index change left unreferenced. */
+  private snapshotOfEntries(): { entries: ReadonlyMap<string, RawEntry> } {
+    return { entries: new Map(this.entries) };
+  }
+
+  /**
+   * After the committed index changed from `before`: record files of the ids it dropped,
+   * then packs nothing points at (and a compaction when most bytes are dead).
+   */
+  private async deleteUnreferenced(
+    before: { entries: ReadonlyMap<string, RawEntry> },
+    runId: string,
+  ): Promise<void> {
+    const limit = pLimit(WRITE_CONCURRENCY);
+    const deletions: Promise<void>[] = [];
+    for (const [id, e] of before.entries)
+      if (e.pack === undefined && !this.entries.has(id))
+        deletions.push(limit(() => fs.rm(this.recordFile(id), { force: true })));
+    await Promise.all(deletions);
+    await this.collectPacks(runId);
+  }
+
   /** Small JSON documents kept beside the records (the live sync's resume state). */
   async readState<T>(name: string): Promise<T | null> {
-    return readJsonFile<T>(path.join(this.dir, `${name}.json`));
+    return readJsonFile<T>(path.join(this.stateDir, `${name}.json`));
   }
 
   async writeState(name: string, value: unknown): Promise<void> {
-    await writeFileAtomic(path.join(this.dir, `${name}.json`), JSON.stringify(value, null, 2));
+    await fs.mkdir(this.stateDir, { recursive: true });
+    await writeFileAtomic(path.join(this.stateDir, `${name}.json`), JSON.stringify(value, null, 2));
   }
 
   async clearState(name: string): Promise<void> {
-    await fs.rm(path.join(this.dir, `${name}.json`), { force: true });
+    await fs.rm(path.join(this.stateDir, `${name}.json`), { force: true });
+  }
+
+  /** Where this store writes its index, meta and state: the run's staged folder, or `dir`. */
+  private get stateDir(): string {
+    return this.stagedDir ?? this.dir;
   }
 
   private get indexFile(): string {
-    return path.join(this.dir, 'index.json');
+    return path.join(this.stateDir, INDEX);
   }
 
   private get metaFile(): string {
-    return path.join(this.dir, 'meta.json');
+    return path.join(this.stateDir, META);
   }
 
   private recordFile(nctId: string): string {
@@ -468,6 +543,21 @@ function shardOf(nctId: string): string {
 
 function safeName(s: string): string {
   return s.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+const INDEX = 'index.json';
+const META = 'meta.json';
+const STAGED = 'staged';
+
+function stagedDirOf(dir: string, runId: string): string {
+  return path.join(dir, STAGED, safeName(runId));
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Where the registry's raw records live under DATA_DIR. */

@@ -25,11 +25,14 @@ export interface ArtifactCodec<N extends StageName, Stored> {
   ): Promise<StageOutputs[N]>;
 }
 
-/** The raw store lives in DATA_DIR; the artifact only marks the stage finished. */
+/**
+ * The raw store lives in DATA_DIR, staged for the run until its snapshot publishes; the
+ * artifact only marks the stage finished.
+ */
 const registryArtifact: ArtifactCodec<'registry', null> = {
   encode: () => null,
   decode: async (_stored, { ctx }) => ({
-    store: await RawStore.open(registryRawStoreDir(ctx.deps.dataDir)),
+    store: await RawStore.open(registryRawStoreDir(ctx.deps.dataDir), { stagedFor: ctx.runId }),
   }),
 };
 

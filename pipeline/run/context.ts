@@ -77,14 +77,17 @@ export async function openRunContext(
       { cause: err },
     );
   }
-  if (saved && options && (options.allowShrink !== undefined || options.maxShrink !== undefined)) {
+  if (saved && options) {
     // The publish guard is the one setting an operator changes when resuming: a run refused
-    // for shrinking is resumed with --allow-shrink instead of being redone from scratch.
+    // for shrinking or growing is resumed with --allow-shrink / --allow-growth instead of
+    // being redone from scratch.
     const guard = {
       allowShrink: options.allowShrink ?? saved.allowShrink,
       maxShrink: options.maxShrink ?? saved.maxShrink,
+      allowGrowth: options.allowGrowth ?? saved.allowGrowth,
+      maxGrowth: options.maxGrowth ?? saved.maxGrowth,
     };
-    if (guard.allowShrink !== saved.allowShrink || guard.maxShrink !== saved.maxShrink) {
+    if (Object.entries(guard).some(([k, v]) => saved![k as keyof typeof guard] !== v)) {
       saved = { ...saved, ...guard };
       await writeOptions(file, saved);
     }

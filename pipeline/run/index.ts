@@ -5,6 +5,7 @@
  */
 import { openRunContext, type PipelineDeps, type RunContext } from './context.js';
 import type { PipelineOptions } from './options.js';
+import { acquireRunLock } from './run-lock.js';
 import { finishedStageData, runStageOnce, type StageReport } from './run-stage.js';
 import { STAGES } from './stages/index.js';
 import { STAGE_NAMES, type StageName } from './stage-names.js';
@@ -12,6 +13,14 @@ import { STAGE_NAMES, type StageName } from './stage-names.js';
 export { openRunContext, type PipelineDeps, type RunContext } from './context.js';
 export { PipelineOptionsSchema, resolvePipelineOptions, type PipelineOptions } from './options.js';
 export { StageError, type StageReport } from './run-stage.js';
+export {
+  acquireRunLock,
+  currentRunLock,
+  releaseRunLock,
+  RunLockedError,
+  type HeldRunLock,
+  type RunLease,
+} from './run-lock.js';
 export {
   FINAL_STAGE,
   STAGE_DEPENDS_ON,
@@ -47,20 +56,26 @@ export async function runPipeline(
   deps: PipelineDeps,
   hooks: PipelineHooks = {},
 ): Promise<PipelineResult> {
-  const ctx = await openRunContext(runId, options, deps);
-  const stages = {} as Record<StageName, StageReport>;
-  for (const stage of STAGE_NAMES) {
-    hooks.onStage?.(stage, 'active');
-    try {
-      stages[stage] = await runStage(stage, ctx);
-    } catch (err) {
-      hooks.onStage?.(stage, 'failed');
-      throw err;
+  // Before anything is written: a second run on the data directory stops here (run-lock.ts).
+  const lock = await acquireRunLock(deps.dataDir, runId, 'inline', deps.logger);
+  try {
+    const ctx = await openRunContext(runId, options, deps);
+    const stages = {} as Record<StageName, StageReport>;
+    for (const stage of STAGE_NAMES) {
+      hooks.onStage?.(stage, 'active');
+      try {
+        stages[stage] = await runStage(stage, ctx);
+      } catch (err) {
+        hooks.onStage?.(stage, 'failed');
+        throw err;
+      }
+      hooks.onStage?.(stage, 'completed');
     }
-    hooks.onStage?.(stage, 'completed');
+    const { version, dir } = await finishedStageData(ctx, 'publish');
+    return { runId, version, dir, stages };
+  } finally {
+    await lock.release();
   }
-  const { version, dir } = await finishedStageData(ctx, 'publish');
-  return { runId, version, dir, stages };
 }
 
 /** Run ids sort by creation time and are safe as directory and job names. */

@@ -8,6 +8,9 @@ import { z } from 'zod';
 /** Share of trials a publish may lose against the serving version without --allow-shrink. */
 export const DEFAULT_MAX_SHRINK = 0.2;
 
+/** Share of trials a publish may gain over the serving version without --allow-growth. */
+export const DEFAULT_MAX_GROWTH = 0.2;
+
 export const PipelineOptionsSchema = z.object({
   /** Offline registry input: a directory, zip, JSON or JSONL of registry records. */
   registryDump: z.string().min(1).optional(),
@@ -40,6 +43,13 @@ export const PipelineOptionsSchema = z.object({
    */
   maxShrink: z.number().min(0).max(1).default(DEFAULT_MAX_SHRINK),
   allowShrink: z.boolean().default(false),
+  /**
+   * Publish guard the other way: a snapshot with this share more trials than the one
+   * `latest` points at is refused (0.2 = 20%), unless `allowGrowth`: junk rows that pass
+   * the row checks, or a dump that reaches outside its folder, show up as growth.
+   */
+  maxGrowth: z.number().min(0).default(DEFAULT_MAX_GROWTH),
+  allowGrowth: z.boolean().default(false),
   /** Published versions to keep. */
   keep: z.number().int().min(1).default(5),
   /** The run's clock (ISO timestamp): flags such as "stale" are judged against it. */

@@ -84,6 +84,37 @@ export class SponsorInputError extends PermanentStageError {
   }
 }
 
+/**
+ * How many rejected rows an export may hold: up to `tolerated` whatever the share (a small
+ * export with a few broken rows is still that sponsor's list), above that at most `share`
+ * of its data rows. An export past it is not that sponsor's list (junk under a real
+ * header, a column shifted), and its accepted rows would be published as trials.
+ */
+export const REJECTED_ROWS_LIMIT = { share: 0.05, tolerated: 10 } as const;
+
+export function rejectedPastLimit(rejected: number, rows: number): boolean {
+  return rejected > REJECTED_ROWS_LIMIT.tolerated && rejected > rows * REJECTED_ROWS_LIMIT.share;
+}
+
+/** Sponsor exports with too many rejected rows: the run fails, naming each with its counts. */
+export class RejectedRowsError extends PermanentStageError {
+  override name = 'RejectedRowsError';
+  constructor(readonly counts: Record<string, { rejected: number; rows: number }>) {
+    super(
+      `sponsor exports with more rejected rows than the limit (${REJECTED_ROWS_LIMIT.share * 100}% ` +
+        `of the rows, beyond ${REJECTED_ROWS_LIMIT.tolerated}): ` +
+        Object.entries(counts)
+          .map(
+            ([slug, c]) =>
+              `${slug} ${c.rejected} of ${c.rows} rows rejected (${((c.rejected / c.rows) * 100).toFixed(1)}%)`,
+          )
+          .join('; ') +
+        '; each rejected row is a bad_source_row flag with its reason; fix the export, or list ' +
+        'the sponsor in --optional-sponsors to keep its previous trials',
+    );
+  }
+}
+
 /** Columns without which rows cannot be matched to registry trials or to each other. */
 export const REQUIRED_CSV_FIELDS: readonly SponsorField[] = ['nct_id', 'sponsor_study_id', 'title'];
 
@@ -276,6 +307,7 @@ export async function importSponsorCsvs(
   const flags: FlagRow[] = [];
   const counts: Record<string, StageCounts> = {};
   const keptPrevious: Record<string, string> = {};
+  const pastLimit: Record<string, { rejected: number; rows: number }> = {};
   const slugs = Object.keys(bySlug).sort(
     (a, b) =>
       SPONSOR_CATALOG.findIndex((e) => e.slug === a) -
@@ -297,6 +329,10 @@ export async function importSponsorCsvs(
         dataRows += r.dataRows;
       }
       if (dataRows === 0) problem = `${slug}: the export has no data rows (empty or header only)`;
+      else if (rejectedPastLimit(failed, dataRows)) {
+        if (!deps.optional?.includes(slug)) pastLimit[slug] = { rejected: failed, rows: dataRows };
+        problem = `${slug}: ${failed} of ${dataRows} rows rejected, past the limit`;
+      }
     } catch (err) {
       if (!(err instanceof SponsorInputError) || !deps.optional?.includes(slug)) throw err;
       problem = err.message;
@@ -325,6 +361,7 @@ export async function importSponsorCsvs(
       `imported ${slug}`,
     );
   }
+  if (Object.keys(pastLimit).length) throw new RejectedRowsError(pastLimit);
   if (deps.stateFile && previous) await writeRunState(deps.stateFile, previous, trials, slugs);
   const summary = summarise(counts, previous !== null);
   if (Object.keys(keptPrevious).length) summary.keptPrevious = keptPrevious;

@@ -3,7 +3,7 @@
  * so CSV import and scraping apply the same vocabularies and the same bad-row rules.
  */
 import { createHash } from 'node:crypto';
-import { NCT_ID_IN_TEXT_RE } from '../../domain/nct-id.js';
+import { isSponsorStudyId, NCT_ID_IN_TEXT_RE } from '../../domain/nct-id.js';
 import { parsePhases } from '../../domain/phase.js';
 import { parseAgeYears, parseSex } from '../../domain/sex.js';
 import { mapRegistryStatus, type TrialStatus } from '../../domain/status.js';
@@ -85,6 +85,29 @@ function stableJson(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
+/**
+ * Why a sponsor row cannot be a trial, or null: it needs an id (a registry id, or a study
+ * code of the sponsor's form: domain/nct-id.ts), a title and a status the sponsor's or the
+ * registry's vocabulary knows. Rows of random cells under a real header meet none of these.
+ */
+function rowProblem(
+  nct: string | null,
+  sponsorId: string | null,
+  title: string | null,
+  statusText: string | null,
+  status: TrialStatus | null,
+): string | null {
+  if (!nct && !sponsorId && !title) return 'missing id and title';
+  if (!nct && !(sponsorId && isSponsorStudyId(sponsorId)))
+    return sponsorId
+      ? `no registry id, and study id ${JSON.stringify(sponsorId.slice(0, 60))} is not a study code`
+      : 'no registry id and no study id';
+  if (!title) return 'missing title';
+  if (!statusText) return 'missing status';
+  if (!status) return `unknown status ${JSON.stringify(statusText.slice(0, 60))}`;
+  return null;
+}
+
 export function normaliseSponsorTrial(
   entry: SponsorCatalogEntry,
   raw: RawSponsorTrial,
@@ -95,7 +118,10 @@ export function normaliseSponsorTrial(
   const nct = nctText?.match(NCT_ID_IN_TEXT_RE)?.[0].toUpperCase() ?? null;
   const sponsorId = text(f.sponsor_study_id);
   const title = text(f.title);
-  if (!nct && !sponsorId && !title) return { ok: false, reason: 'missing id and title' };
+  const statusText = text(f.status);
+  const status = mapSponsorStatus(entry, statusText);
+  const refused = rowProblem(nct, sponsorId, title, statusText, status);
+  if (refused) return { ok: false, reason: refused };
 
   const warnings: string[] = [];
   const dates: Record<string, string | null> = {};
@@ -138,7 +164,6 @@ export function normaliseSponsorTrial(
     }));
   }
 
-  const statusText = text(f.status);
   const trial: SponsorTrial = {
     source_slug: entry.slug,
     nct_id: nct,
@@ -147,7 +172,7 @@ export function normaliseSponsorTrial(
     official_title: text(f.official_title),
     summary: text(f.summary),
     status_text: statusText,
-    status: mapSponsorStatus(entry, statusText),
+    status,
     phases: parsePhases(text(f.phase)),
     conditions: list(f.conditions, opts.listSeparator),
     interventions: list(f.interventions, opts.listSeparator),

@@ -123,9 +123,12 @@ describe('monthly refresh schedule', () => {
       registryDump: path.join(world.dir, 'dumps', 'ctgov.zip'),
       sponsorCsvDir: '/srv/sponsors',
       keep: 3,
-      // The publish guard's defaults: a scheduled run never shrinks the snapshot by more than 20%.
+      // The publish guard's defaults: a scheduled run never shrinks or grows the snapshot by
+      // more than 20%.
       allowShrink: false,
       maxShrink: 0.2,
+      allowGrowth: false,
+      maxGrowth: 0.2,
     });
 
     await fs.writeFile(file, JSON.stringify({ registryDump: 'x', now: '2026-01-01T00:00:00Z' }));

@@ -2,6 +2,7 @@
  * The processor of the schedule's job: start a refresh flow with the scheduled sources.
  * A run still in flight is not an error to retry: this month's run is skipped, and says so.
  */
+import { RunLockedError } from '../../pipeline/run/index.js';
 import { UnrecoverableError, type Job } from 'bullmq';
 import {
   InvalidRefreshOptionsError,
@@ -23,7 +24,7 @@ export function scheduledRefreshProcessor(deps: RefreshDeps) {
       log.info({ run: runId }, 'scheduled refresh started');
       return { started: runId };
     } catch (err) {
-      if (err instanceof RefreshInFlightError) {
+      if (err instanceof RefreshInFlightError || err instanceof RunLockedError) {
         log.warn({ err: err.message }, 'scheduled refresh skipped');
         return { skipped: err.message };
       }

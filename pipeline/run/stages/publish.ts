@@ -5,9 +5,11 @@
  * run id and reused, so a retried publish never adds a second copy, and `latest` is made
  * to point at it before the stage reports success.
  *
- * The publish guard refuses an empty snapshot, and one whose trial count fell by more
- * than `maxShrink` from the serving version unless `allowShrink`: a truncated download or
- * a broken input folder must not replace good data.
+ * The publish guard refuses an empty snapshot, one whose trial count fell by more than
+ * `maxShrink` from the serving version unless `allowShrink`, one whose count grew by more
+ * than `maxGrowth` unless `allowGrowth` (a truncated download, a broken input folder, junk
+ * rows under a real header must not replace good data), and one built from input older
+ * than the serving version's: `latest` only moves forward.
  */
 import path from 'node:path';
 import type { SiteRow, SnapshotTables, SourceRow, TrialRow } from '../../../domain/rows.js';
@@ -20,10 +22,16 @@ import {
   switchLatest,
 } from '../../../snapshot/index.js';
 import { PIPELINE_CODE_KEY, requireBase } from '../../publish/base.js';
+import { RawStore, registryRawStoreDir } from '../../raw-store/raw-store.js';
 import { publishSnapshot, type CarryOver } from '../../publish/publish.js';
 import { inTrialOrder } from '../carry-over.js';
 import { codeFingerprint, PIPELINE_CODE } from '../code-fingerprint.js';
-import { DEFAULT_MAX_SHRINK } from '../options.js';
+import {
+  DEFAULT_MAX_GROWTH,
+  DEFAULT_MAX_SHRINK,
+  type ResolvedPipelineOptions,
+} from '../options.js';
+import { assertRunLock } from '../run-lock.js';
 import { sameCodeOf, stageData, type StageContext } from '../run-stage.js';
 import type { StageOutput, StageOutputs } from '../stage-outputs.js';
 
@@ -31,23 +39,29 @@ export async function publishStage(ctx: StageContext<'publish'>): Promise<StageO
   const root = ctx.deps.snapshotRoot;
   const earlier = await findVersionOfRun(root, ctx.runId);
   if (earlier) {
-    const pointer = await pointLatestAt(root, earlier);
+    const pointer = await pointLatestAt(root, earlier, ctx.now);
+    // A publish killed after its switch: the raw store's commit is what it had left to do.
+    if (!pointer.superseded_by) await commitRawStore(ctx);
     return {
       summary: { version: earlier, reused_publish: true, ...pointer },
       data: { version: earlier, dir: path.join(root, earlier) },
     };
   }
 
+  // Checked before the work too: a run that lost the data directory publishes nothing.
+  await assertRunLock(ctx.deps.dataDir, ctx.runId);
   const enrich = await stageData(ctx, 'enrich');
   const { records } = await stageData(ctx, 'geocode');
   const { flags } = await stageData(ctx, 'flags');
   // Carried-over trials' trial and site rows are copied from the base snapshot's Parquet.
   const trials: TrialRow[] = records.map((r) => ({ ...r.trial, location_count: r.sites.length }));
   const sites: SiteRow[] = records.flatMap((r) => r.sites);
-  await assertPublishable(root, trials.length + enrich.carried.length, {
-    allowShrink: ctx.options.allowShrink ?? false,
-    maxShrink: ctx.options.maxShrink ?? DEFAULT_MAX_SHRINK,
-  });
+  await assertPublishable(
+    root,
+    trials.length + enrich.carried.length,
+    publishGuardOf(ctx.options),
+    ctx.now,
+  );
   const tables: SnapshotTables = {
     trials,
     sites,
@@ -74,7 +88,18 @@ export async function publishStage(ctx: StageContext<'publish'>): Promise<StageO
       scrape: Boolean(ctx.options.scrape),
     },
   });
+  await commitRawStore(ctx);
   return { summary: { version, row_counts: manifest.row_counts }, data: { version, dir } };
+}
+
+/**
+ * The raw store takes the run's records now that its snapshot is served (stage, then
+ * commit: pipeline/raw-store/raw-store.ts), so a refused or failed run leaves it as it was.
+ */
+async function commitRawStore(ctx: StageContext<'publish'>): Promise<void> {
+  // Packs are deleted only by the run holding the data directory's lock.
+  await assertRunLock(ctx.deps.dataDir, ctx.runId);
+  await RawStore.commitStaged(registryRawStoreDir(ctx.deps.dataDir), ctx.runId);
 }
 
 /** The base snapshot and trial order the carried-over rows are copied in by. */
@@ -107,49 +132,91 @@ function sourceRows(
   return ALL_SOURCES.map((s) => ({ ...s, trial_count: counts.get(s.slug) ?? 0 }));
 }
 
-/** The same inputs give the same count: only the operator (--allow-shrink, new inputs) can change it. */
+/** The same inputs give the same count: only the operator (--allow-shrink/-growth, new inputs) can change it. */
 export class PublishRefusedError extends PermanentStageError {
   override name = 'PublishRefusedError';
 }
 
-/** Throws PublishRefusedError for an empty snapshot or one that shrank past the guard. */
+export interface PublishGuard {
+  allowShrink: boolean;
+  maxShrink: number;
+  allowGrowth: boolean;
+  maxGrowth: number;
+}
+
+export function publishGuardOf(options: ResolvedPipelineOptions): PublishGuard {
+  return {
+    allowShrink: options.allowShrink ?? false,
+    maxShrink: options.maxShrink ?? DEFAULT_MAX_SHRINK,
+    allowGrowth: options.allowGrowth ?? false,
+    maxGrowth: options.maxGrowth ?? DEFAULT_MAX_GROWTH,
+  };
+}
+
+/**
+ * Throws PublishRefusedError for an empty snapshot, one that shrank or grew past the guard
+ * against the serving version, or one built from input older than the serving version's
+ * (its run clock is earlier: `latest` only moves forward).
+ */
 export async function assertPublishable(
   root: string,
   trialCount: number,
-  guard: { allowShrink: boolean; maxShrink: number },
+  guard: PublishGuard,
+  runClock?: Date,
 ): Promise<void> {
   if (trialCount === 0)
     throw new PublishRefusedError(
       'refusing to publish a snapshot with 0 trials; `latest` is unchanged',
     );
   const current = await resolveLatest(root);
-  if (!current || guard.allowShrink) return;
-  const previous = await readManifest(current.dir).then(
-    (m) => m.row_counts.trials,
-    () => null,
-  );
-  if (previous === null || previous === 0) return;
-  const drop = (previous - trialCount) / previous;
-  if (drop > guard.maxShrink) {
+  if (!current) return;
+  const manifest = await readManifest(current.dir).catch(() => null);
+  if (runClock) assertNotOlder(current.version, manifest?.input_summary.run_clock, runClock);
+  const previous = manifest?.row_counts.trials ?? 0;
+  if (previous === 0) return;
+  const change = (trialCount - previous) / previous;
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const limit = (x: number) => `${(x * 100).toFixed(0)}%`;
+  if (-change > guard.maxShrink && !guard.allowShrink)
     throw new PublishRefusedError(
       `refusing to publish ${trialCount} trials over ${previous} in ${current.version} ` +
-        `(${(drop * 100).toFixed(1)}% fewer, limit ${(guard.maxShrink * 100).toFixed(0)}%); ` +
+        `(${pct(-change)} fewer, limit ${limit(guard.maxShrink)}); ` +
         'check the inputs, or rerun with --allow-shrink if the drop is real',
     );
-  }
+  if (change > guard.maxGrowth && !guard.allowGrowth)
+    throw new PublishRefusedError(
+      `refusing to publish ${trialCount} trials over ${previous} in ${current.version} ` +
+        `(${pct(change)} more, limit ${limit(guard.maxGrowth)}); ` +
+        'check the inputs, or rerun with --allow-growth if the growth is real',
+    );
+}
+
+/** `latest` only moves forward: a run never replaces a snapshot built from newer input. */
+function assertNotOlder(version: string, servingClock: unknown, runClock: Date): void {
+  if (typeof servingClock !== 'string') return;
+  if (new Date(servingClock).getTime() <= runClock.getTime()) return;
+  throw new PublishRefusedError(
+    `refusing to publish: ${version}, which \`latest\` points at, was built from newer input ` +
+      `(run clock ${servingClock}) than this run (${runClock.toISOString()}); start a new run`,
+  );
 }
 
 /**
- * Makes `latest` point at a version this run published earlier, unless a newer version
- * took over since (switching back would hide newer data).
+ * Makes `latest` point at a version this run published earlier, unless a version published
+ * later or built from newer input took over since (switching back would hide newer data).
  */
 async function pointLatestAt(
   root: string,
   version: string,
+  runClock: Date,
 ): Promise<{ latest_switched?: true; superseded_by?: string }> {
-  const current = (await resolveLatest(root))?.version ?? null;
-  if (current === version) return {};
-  if (current && current > version) return { superseded_by: current };
+  const current = await resolveLatest(root);
+  if (current?.version === version) return {};
+  if (current) {
+    const clock = (await readManifest(current.dir).catch(() => null))?.input_summary.run_clock;
+    const newerInput = typeof clock === 'string' && new Date(clock).getTime() > runClock.getTime();
+    if (current.version > version || newerInput) return { superseded_by: current.version };
+  }
   await switchLatest(root, version);
   return { latest_switched: true };
 }

@@ -11,7 +11,8 @@ export async function registryStage(
   ctx: StageContext<'registry'>,
 ): Promise<StageOutput<'registry'>> {
   const { options, deps } = ctx;
-  const store = await RawStore.open(registryRawStoreDir(deps.dataDir));
+  // Staged for this run: the store's readers see its changes once its snapshot publishes.
+  const store = await RawStore.open(registryRawStoreDir(deps.dataDir), { stagedFor: ctx.runId });
   const onProgress = (p: { done: number; total: number | null }) =>
     deps.onProgress?.('registry', p.done, p.total);
   // The runner draws every stage's progress from onProgress; a bar of the stage's own would collide with it.
