@@ -1,11 +1,19 @@
 /**
  * GET /api/v1/match over HTTP: each status, requirement groups, negativeFor, the order,
  * paging and errors, on hand-built trials whose biomarker rows and groups are known; and the
- * no-driver PD-L1 patient and the NSCLC stage filter on the shared real records.
+ * no-driver PD-L1 patient and the stage filter (every NSCLC and SCLC value) on the shared real
+ * records; the stage filter on /trials in both vocabularies on hand-built trials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MatchListResponseSchema } from '../../api/openapi/schemas.js';
+import {
+  isSclcStage,
+  NSCLC_STAGE_ADMITTED_BY,
+  STAGES,
+  type NsclcStage,
+} from '../../domain/diagnosis.js';
 import type { BiomarkerRow, TrialRow } from '../../domain/rows.js';
+import { TIER_LIMITS } from '../../domain/tiers.js';
 import { realTables } from '../helpers/real-tables.js';
 import { biomarkerRow, buildTables, siteRow, trialRow } from '../helpers/trial-fixtures.js';
 import { idsOf, startTestApi, type TestApi } from './http.js';
@@ -221,10 +229,61 @@ describe('GET /match on hand-built trials', () => {
   });
 });
 
+describe('stage on /trials in both vocabularies, on hand-built trials', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    const sclc = (id: string, stages: TrialRow['sclc_stages']) =>
+      trialRow(id, { diagnosis_types: ['sclc'], sclc_stages: stages });
+    const trials = [
+      sclc('NCT00000011', ['limited']),
+      sclc('NCT00000012', ['extensive']),
+      sclc('NCT00000013', []),
+      nsclc('NCT00000014', { nsclc_stages: ['metastatic'] }),
+      nsclc('NCT00000015', { nsclc_stages: ['stage_iii_unresectable'] }),
+      nsclc('NCT00000016'),
+      // A lung cancer trial naming no type and no stage takes every type at every stage.
+      trialRow('NCT00000017'),
+    ];
+    api = await startTestApi(buildTables({ trials }));
+  });
+  afterAll(() => api.close());
+  const sorted = async (query: string) => (await idsOf(api, query)).sort();
+
+  it('takes the SCLC stages as cancerStage does, and keeps trials without a stage signal', async () => {
+    expect(await sorted('stage=extensive')).toEqual(['NCT00000012', 'NCT00000013', 'NCT00000017']);
+    expect(await sorted('stage=limited')).toEqual(['NCT00000011', 'NCT00000013', 'NCT00000017']);
+    for (const stage of ['limited', 'extensive'])
+      expect(await sorted(`stage=${stage}`)).toEqual(await sorted(`cancerStage=${stage}`));
+  });
+
+  it('takes the NSCLC stages: neighbouring settings admit each other, no signal admits every stage', async () => {
+    expect(await sorted('stage=metastatic')).toEqual(['NCT00000014', 'NCT00000016', 'NCT00000017']);
+    expect(await sorted('stage=locally_advanced')).toEqual([
+      'NCT00000015',
+      'NCT00000016',
+      'NCT00000017',
+    ]);
+    expect(await sorted('stage=early')).toEqual(['NCT00000016', 'NCT00000017']);
+    // An SCLC patient's stage never admits an NSCLC-only trial, and the reverse.
+    expect(await sorted('stage=extensive&diagnosisType=nsclc')).toEqual(['NCT00000017']);
+    const res = await api.json('/api/v1/trials?stage=early&explain=true');
+    expect(res.status).toBe(200);
+    const verdict = res.body.data
+      .find((t: { nct_id: string }) => t.nct_id === 'NCT00000016')
+      .match.filters.find((f: { parameter: string }) => f.parameter === 'stage');
+    expect(verdict).toMatchObject({ value: 'early', met: true });
+    const refused = await api.json('/api/v1/trials?stage=stage_iv');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'invalid_parameter', parameter: 'stage' });
+  });
+});
+
 describe('GET /match and the stage filter on the shared real records', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi(await realTables());
+    // The stage test reads every trial's detail: no burst limit in the way.
+    const roomy = { dailyQuota: 100_000, burstPerMinute: 100_000 };
+    api = await startTestApi(await realTables(), { limits: { ...TIER_LIMITS, partner: roomy } });
   });
   afterAll(() => api.close());
 
@@ -246,19 +305,39 @@ describe('GET /match and the stage filter on the shared real records', () => {
     }
   });
 
-  it('keeps metastatic trials and those without a stage signal for stage=metastatic, never early-only ones', async () => {
-    const all = await api.json(`/api/v1/trials?${EVERY_BUCKET}&diagnosisType=nsclc&limit=200`);
-    const metastatic = new Set(await idsOf(api, `${EVERY_BUCKET}&stage=metastatic`));
-    expect(metastatic.size).toBeGreaterThan(0);
-    let earlyOnly = 0;
-    for (const t of all.body.data) {
-      const detail = (await api.json(`/api/v1/trials/${t.nct_id}`)).body.data;
-      const stages: string[] = detail.nsclc_stages;
-      const admitted = stages.length === 0 || stages.includes('metastatic');
-      expect(metastatic.has(t.nct_id), `${t.nct_id} ${stages}`).toBe(admitted);
-      if (!admitted) earlyOnly++;
+  it('keeps, for each stage, the trials whose signals admit it and those without a stage signal', async () => {
+    const all = await api.json(`/api/v1/trials?${EVERY_BUCKET}&limit=200`);
+    expect(all.body.meta.next).toBeNull();
+    const details = [];
+    for (const t of all.body.data)
+      details.push((await api.json(`/api/v1/trials/${t.nct_id}`)).body.data);
+    for (const stage of STAGES) {
+      const found = new Set(await idsOf(api, `${EVERY_BUCKET}&stage=${stage}`));
+      const expected = details.filter((d) =>
+        isSclcStage(stage)
+          ? d.admitted_types.includes('sclc') &&
+            (d.sclc_stages.length === 0 || d.sclc_stages.includes(stage))
+          : d.admitted_types.includes('nsclc') &&
+            (d.nsclc_stages.length === 0 ||
+              d.nsclc_stages.some((s: NsclcStage) => NSCLC_STAGE_ADMITTED_BY[stage].includes(s))),
+      );
+      expect([...found].sort(), stage).toEqual(expected.map((d) => d.nct_id).sort());
+      // Trials with no stage signal are kept, and trials whose signals name another stage only are not.
+      expect(expected.some((d) => d.nsclc_stages.length + d.sclc_stages.length === 0)).toBe(true);
+      expect(found.size, stage).toBeLessThan(details.length);
     }
-    // The real records hold trials for early or resectable disease only.
-    expect(earlyOnly).toBeGreaterThan(0);
+    // The real records hold trials for early or resectable NSCLC only (left out for metastatic).
+    const earlyOnly = details.filter(
+      (d) =>
+        d.nsclc_stages.length > 0 &&
+        d.nsclc_stages.every((s: string) => s === 'early' || s === 'resectable'),
+    );
+    expect(earlyOnly.length).toBeGreaterThan(0);
+    const metastatic = await idsOf(api, `${EVERY_BUCKET}&stage=metastatic`);
+    for (const d of earlyOnly) expect(metastatic).not.toContain(d.nct_id);
+    // stage=extensive is cancerStage=extensive.
+    expect((await idsOf(api, `${EVERY_BUCKET}&stage=extensive`)).sort()).toEqual(
+      (await idsOf(api, `${EVERY_BUCKET}&cancerStage=extensive`)).sort(),
+    );
   });
 });

@@ -12,6 +12,9 @@ import {
   ExplainedZipListTrialSchema,
   KeyMetaResponseSchema,
   ListTrialSchema,
+  MatchListResponseSchema,
+  PatientListTrialSchema,
+  PatientZipListTrialSchema,
   SourcesResponseSchema,
   TrialDetailResponseSchema,
   TrialListResponseSchema,
@@ -22,6 +25,7 @@ import {
   EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL,
   EXAMPLE_LIST_TRIAL,
   EXAMPLE_MATCH,
+  EXAMPLE_PATIENT_MATCH,
   EXAMPLE_SOURCES,
   EXAMPLE_ZIP_LIST_TRIAL,
 } from '../../api/openapi/examples.js';
@@ -102,7 +106,36 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(doc.paths['/trials'].get.responses['429'].headers)).toContain('Retry-After');
   });
 
+  it('describes /match with the parameters the table gives it, and the list envelope with match', async () => {
+    const doc = await jsonOf(await api.get('/api/v1/openapi.json'));
+    const op = doc.paths['/match'].get;
+    expect(op.operationId).toBe('matchPatient');
+    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
+      PARAMETERS.filter((p) => p.on.includes('match'))
+        .map((p) => p.name)
+        .sort(),
+    );
+    const byName = new Map(op.parameters.map((p: { name: string }) => [p.name, p]));
+    expect(byName.get('negativeFor')).toMatchObject({
+      schema: { type: 'array', items: { enum: expect.arrayContaining(['EGFR', 'KRAS']) } },
+    });
+    expect(byName.get('stage')).toMatchObject({
+      schema: { enum: expect.arrayContaining(['metastatic', 'extensive']) },
+    });
+    expect(byName.has('mutations')).toBe(false);
+    expect(op.responses['200'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/MatchListResponse',
+    );
+    expect(doc.components.schemas.PatientMatch.properties.status.enum).toEqual([
+      'eligible',
+      'needs_testing',
+      'ineligible',
+    ]);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+  });
+
   it('its examples satisfy its own schemas', () => {
+    conforms(PatientListTrialSchema, { ...EXAMPLE_LIST_TRIAL, match: EXAMPLE_PATIENT_MATCH });
     conforms(ListTrialSchema, EXAMPLE_LIST_TRIAL);
     conforms(ZipListTrialSchema, EXAMPLE_ZIP_LIST_TRIAL);
     conforms(DetailTrialSchema, EXAMPLE_DETAIL_TRIAL);
@@ -135,6 +168,17 @@ describe('served bodies match the response schemas (demo snapshot)', () => {
     for (const t of list.body.data.slice(0, 40)) {
       const detail = await api.json(`/api/v1/trials/${encodeURIComponent(t.nct_id)}`);
       conforms(TrialDetailResponseSchema, detail.body);
+    }
+    for (const query of [
+      'markers=EGFR:L858R,PD-L1:TPS=60&negativeFor=ALK&includeIneligible=true&limit=200',
+      'markers=KRAS:G12C&zip=10001&radius=500&explain=true&includeIneligible=true',
+    ]) {
+      const matched = await api.json(`/api/v1/match?${query}`);
+      expect(matched.status).toBe(200);
+      expect(matched.body.data.length).toBeGreaterThan(0);
+      conforms(MatchListResponseSchema, matched.body);
+      for (const t of matched.body.data)
+        conforms(query.includes('zip') ? PatientZipListTrialSchema : PatientListTrialSchema, t);
     }
     conforms(SourcesResponseSchema, (await api.json('/api/v1/sources')).body);
     conforms(HealthSchema, (await api.json('/healthz')).body);

@@ -1,11 +1,19 @@
 /**
  * Who a trial is for (`population`) and the types its criteria rule out (`excluded_types`)
- * over HTTP: on the shared real records (../shared/data/ctgov, run through the pipeline's
- * own mapping and enrichment) and on hand-built trials for an untyped basket that excludes
- * small cell, which the real records do not hold.
+ * over HTTP: on the shared real records (../shared/data/ctgov, read at test time and run
+ * through the pipeline's own mapping and enrichment; a missing folder fails with the path it
+ * expected and SHARED_CTGOV_DIR): /match and the type searches keep the lung cancer and
+ * pan-tumour trials that admit the type and drop the rest, and no trial excluding small cell
+ * is returned for sclc; and on hand-built trials for an untyped basket that excludes small
+ * cell.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrialDetailResponseSchema, TrialListResponseSchema } from '../../api/openapi/schemas.js';
+import {
+  MatchListResponseSchema,
+  TrialDetailResponseSchema,
+  TrialListResponseSchema,
+} from '../../api/openapi/schemas.js';
+import { TIER_LIMITS } from '../../domain/tiers.js';
 import { realTables } from '../helpers/real-tables.js';
 import { buildTables, trialRow } from '../helpers/trial-fixtures.js';
 import { idsOf, startTestApi, type TestApi } from './http.js';
@@ -14,8 +22,16 @@ const EVERY_BUCKET = 'statusBuckets=recruiting,active,completed,unknown';
 
 describe('population on the real registry records', () => {
   let api: TestApi;
+  /** Every trial's detail view, read once: population, admitted and excluded types. */
+  const details = new Map<string, any>();
   beforeAll(async () => {
-    api = await startTestApi(await realTables());
+    // Every trial's detail is read here: no burst limit in the way.
+    const roomy = { dailyQuota: 100_000, burstPerMinute: 100_000 };
+    api = await startTestApi(await realTables(), { limits: { ...TIER_LIMITS, partner: roomy } });
+    const all = await api.json(`/api/v1/trials?${EVERY_BUCKET}&limit=200`);
+    expect(all.body.meta.next).toBeNull();
+    for (const t of all.body.data)
+      details.set(t.nct_id, (await api.json(`/api/v1/trials/${t.nct_id}`)).body.data);
   });
   afterAll(() => api.close());
 
@@ -45,6 +61,65 @@ describe('population on the real registry records', () => {
       const ids = typed.map((t) => t.nct_id);
       expect(ids).not.toContain('NCT06721286');
       expect(ids).not.toContain('NCT06472388');
+    }
+  });
+
+  it('keeps pan-tumour trials that admit lung patients in /match and a type search, and drops the rest', async () => {
+    const all = await everyTrial(EVERY_BUCKET);
+    const details = new Map<string, any>();
+    for (const t of all)
+      details.set(t.nct_id, (await api.json(`/api/v1/trials/${t.nct_id}`)).body.data);
+    const patient = new Set<string>();
+    for (let offset = 0; ; offset += 200) {
+      const res = await api.json(`/api/v1/match?${EVERY_BUCKET}&limit=200&offset=${offset}`);
+      expect(res.status).toBe(200);
+      expect(MatchListResponseSchema.safeParse(res.body).success).toBe(true);
+      for (const t of res.body.data) patient.add(t.nct_id);
+      if (res.body.meta.next === null) break;
+    }
+    // /match with no profile: exactly the trials that take some lung cancer type.
+    const admitting = [...details.values()].filter((d) => d.admitted_types.length > 0);
+    expect([...patient].sort()).toEqual(admitting.map((d) => d.nct_id).sort());
+    for (const d of details.values())
+      if (!['lung_cancer', 'pan_tumour'].includes(d.population))
+        expect(patient).not.toContain(d.nct_id);
+    const pan = admitting.filter((d) => d.population === 'pan_tumour');
+    expect(pan.length).toBeGreaterThan(0);
+    expect(patient).toContain('NCT05914116');
+    // A pan-tumour trial whose criteria rule NSCLC out is dropped for NSCLC, kept for SCLC.
+    expect(patient).toContain('NCT07124000');
+    const nsclcMatch = await api.json(
+      `/api/v1/match?${EVERY_BUCKET}&diagnosisType=nsclc&limit=200`,
+    );
+    expect(nsclcMatch.body.data.map((t: { nct_id: string }) => t.nct_id)).not.toContain(
+      'NCT07124000',
+    );
+    const nsclc = await idsOf(api, `${EVERY_BUCKET}&diagnosisType=nsclc`);
+    expect(nsclc).toContain('NCT05914116');
+    for (const d of pan)
+      expect(nsclc.includes(d.nct_id), d.nct_id).toBe(d.admitted_types.includes('nsclc'));
+  });
+
+  it('never returns a trial whose criteria exclude small cell for sclc', async () => {
+    const excluding = [...details.values()]
+      .filter((d) => d.excluded_types.includes('sclc'))
+      .map((d) => d.nct_id);
+    // "No undifferentiated small cell (oat cell or high-grade neuroendocrine) carcinoma";
+    // "Pathological type is pulmonary squamous cell carcinoma or small cell lung cancer".
+    expect(excluding).toEqual(expect.arrayContaining(['NCT00023673', 'NCT07314216']));
+    const sclcSearches = [
+      `/api/v1/trials?${EVERY_BUCKET}&diagnosisType=sclc&limit=200`,
+      `/api/v1/trials?${EVERY_BUCKET}&stage=extensive&limit=200`,
+      `/api/v1/trials?${EVERY_BUCKET}&cancerStage=limited&limit=200`,
+      `/api/v1/match?${EVERY_BUCKET}&diagnosisType=sclc&stage=extensive&limit=200`,
+    ];
+    for (const url of sclcSearches) {
+      const res = await api.json(url);
+      expect(res.status, url).toBe(200);
+      expect(res.body.meta.next, url).toBeNull();
+      const ids = res.body.data.map((t: { nct_id: string }) => t.nct_id);
+      expect(ids.length, url).toBeGreaterThan(0);
+      for (const id of excluding) expect(ids, url).not.toContain(id);
     }
   });
 

@@ -4,6 +4,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
+import { PARAMETERS } from '../../../api/params/parameters.js';
 import type { TestApi } from '../http.js';
 
 export const EVERY_BUCKET = ['recruiting', 'active', 'completed', 'unknown'];
@@ -138,8 +139,11 @@ export async function checkToolsAgainstRest(client: Client, api: TestApi): Promi
 
   // match_patient is GET /match with the same argument names, and the same bodies.
   const matchTool = tools.find((t) => t.name === 'match_patient')!;
-  expect(Object.keys(matchTool.inputSchema.properties ?? {})).toEqual(
-    expect.arrayContaining(['markers', 'negativeFor', 'stage', 'includeIneligible', 'explain']),
+  // Exactly the /match parameters of the table, under their REST names.
+  expect(Object.keys(matchTool.inputSchema.properties ?? {}).sort()).toEqual(
+    PARAMETERS.filter((p) => p.on.includes('match'))
+      .map((p) => p.name)
+      .sort(),
   );
   const patient = await structured(client, 'match_patient', {
     age: 64,
