@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): express.Express {
   route(ROUTE_PATHS.referenceAsset, referenceAsset);
   jsonRoute(ROUTE_PATHS.meta, peeked, metaHandler(deps.snapshots));
   jsonRoute(ROUTE_PATHS.sources, counted, listSources);
-  jsonRoute(ROUTE_PATHS.trials, counted, listTrials);
+  jsonRoute(ROUTE_PATHS.trials, counted, listTrials(deps.snapshots));
   jsonRoute(ROUTE_PATHS.trial, counted, getTrial);
   jsonRoute(ROUTE_PATHS.match, counted, listMatches);
 

@@ -45,6 +45,9 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   not_acceptable:
     'the Accept header admits no representation the endpoint serves (application/json); ' +
     'sent before the key is checked, not counted',
+  page_token_expired:
+    'the snapshot version a pageToken pins is no longer served (a replaced version stays ' +
+    'readable for 30 minutes by default); the message gives the first page to start again from',
   payload_too_large:
     `the request body is over the endpoint's limit (${MCP_BODY_LIMIT_BYTES / 1024} KB for POST /mcp), ` +
     'refused before the key is checked',
@@ -53,7 +56,9 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   headers_too_large: 'the request headers exceed the server limit (16 KB)',
   quota_exceeded: 'the daily quota is used up; Retry-After gives the seconds until 00:00 UTC',
   internal_error: 'an unexpected server error (no details are exposed)',
-  snapshot_unavailable: 'no data snapshot is loaded yet',
+  snapshot_unavailable:
+    'no data snapshot is loaded yet (or not yet the version a pageToken pins, on an API process ' +
+    'that has not swapped to it)',
   service_unavailable:
     'the key and usage store (Redis) is not answering; the request is refused rather than ' +
     'served unchecked; Retry-After gives the seconds to wait',

@@ -3,7 +3,9 @@
  * pointer (fs.watch for promptness, a poll because watch events can be missed), and swaps
  * to a new version by building its index fully first and then replacing one reference.
  * A request reads `current()` once, so a response never mixes two versions; a broken new
- * snapshot is logged and the old one keeps serving.
+ * snapshot is logged and the old one keeps serving. The version a swap replaces stays
+ * readable through `at(version)` for `retainPreviousMs` (a page token pins the version its
+ * paging run started on, api/params/page-token.ts), then its reference is dropped.
  */
 import fs from 'node:fs';
 import type { Logger } from '../config/logger.js';
@@ -37,7 +39,17 @@ export interface SnapshotHolderOptions {
   /** How often the pointer is re-read besides fs.watch. @defaultValue 3000 */
   pollMs?: number;
   index?: BuildIndexOptions;
+  /**
+   * How long the version a swap replaces stays readable by `at()` (page tokens pinned to
+   * it). @defaultValue DEFAULT_RETAIN_PREVIOUS_MS
+   */
+  retainPreviousMs?: number;
+  /** Clock for the retention (tests move it). @defaultValue Date.now */
+  now?: () => number;
 }
+
+/** A paging run of every trial at 200 a page is ~75 requests (the env's default). */
+export const DEFAULT_RETAIN_PREVIOUS_MS = 30 * 60_000;
 
 export class SnapshotHolder {
   private loaded: LoadedSnapshot | null;
@@ -49,6 +61,9 @@ export class SnapshotHolder {
   /** A version that failed to load is not retried until the pointer moves. */
   private failedVersion: string | null = null;
   private closed = false;
+  /** The version the last swap replaced, readable until `until` (the holder's clock). */
+  private previous: { snapshot: LoadedSnapshot; until: number } | null = null;
+  private previousTimer: NodeJS.Timeout | null = null;
 
   private constructor(loaded: LoadedSnapshot | null, opts: SnapshotHolderOptions | null) {
     this.loaded = loaded;
@@ -100,6 +115,43 @@ export class SnapshotHolder {
   }
 
   /**
+   * The snapshot of `version`: the one serving, or the one the last swap replaced while its
+   * retention lasts; null otherwise.
+   */
+  at(version: string): LoadedSnapshot | null {
+    if (this.loaded?.manifest.version === version) return this.loaded;
+    const prev = this.previous;
+    if (prev?.snapshot.manifest.version !== version) return null;
+    if (this.clock() < prev.until) return prev.snapshot;
+    this.dropPrevious();
+    return null;
+  }
+
+  /** How long a replaced version stays readable, in milliseconds. */
+  get retainPreviousMs(): number {
+    return this.opts?.retainPreviousMs ?? DEFAULT_RETAIN_PREVIOUS_MS;
+  }
+
+  private clock(): number {
+    return (this.opts?.now ?? Date.now)();
+  }
+
+  /** Keeps the replaced snapshot for the retention, then lets it go (its memory with it). */
+  private retire(old: LoadedSnapshot | null): void {
+    this.dropPrevious();
+    if (!old) return;
+    this.previous = { snapshot: old, until: this.clock() + this.retainPreviousMs };
+    this.previousTimer = setTimeout(() => this.dropPrevious(), this.retainPreviousMs);
+    this.previousTimer.unref();
+  }
+
+  private dropPrevious(): void {
+    if (this.previousTimer) clearTimeout(this.previousTimer);
+    this.previousTimer = null;
+    this.previous = null;
+  }
+
+  /**
    * Re-reads the pointer and loads a new version if it moved. Resolves true when a new
    * version was swapped in. Calls during a load coalesce into one more pass after it.
    */
@@ -144,6 +196,7 @@ export class SnapshotHolder {
       const index = await buildTrialIndexInSlices(tables, this.opts!.index);
       if (this.closed) return false;
       const previous = this.loaded?.manifest.version ?? null;
+      this.retire(this.loaded);
       this.loaded = { manifest, index, compressed: new CompressedBodies() };
       this.failedVersion = null;
       logger.info(
@@ -198,6 +251,7 @@ export class SnapshotHolder {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.dropPrevious();
     if (this.timer) clearInterval(this.timer);
     this.watcher?.close();
     this.watcher = null;

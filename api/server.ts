@@ -43,6 +43,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     snapshots = await SnapshotHolder.open({
       root: env.SNAPSHOT_DIR,
       logger: logger.child({ component: 'snapshot' }),
+      retainPreviousMs: env.SNAPSHOT_RETAIN_PREVIOUS_MINUTES * 60_000,
     });
     const loaded = snapshots.current();
     if (!loaded) {

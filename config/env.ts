@@ -25,6 +25,11 @@ const EnvSchema = z.object({
   SNAPSHOT_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, 'snapshots')),
   /** Local state: key file when Redis is down, demo key, geocode cache, raw store. */
   DATA_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, '.data')),
+  /**
+   * Minutes a replaced snapshot version stays readable after a hot swap, for page tokens
+   * pinned to it (api/live-snapshot.ts). @defaultValue 30
+   */
+  SNAPSHOT_RETAIN_PREVIOUS_MINUTES: z.coerce.number().min(0).max(1440).default(30),
   /** Bearer token for operator-only routes (queue dashboard); unset disables them. */
   OPERATOR_TOKEN: z.string().min(16).optional(),
   /** pino level. @defaultValue info */

@@ -46,6 +46,7 @@ export const MCP_ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
   not_found: -32004,
   method_not_allowed: -32005,
   not_acceptable: -32006,
+  page_token_expired: -32010,
   payload_too_large: -32600,
   rate_limit_exceeded: -32029,
   quota_exceeded: -32029,

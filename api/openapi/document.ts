@@ -36,7 +36,7 @@ import {
 import { SOURCES_PHRASE } from '../../domain/sources.js';
 
 /** The document's own version: bump the minor when fields or parameters are added. */
-export const OPENAPI_INFO_VERSION = '1.4.0';
+export const OPENAPI_INFO_VERSION = '1.5.0';
 
 const tierTable = TIERS.map(
   (t) => `| ${t} | ${TIER_LIMITS[t].dailyQuota} | ${TIER_LIMITS[t].burstPerMinute} |`,
@@ -164,6 +164,7 @@ const onePage = (trial: unknown, quotaUsed: number) => ({
     offset: 0,
     next: null,
     prev: null,
+    next_page_token: null,
     quota_used: quotaUsed,
     quota_limit: 1000,
   },

@@ -445,6 +445,16 @@ export const ListMetaSchema = z
           'path and query of the previous page; null on the first. Also in the Link header (rel="prev")',
       })
       .optional(),
+    next_page_token: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'GET /trials: the pageToken of the next page, pinned to the snapshot version this page ' +
+          'was read from (every page of a run then comes from that version); null on the last ' +
+          'page. With pageToken, next and prev carry tokens too',
+      })
+      .optional(),
     ...quotaShape,
   })
   .meta({ id: 'ListMeta' });

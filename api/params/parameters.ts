@@ -27,6 +27,7 @@ import { ZIP_PATTERN } from '../../geo/zip-centroid.js';
 import { MAX_QUERY_TERMS, tokenize } from '../query/text-index.js';
 import { SORT_SPELLINGS, type NearQuery } from '../query/types.js';
 import { mutationList } from './mutation-list.js';
+import { decodePageToken, encodePageToken } from './page-token.js';
 import {
   booleanValue,
   listOf,
@@ -93,6 +94,7 @@ const FILTER: readonly Surface[] = ['trials', 'detail', 'mcp'];
 const LIST_PAGE: readonly Surface[] = ['trials', 'match', 'mcp'];
 const TRIALS_PAGE: readonly Surface[] = ['trials', 'mcp'];
 const MATCH: readonly Surface[] = ['match', 'mcp'];
+const TRIALS_ONLY: readonly Surface[] = ['trials'];
 
 const isoDate = (raw: string): string | undefined => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
@@ -100,6 +102,13 @@ const isoDate = (raw: string): string | undefined => {
   // Round-tripping rejects dates such as 2024-02-30 that Date would roll over.
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === raw ? raw : undefined;
 };
+
+/** A token as the API hands them out (the second page of the default search of a version). */
+const EXAMPLE_PAGE_TOKEN = encodePageToken({
+  version: '20261101T030000Z',
+  offset: DEFAULT_LIMIT,
+  query: 'hgVTd1UNlk4z',
+});
 
 const WORDS_RULE = `must hold 1 to ${MAX_QUERY_TERMS} words (letters or digits), at most ${MAX_Q_LENGTH} characters`;
 /** "early admitted by early or resectable; ..." from the domain's table. */
@@ -381,6 +390,26 @@ export const PARAMETERS = [
     description: 'results skipped, >= 0',
     examples: ['40'],
     readmeWith: 'explain',
+  }),
+  parameter({
+    name: 'pageToken',
+    ...textValue(
+      'string (opaque)',
+      decodePageToken,
+      'not a page token this API handed out (edited or truncated?); use meta.next_page_token ' +
+        'as it is, or leave pageToken out to start from the first page',
+    ),
+    role: 'page',
+    on: TRIALS_ONLY,
+    description:
+      'the next page of a paging run pinned to one snapshot version: meta.next_page_token of ' +
+      'the previous page, sent with the same other parameters (limit may change; not with ' +
+      'offset). Every page of the run comes from the version its first page was read from, so ' +
+      'a run across a monthly refresh sees every trial once. A replaced version stays readable ' +
+      'for 30 minutes after the swap (by default); then the token gets 410 page_token_expired, whose ' +
+      'message gives the first page to start again from',
+    brief: 'the next page from the same snapshot version (`meta.next_page_token`)',
+    examples: [EXAMPLE_PAGE_TOKEN],
   }),
   parameter({
     name: 'q',

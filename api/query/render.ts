@@ -50,7 +50,7 @@ const NEAREST_SITE = Buffer.from(',"nearest_site":');
 export function renderTrialList(
   index: TrialIndex,
   result: SearchResult,
-  page: { limit: number; offset: number; links?: PageLinks },
+  page: { limit: number; offset: number; links?: PageLinks; nextPageToken?: string | null },
   quota: QuotaMeta | null,
   extras?: readonly Buffer[],
   centre?: readonly [number, number, number] | null,
@@ -64,6 +64,7 @@ export function renderTrialList(
   const close =
     `],"meta":{"total":${result.total},"limit":${page.limit},"offset":${page.offset}` +
     `${page.links ? `,"next":${JSON.stringify(page.links.next)},"prev":${JSON.stringify(page.links.prev)}` : ''}` +
+    `${page.nextPageToken !== undefined ? `,"next_page_token":${JSON.stringify(page.nextPageToken)}` : ''}` +
     `${quotaMembers(quota)}}}`;
   const distances: string[] = new Array(hits.length);
   const sample = centre ? new Int32Array(hits.length * LOCATIONS_SAMPLE_SIZE) : null;

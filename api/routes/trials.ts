@@ -2,8 +2,11 @@
  * GET /api/v1/trials and GET /api/v1/trials/:nct_id. The bodies are built by plain
  * functions that the MCP tools call too, so both surfaces answer from one query path.
  */
-import type { Request, Response } from 'express';
-import { ApiError } from '../errors.js';
+import type { Request, RequestHandler, Response } from 'express';
+import { ApiError, invalidParameter } from '../errors.js';
+import type { LoadedSnapshot, SnapshotHolder } from '../live-snapshot.js';
+import { useSnapshot } from '../middleware/require-snapshot.js';
+import { encodePageToken, queryDigest } from '../params/page-token.js';
 import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
 import { explainTrial } from '../query/explain.js';
 import { unitVector } from '../query/geo-candidates.js';
@@ -16,7 +19,7 @@ import {
 } from '../query/render.js';
 import { searchTrials } from '../query/search.js';
 import type { TrialIndex } from '../query/trial-index.js';
-import type { TrialQuery } from '../params/parameters.js';
+import { DEFAULT_LIMIT, type TrialQuery } from '../params/parameters.js';
 import { notModified } from './caching.js';
 import { sendDataBody } from './compressed-bodies.js';
 import { quotaOf, routeLocals } from './send.js';
@@ -30,12 +33,16 @@ export function trialListBody(
   return trialListPage(index, query, quota, null).body;
 }
 
-/** The list envelope and, given `urlFor` (a page's URL by offset), its next/prev links in meta. */
+/**
+ * The list envelope and, given `urlFor` (a page's URL by offset), its next/prev links in
+ * meta; given `tokenFor` (a page token by offset), `meta.next_page_token`.
+ */
 export function trialListPage(
   index: TrialIndex,
   query: TrialQuery,
   quota: QuotaMeta | null,
   urlFor: ((offset: number) => string) | null,
+  tokenFor: ((offset: number) => string) | null = null,
 ): { body: Buffer; links: PageLinks | null } {
   const result = searchTrials(index, query);
   const extras = query.explain
@@ -50,7 +57,19 @@ export function trialListPage(
     body: renderTrialList(
       index,
       result,
-      { limit: query.limit, offset: query.offset, ...(links ? { links } : {}) },
+      {
+        limit: query.limit,
+        offset: query.offset,
+        ...(links ? { links } : {}),
+        ...(tokenFor
+          ? {
+              nextPageToken:
+                query.offset + query.limit < result.total
+                  ? tokenFor(query.offset + query.limit)
+                  : null,
+            }
+          : {}),
+      },
       quota,
       extras,
       centre,
@@ -59,11 +78,18 @@ export function trialListPage(
   };
 }
 
-/** The request's own URL with another offset (limit kept as asked, so pages line up). */
-export function pageUrl(req: Request, limit: number): (offset: number) => string {
+/**
+ * The request's own URL with another offset (limit kept as asked, so pages line up); given
+ * `tokenFor`, the page is named by a page token instead of an offset (a token run's links).
+ */
+export function pageUrl(
+  req: Request,
+  limit: number,
+  tokenFor: ((offset: number) => string) | null = null,
+): (offset: number) => string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
-    if (name === 'offset' || name === 'limit') continue;
+    if (name === 'offset' || name === 'limit' || name === 'pageToken') continue;
     // A list sent repeated is repeated in the links, as the client sent it.
     for (const item of Array.isArray(value) ? value : [value])
       if (typeof item === 'string') params.append(name, item);
@@ -71,7 +97,8 @@ export function pageUrl(req: Request, limit: number): (offset: number) => string
   return (offset) => {
     const p = new URLSearchParams(params);
     p.set('limit', String(limit));
-    p.set('offset', String(offset));
+    if (tokenFor) p.set('pageToken', tokenFor(offset));
+    else p.set('offset', String(offset));
     return `${req.baseUrl}${req.path}?${p.toString()}`;
   };
 }
@@ -112,16 +139,77 @@ export function trialDetailBody(
   return renderWithQuota(withMatch, quota);
 }
 
-export function listTrials(req: Request, res: Response): void {
-  const { snapshot, usage } = routeLocals(res);
-  const query = parseTrialsQuery(req.query as Record<string, unknown>);
-  if (notModified(req, res, snapshot)) return;
-  const quota = quotaOf(usage);
-  sendDataBody(req, res, snapshot.compressed, quota, () => {
-    const { body, links } = trialListPage(snapshot.index, query, quota, pageUrl(req, query.limit));
-    const link = links && linkHeader(links);
-    return { body, ...(link ? { headers: { Link: link } } : {}) };
-  });
+/**
+ * GET /trials. With `pageToken` the page is read from the snapshot version the token pins
+ * (api/params/page-token.ts) at the token's offset, and its links carry tokens too.
+ */
+export function listTrials(holder: SnapshotHolder): RequestHandler {
+  return function listTrials(req: Request, res: Response): void {
+    const { usage } = routeLocals(res);
+    const parsed = parseTrialsQuery(req.query as Record<string, unknown>);
+    const { snapshot, query } = pinnedPage(req, res, holder, parsed);
+    if (notModified(req, res, snapshot)) return;
+    const quota = quotaOf(usage);
+    const digest = queryDigest(query);
+    const tokenFor = (offset: number) =>
+      encodePageToken({ version: snapshot.manifest.version, offset, query: digest });
+    const urlFor = pageUrl(req, query.limit, query.pageToken ? tokenFor : null);
+    sendDataBody(req, res, snapshot.compressed, quota, () => {
+      const { body, links } = trialListPage(snapshot.index, query, quota, urlFor, tokenFor);
+      const link = links && linkHeader(links);
+      return { body, ...(link ? { headers: { Link: link } } : {}) };
+    });
+  };
+}
+
+/**
+ * The snapshot and query a /trials request reads: the admitted snapshot, or with a page
+ * token the version it pins (while the holder keeps it) at the token's offset.
+ */
+function pinnedPage(
+  req: Request,
+  res: Response,
+  holder: SnapshotHolder,
+  query: TrialQuery,
+): { snapshot: LoadedSnapshot; query: TrialQuery } {
+  const { snapshot } = routeLocals(res);
+  const token = query.pageToken;
+  if (!token) return { snapshot, query };
+  if ((req.query as Record<string, unknown>).offset !== undefined)
+    throw invalidParameter('offset', 'not with pageToken: the token says where its page starts');
+  if (token.query !== queryDigest(query))
+    throw invalidParameter(
+      'pageToken',
+      'issued for another query: send it with the parameters of the request that returned it ' +
+        '(limit may change)',
+    );
+  const pinned = holder.at(token.version);
+  if (!pinned) throw pinnedVersionGone(req, token.version, snapshot, holder.retainPreviousMs);
+  useSnapshot(res, pinned);
+  return { snapshot: pinned, query: { ...query, offset: token.offset } };
+}
+
+function pinnedVersionGone(
+  req: Request,
+  version: string,
+  serving: LoadedSnapshot,
+  retainMs: number,
+): ApiError {
+  // Another API process may have swapped first: this one has not loaded that version yet.
+  if (version > serving.manifest.version)
+    return new ApiError(
+      'snapshot_unavailable',
+      `The snapshot version ${version} this page token pins is not loaded here yet; retry shortly.`,
+      { headers: { 'Retry-After': '30' } },
+    );
+  const first = pageUrl(req, Number(req.query.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT)(0);
+  return new ApiError(
+    'page_token_expired',
+    `The snapshot version ${version} this page token pins is no longer served (a replaced ` +
+      `version stays readable for ${Math.round(retainMs / 60_000)} minutes after the swap). ` +
+      `Start the paging run again from the first page, ${first}, which reads version ` +
+      `${serving.manifest.version}.`,
+  );
 }
 
 export function getTrial(req: Request, res: Response): void {

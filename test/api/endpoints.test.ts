@@ -61,6 +61,7 @@ describe('GET /api/v1/trials', () => {
       offset: 0,
       next: null,
       prev: null,
+      next_page_token: null,
       quota_used: body.meta.quota_used,
       quota_limit: 1000,
     });
@@ -184,7 +185,7 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
         .map((p) => p.name)
         .sort(),
     );
-    expect(trials.parameters).toHaveLength(23);
+    expect(trials.parameters).toHaveLength(24);
     expect(
       trials.parameters.find((p: { name: string }) => p.name === 'trialPhase').allowed,
     ).toContain('All Phases');
