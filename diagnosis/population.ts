@@ -212,6 +212,23 @@ function decide(
   return 'other_tumour';
 }
 
+/** "A Retrospective Study", "a retrospective cohort study": the title states the design. */
+const RETROSPECTIVE = /\bretrospective(?:ly)?\b/i;
+
+/**
+ * A study no patient can enter: an observational study its title calls retrospective reads
+ * the records of patients treated before (the intubation injuries of past anaesthesias, a
+ * grading of resected lymph nodes), however its registry status reads. /match leaves it out.
+ */
+export function isRetrospective(trial: {
+  study_type: string | null;
+  brief_title: string | null;
+  official_title: string | null;
+}): boolean {
+  if (trial.study_type !== 'Observational') return false;
+  return RETROSPECTIVE.test(`${trial.brief_title ?? ''} ${trial.official_title ?? ''}`);
+}
+
 /** Which signals stand behind each population, for the evidence of the API. */
 export const POPULATION_EVIDENCE: Readonly<Record<Population, readonly PopulationSignal[]>> = {
   lung_cancer: ['lung'],

@@ -17,6 +17,7 @@ import {
   type NsclcStage,
   type SclcStage,
 } from '../../domain/diagnosis.js';
+import { isRetrospective } from '../../diagnosis/population.js';
 import { isUsCountry, parseUsState, US_STATES } from '../../domain/geo.js';
 import { PHASE_CODES, STUDY_TYPES, type PhaseCode, type StudyType } from '../../domain/phase.js';
 import type {
@@ -66,7 +67,7 @@ export interface FilterSets {
   /** Classified that type, or no type signal at all. */
   nsclcEligible: Bitset;
   sclcEligible: Bitset;
-  /** Takes lung cancer patients of some type (/match searches only these). */
+  /** Takes lung cancer patients of some type and enrols them (/match searches only these). */
   lungPatients: Bitset;
   /** SCLC-eligible and mentioning the stage or no SCLC stage at all. */
   sclcStage: Record<SclcStage, Bitset>;
@@ -225,7 +226,7 @@ function setDiagnosisSets(sets: FilterSets, t: TrialRow, rank: number): void {
         sets.nsclcStage[stage].set(rank);
     }
   }
-  if (t.admitted_types.length > 0) sets.lungPatients.set(rank);
+  if (t.admitted_types.length > 0 && !isRetrospective(t)) sets.lungPatients.set(rank);
   if (t.admitted_types.includes('sclc')) {
     sets.sclcEligible.set(rank);
     for (const stage of SCLC_STAGES) {

@@ -11,6 +11,7 @@ import type { MatchStatus } from '../../api/query/match.js';
 import { buildTrialIndex, type TrialIndex } from '../../api/query/trial-index.js';
 import { MAX_LIMIT, type TrialQuery } from '../../api/params/parameters.js';
 import { parsePatientQuery } from '../../api/params/trials-query.js';
+import { parseStudyType } from '../../domain/phase.js';
 import type { TrialRecord, TrialRow } from '../../domain/rows.js';
 import { STATUS_BUCKETS } from '../../domain/status.js';
 import {
@@ -21,7 +22,7 @@ import {
 import { enrichRecords } from '../../pipeline/enrich.js';
 import { expectedStatus, loadTruth, type Profile, type Truth } from './truth.js';
 
-/** A recruiting trial row holding what the corpus has: ids, titles, conditions, keywords, criteria. */
+/** A recruiting trial row holding what the corpus has: ids, titles, conditions, keywords, study type, criteria. */
 function trialRowOf(t: CorpusTrial): TrialRow {
   return {
     nct_id: t.nct_id,
@@ -32,7 +33,7 @@ function trialRowOf(t: CorpusTrial): TrialRow {
     plain_language_summary: null,
     phases: [],
     phase: null,
-    study_type: 'Interventional',
+    study_type: parseStudyType(t.study_type) ?? 'Interventional',
     overall_status: 'RECRUITING',
     status: 'Recruiting',
     status_bucket: 'recruiting',

@@ -65,6 +65,7 @@ describe('population on the real registry records', () => {
   });
 
   it('keeps pan-tumour trials that admit lung patients in /match and a type search, and drops the rest', async () => {
+    const retrospective = new Set(['NCT07359586', 'NCT06745830']);
     const all = await everyTrial(EVERY_BUCKET);
     const details = new Map<string, any>();
     for (const t of all)
@@ -77,8 +78,10 @@ describe('population on the real registry records', () => {
       for (const t of res.body.data) patient.add(t.nct_id);
       if (res.body.meta.next === null) break;
     }
-    // /match with no profile: exactly the trials that take some lung cancer type.
-    const admitting = [...details.values()].filter((d) => d.admitted_types.length > 0);
+    // /match with no profile: exactly the trials that take some lung cancer type and enrol.
+    const admitting = [...details.values()].filter(
+      (d) => d.admitted_types.length > 0 && !retrospective.has(d.nct_id),
+    );
     expect([...patient].sort()).toEqual(admitting.map((d) => d.nct_id).sort());
     for (const d of details.values())
       if (!['lung_cancer', 'pan_tumour'].includes(d.population))
@@ -98,6 +101,33 @@ describe('population on the real registry records', () => {
     expect(nsclc).toContain('NCT05914116');
     for (const d of pan)
       expect(nsclc.includes(d.nct_id), d.nct_id).toBe(d.admitted_types.includes('nsclc'));
+  });
+
+  it('leaves out of /match the retrospective studies, which enrol no one', async () => {
+    // The intubation injuries of past anaesthesias (conditions: five cancers, lung among them);
+    // a lymph-node grading of resected adenocarcinomas. Both observational, both "recruiting".
+    const retrospective = ['NCT07359586', 'NCT06745830'];
+    const listed = await idsOf(api, `${EVERY_BUCKET}&diagnosisType=nsclc`);
+    const matched = await api.json(
+      `/api/v1/match?${EVERY_BUCKET}&limit=200&includeIneligible=true`,
+    );
+    expect(matched.status).toBe(200);
+    const ids = matched.body.data.map((t: { nct_id: string }) => t.nct_id);
+    for (const id of retrospective) {
+      expect(details.get(id)).toMatchObject({ study_type: 'Observational' });
+      expect(details.get(id).official_title).toMatch(/Retrospective/i);
+      expect(listed).toContain(id);
+      expect(ids).not.toContain(id);
+    }
+    // Observational studies that are not retrospective stay.
+    const observational = [...details.values()].filter(
+      (d) =>
+        d.study_type === 'Observational' &&
+        d.admitted_types.length > 0 &&
+        !retrospective.includes(d.nct_id),
+    );
+    expect(observational.length).toBeGreaterThan(0);
+    for (const d of observational) expect(ids).toContain(d.nct_id);
   });
 
   it('never returns a trial whose criteria exclude small cell for sclc', async () => {

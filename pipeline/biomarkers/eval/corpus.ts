@@ -12,6 +12,8 @@ import type { BiomarkerInput } from '../extract.js';
 export interface CorpusTrial extends BiomarkerInput {
   source: string;
   criteria: string;
+  /** The record's study type as written (INTERVENTIONAL, Observational ...), when the source has it. */
+  study_type?: string | null;
 }
 
 export function defaultDataDir(): string {
@@ -24,6 +26,7 @@ interface V2Study {
   protocolSection: {
     identificationModule: { nctId: string; briefTitle?: string; officialTitle?: string };
     conditionsModule?: { conditions?: string[]; keywords?: string[] };
+    designModule?: { studyType?: string };
     eligibilityModule?: { eligibilityCriteria?: string };
   };
 }
@@ -34,6 +37,7 @@ interface UnifiedRecord {
   briefTitle: string | null;
   officialTitle: string | null;
   conditions: string[] | null;
+  studyType?: string | null;
   eligibilityCriteria: string | null;
 }
 
@@ -70,6 +74,7 @@ export function loadCorpus(dataDir = defaultDataDir()): Map<string, CorpusTrial>
       official_title: p.identificationModule.officialTitle ?? null,
       conditions: p.conditionsModule?.conditions ?? [],
       keywords: p.conditionsModule?.keywords ?? [],
+      study_type: p.designModule?.studyType ?? null,
     });
   }
   for (const r of readJsonl<UnifiedRecord>(unifiedFile)) {
@@ -82,6 +87,7 @@ export function loadCorpus(dataDir = defaultDataDir()): Map<string, CorpusTrial>
       official_title: r.officialTitle,
       conditions: r.conditions ?? [],
       keywords: [],
+      study_type: r.studyType ?? null,
     });
   }
   return out;
