@@ -84,6 +84,9 @@ function tumourOf(
 ): { scope: BiomarkerScope; rules: string[] } {
   const near = hits.filter((h) => h.distance < 1000);
   const pick = (list: Hit[]) => {
+    // "breast (TNBC, HER2-negative), NSCLC": the tumour whose bracket holds the marker.
+    const owner = list.find((h) => h.aside);
+    if (owner) return owner.category === 'other-tumour' ? owner : null;
     const other = list.filter((h) => h.category === 'other-tumour');
     const lung = list.filter((h) => h.category === 'lung-tumour');
     // "HER2-positive breast cancer": the tumour noun the marker is written before, unless it

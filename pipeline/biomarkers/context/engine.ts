@@ -20,6 +20,8 @@ export interface Hit {
   distance: number;
   /** The cue comes after the marker. */
   after: boolean;
+  /** The marker stands in brackets that open right after the cue ("breast cancer (HER2-negative)"). */
+  aside?: boolean;
 }
 
 export interface Target {
@@ -132,7 +134,7 @@ function walk(
   cue: Cue,
   step: 1 | -1,
 ): { edge: number; open: boolean } {
-  const base = depth[cue.from];
+  const base = cue.rule.leavesAsides ? 0 : depth[cue.from];
   const asides = cue.rule.crossesAsides ?? true;
   let gap = 0;
   let edge = step === 1 ? cue.to : cue.from;
@@ -193,6 +195,32 @@ export function cueIdsIn(text: string, directions: ContextRule['direction'][]): 
   return [...new Set(cues.map((c) => c.rule.id))];
 }
 
+/** Words a tumour name may stand before the bracket it owns ("breast cancer (", "NSCLC cohort ["). */
+const ASIDE_OWNER_GAP = 2;
+
+/**
+ * The tumour cue whose name the bracket around token `at` follows: an aside belongs to what it
+ * follows, so "breast (TNBC, HER2-negative)" qualifies breast cancer even in a list naming NSCLC.
+ */
+function asideOwner(tokens: Token[], depth: number[], cues: Cue[], at: number): Cue | null {
+  if (depth[at] === 0) return null;
+  let open = at - 1;
+  while (
+    open >= 0 &&
+    !(depth[open] === depth[at] - 1 && (tokens[open].text === '(' || tokens[open].text === '['))
+  )
+    open--;
+  if (open < 0) return null;
+  const tumours = cues.filter(
+    (c) =>
+      (c.rule.category === 'other-tumour' || c.rule.category === 'lung-tumour') &&
+      c.to < open &&
+      depth[c.to] === depth[open] &&
+      wordsBetween(tokens, c.to, open) <= ASIDE_OWNER_GAP,
+  );
+  return tumours.at(-1) ?? null;
+}
+
 export interface CriterionContext {
   /** The cues reaching each target, in the order the targets were given. */
   hits: Hit[][];
@@ -207,11 +235,13 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
       ? { ...t, kind: 'target' as const, text: '#' }
       : t,
   );
-  const scopes = scopesOf(tokens, findCues(tokens));
+  const cues = findCues(tokens);
+  const scopes = scopesOf(tokens, cues);
+  const depth = depths(tokens);
   const hits = targets.map((t) => {
     const at = tokens.findIndex((tok) => tok.end > t.start);
     if (at < 0) return [];
-    return scopes
+    const reached: Hit[] = scopes
       .filter((s) => s.lo <= at && at <= s.hi && at !== s.cue.from && applies(s.cue.rule, t.gene))
       .map((s) => ({
         rule: s.cue.rule.id,
@@ -219,6 +249,19 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
         distance: wordsBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
         after: s.cue.from > at,
       }));
+    const owner = asideOwner(tokens, depth, cues, at);
+    return owner
+      ? [
+          ...reached,
+          {
+            rule: owner.rule.id,
+            category: owner.rule.category!,
+            distance: 0,
+            after: false,
+            aside: true,
+          },
+        ]
+      : reached;
   });
   const inherited = scopes
     .filter(

@@ -49,6 +49,11 @@ export interface ContextRule {
   endsOnly?: 'forward';
   /** False: the scope stops at a bracket rather than reading the aside ("other than EGFR (e.g. ALK)"). */
   crossesAsides?: boolean;
+  /**
+   * True: a cue inside brackets reaches out of them. A tumour named in an aside qualifies what
+   * the aside describes ("Cohorts 1 and 2 (gastric cancer) only: known HER2-positive status").
+   */
+  leavesAsides?: boolean;
   /** Genes the cue only applies to ("any PD-L1 expression"; "any EGFR mutation" still gates). */
   onlyGenes?: Gene[];
   /** A criterion the rule must fire on (`rule-firings.test.ts`); "(exclusion)" puts it there. */
@@ -810,6 +815,7 @@ function tumour(id: string, category: Category, words: string[]): ContextRule {
     category,
     direction: 'bidirectional',
     maxTokens: 10,
+    leavesAsides: true,
     example: `${words[0]} with an EGFR mutation`,
   };
 }

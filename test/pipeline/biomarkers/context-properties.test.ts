@@ -68,6 +68,22 @@ const sentence = (
 
 const RUNS = { numRuns: 150 };
 
+/** Another tumour's name and the markers that qualify it in an aside. */
+const ASIDE_TUMOURS = [
+  'breast cancer',
+  'breast carcinoma',
+  'gastric adenocarcinoma',
+  'colorectal cancer',
+  'melanoma',
+];
+const ASIDE_MARKERS = [
+  'HER2-negative',
+  'HR+/HER2-',
+  'HER2 IHC 3+ or ISH-positive',
+  'BRAF V600E-mutant',
+  'KRAS wild-type, with prior anti-EGFR therapy',
+];
+
 describe('ConText readings that must not change', () => {
   it('a negated list excludes every listed marker, however the list is opened', () => {
     fc.assert(
@@ -145,6 +161,34 @@ describe('ConText readings that must not change', () => {
         );
         expect(rows.every((r) => r.startsWith('+'))).toBe(true);
       }),
+      RUNS,
+    );
+  });
+
+  it("a marker in the brackets after another tumour's name qualifies that tumour, wherever lung stands in the list", () => {
+    const tumours = fc.shuffledSubarray(
+      [
+        'pancreatic adenocarcinoma',
+        'cervical cancer',
+        'urothelial carcinoma',
+        'head and neck cancer',
+      ],
+      { minLength: 1, maxLength: 3 },
+    );
+    fc.assert(
+      fc.property(
+        tumours,
+        fc.constantFrom(...ASIDE_TUMOURS),
+        fc.constantFrom(...ASIDE_MARKERS),
+        fc.constantFrom<[string, string]>(['(', ')'], ['[', ']']),
+        fc.nat(4),
+        (others, owner, marker, [open, close], at) => {
+          const items = [...others, 'non-small cell lung cancer (NSCLC)'];
+          items.splice(Math.min(at, items.length), 0, `${owner} ${open}${marker}${close}`);
+          const text = `* One of the following advanced solid tumours: ${items.join(', ')}`;
+          expect(rowsOf(text)).toEqual([]);
+        },
+      ),
       RUNS,
     );
   });

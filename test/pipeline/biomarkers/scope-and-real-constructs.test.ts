@@ -52,6 +52,24 @@ describe('tumour scope of biomarker rows', () => {
     ).toEqual(['-KRAS:G12C@lung', '-ALK:*@lung']);
   });
 
+  it('a tumour named in brackets qualifies what the brackets describe', () => {
+    expect(
+      rows(null, '* Cohorts 1 and 2 (gastric cancer) only: known HER2-positive status'),
+    ).toEqual(['-HER2:*@other_tumour']);
+    expect(rows('* Arm B (colorectal cancer): KRAS wild-type tumours')).toEqual([
+      '-KRAS:*@other_tumour',
+    ]);
+  });
+
+  it("an aside after another tumour's name stays with it in a list that names NSCLC", () => {
+    expect(
+      rows(
+        '* Advanced solid tumours: breast carcinoma [HR-positive and HER2-negative], NSCLC, cervical cancer',
+      ),
+    ).toEqual(['-HER2:*@other_tumour']);
+    expect(rows('* NSCLC (EGFR-mutant) or breast cancer')).toEqual(['+EGFR:*@lung']);
+  });
+
   it('a list header naming another tumour scopes its items', () => {
     expect(
       rows(
