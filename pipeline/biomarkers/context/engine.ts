@@ -127,12 +127,24 @@ export interface Scope {
   open: boolean;
 }
 
+/** Tokens of the clauses a `clauseIsAside` cue opens: from the cue to the next comma or semicolon. */
+function clauseAsides(tokens: Token[], cues: Cue[]): Uint8Array {
+  const out = new Uint8Array(tokens.length);
+  for (const c of cues) {
+    if (!c.rule.clauseIsAside) continue;
+    for (let j = c.from; j < tokens.length && tokens[j].text !== ',' && tokens[j].text !== ';'; j++)
+      out[j] = 1;
+  }
+  return out;
+}
+
 function walk(
   tokens: Token[],
   depth: number[],
   stops: Set<number>,
   cue: Cue,
   step: 1 | -1,
+  asideClause: Uint8Array,
 ): { edge: number; open: boolean } {
   const base = cue.rule.leavesAsides ? 0 : depth[cue.from];
   const asides = cue.rule.crossesAsides ?? true;
@@ -144,7 +156,12 @@ function walk(
     const t = tokens[j];
     // An aside belongs to what it follows: words inside brackets do not wear the scope out.
     if (t.kind === 'target') gap = 0;
-    else if (t.kind === 'word' && depth[j] === base && ++gap > cue.rule.maxTokens)
+    else if (
+      t.kind === 'word' &&
+      depth[j] === base &&
+      !(step === -1 && asideClause[j] && !asideClause[cue.from]) &&
+      ++gap > cue.rule.maxTokens
+    )
       return { edge, open: false };
     edge = j;
   }
@@ -160,13 +177,16 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
     (c.rule.endsOnly === 'forward' ? forwardStops : stops).add(c.from);
   }
   for (let j = 0; j < tokens.length; j++) if (tokens[j].text === ';') stops.add(j);
+  const asideClause = clauseAsides(tokens, cues);
   const out: Scope[] = [];
   for (const cue of cues) {
     const dir = cue.rule.direction;
     if (dir === 'terminate' || dir === 'pseudo') continue;
     const fwd =
-      dir !== 'backward' ? walk(tokens, depth, new Set([...stops, ...forwardStops]), cue, 1) : null;
-    const back = dir !== 'forward' ? walk(tokens, depth, stops, cue, -1) : null;
+      dir !== 'backward'
+        ? walk(tokens, depth, new Set([...stops, ...forwardStops]), cue, 1, asideClause)
+        : null;
+    const back = dir !== 'forward' ? walk(tokens, depth, stops, cue, -1, asideClause) : null;
     out.push({
       cue,
       lo: back ? back.edge : cue.to + 1,

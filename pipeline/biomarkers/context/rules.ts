@@ -47,6 +47,12 @@ export interface ContextRule {
   exceptGenes?: Gene[];
   /** Terminate rows: end only scopes running this way (default both). */
   endsOnly?: 'forward';
+  /**
+   * Terminate rows: the clause the cue opens, up to the next comma, is an aside to a cue after
+   * it: a backward scope crosses it without counting its words ("EGFR mutation which is expected
+   * to respond to a TKI, must have received ...").
+   */
+  clauseIsAside?: boolean;
   /** False: the scope stops at a bracket rather than reading the aside ("other than EGFR (e.g. ALK)"). */
   crossesAsides?: boolean;
   /**
@@ -236,6 +242,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     direction: 'terminate',
     maxTokens: 0,
     endsOnly: 'forward',
+    clauseIsAside: true,
     example: 'no brain metastases which require steroids; EGFR mutation',
   },
   // -- negation

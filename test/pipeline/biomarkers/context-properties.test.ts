@@ -68,6 +68,19 @@ const sentence = (
 
 const RUNS = { numRuns: 150 };
 
+/** Relative clauses of any length that describe the marker before the sentence goes on. */
+const RELATIVE_CLAUSES = [
+  '',
+  ' which is expected to be responsive to available tyrosine kinase inhibitor therapy',
+  ' which was detected in tumour tissue or plasma by a validated assay at a certified laboratory',
+  ' which confers sensitivity to an approved targeted agent in the opinion of the investigator',
+];
+const CONDITIONS_AFTER = [
+  'must have been previously treated with an applicable targeted therapy',
+  'must have received a prior approved targeted therapy',
+  'must have progressed on standard directed molecular therapy',
+];
+
 /** Another tumour's name and the markers that qualify it in an aside. */
 const ASIDE_TUMOURS = [
   'breast cancer',
@@ -187,6 +200,21 @@ describe('ConText readings that must not change', () => {
           items.splice(Math.min(at, items.length), 0, `${owner} ${open}${marker}${close}`);
           const text = `* One of the following advanced solid tumours: ${items.join(', ')}`;
           expect(rowsOf(text)).toEqual([]);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('a relative clause after the marker does not keep a later condition from it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ITEMS),
+        fc.constantFrom(...RELATIVE_CLAUSES),
+        fc.constantFrom(...CONDITIONS_AFTER),
+        ([marker], clause, condition) => {
+          expect(rowsOf(`* Patients with ${marker}${clause}, ${condition}`)).toEqual([]);
+          expect(rowsOf(`* Patients with ${marker}, ${condition}`)).toEqual([]);
         },
       ),
       RUNS,
