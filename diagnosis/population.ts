@@ -268,6 +268,17 @@ const QUALIFIED = new RegExp(
 );
 const CLAUSES = /[^.;\n]+/g;
 
+const TYPE_NAME = String.raw`(?:NON_SMALL|NSCLC|SCLC|small[-\s]*cell)`;
+/**
+ * "mixed non-small cell and small cell carcinoma", "combined small cell and non-small cell":
+ * a tumour of both histologies, whose exclusion leaves a patient with either pure type in.
+ */
+const MIXED_HISTOLOGY = new RegExp(
+  String.raw`\b(?:mixed|combined)\s+${TYPE_NAME}(?:\s+(?:lung\s+)?(?:cancer|carcinoma))?` +
+    String.raw`\s*(?:and|or|\/|with|plus)\s*${TYPE_NAME}`,
+  'gi',
+);
+
 /** Words that make an inclusion clause rule a type out ("small cell or mixed histologies are excluded"). */
 const RULED_OUT =
   /\b(?:excluded|not eligible|ineligible|not allowed|not permitted|no|not|without)\b/i;
@@ -279,7 +290,7 @@ const RULED_OUT =
  */
 export function typesExcludedIn(text: string, inclusion = false): Set<DiagnosisType> {
   const out = new Set<DiagnosisType>();
-  const masked = text.replace(NON_SMALL, 'NON_SMALL');
+  const masked = text.replace(NON_SMALL, 'NON_SMALL').replace(MIXED_HISTOLOGY, 'MIXED_HISTOLOGY');
   for (const m of masked.matchAll(CLAUSES)) {
     const clause = m[0];
     if (QUALIFIED.test(clause)) continue;

@@ -198,9 +198,21 @@ describe('classifyDiagnosis: population, excluded types and stages of untyped tr
     expect(
       classify({
         conditions: ['Small Cell Lung Cancer'],
-        exclusion: '* Mixed small cell and NSCLC histology',
+        exclusion: '* Non-small cell lung cancer',
       }).excluded_types,
     ).toEqual(['nsclc']);
+    // A mixed histology excluded leaves either pure type in; "any small cell histology" does not.
+    const mixed = (exclusion: string) =>
+      classify({ conditions: ['Advanced Solid Tumors'], exclusion }).excluded_types;
+    expect(mixed('* Mixed small cell and NSCLC histology')).toEqual([]);
+    expect(
+      mixed('1. For Part 2: mixed nonsmall cell and small cell carcinoma, or adenosquamous'),
+    ).toEqual([]);
+    expect(
+      mixed(
+        '1. Has any evidence of small cell histology, or combined small cell and non-small cell',
+      ),
+    ).toEqual(['sclc']);
   });
   it('reads NSCLC stage signals of untyped lung trials, and SCLC stages from TNM words', () => {
     expect(classify({ conditions: ['Metastatic Solid Tumors'] }).nsclc_stages).toEqual([
