@@ -17,7 +17,8 @@ import {
   type TableName,
 } from '../domain/rows.js';
 import { CompressedBodies } from './routes/compressed-bodies.js';
-import { LATEST_POINTER, readSnapshot, resolveLatest } from '../snapshot/index.js';
+import { LATEST_POINTER, resolveLatest } from '../snapshot/index.js';
+import { openSnapshotIndex } from './query/index-file.js';
 import {
   buildTrialIndex,
   buildTrialIndexInSlices,
@@ -30,6 +31,8 @@ export interface LoadedSnapshot {
   index: TrialIndex;
   /** Compressed data bodies of this snapshot (routes/compressed-bodies.ts). */
   compressed: CompressedBodies;
+  /** `read` from the snapshot's serving index, or `built` from its tables at open. */
+  opened: 'read' | 'built';
 }
 
 export interface SnapshotHolderOptions {
@@ -101,6 +104,7 @@ export class SnapshotHolder {
       manifest: full,
       index: buildTrialIndex(tables, index),
       compressed: new CompressedBodies(),
+      opened: 'built' as const,
     };
     return new SnapshotHolder(loaded, null);
   }
@@ -191,19 +195,24 @@ export class SnapshotHolder {
       return false;
     const started = performance.now();
     try {
-      const { manifest, tables } = await readSnapshot(latest.dir);
-      // Built in slices: the current snapshot keeps answering while the next one is indexed.
-      const index = await buildTrialIndexInSlices(tables, this.opts!.index);
+      // Read from its serving index, or built in slices: either way the current snapshot
+      // keeps answering while the next one is loaded.
+      const opts = this.opts!.index ?? {};
+      const { manifest, index, built } = await openSnapshotIndex(latest.dir, opts, (tables) =>
+        buildTrialIndexInSlices(tables, opts),
+      );
       if (this.closed) return false;
       const previous = this.loaded?.manifest.version ?? null;
       this.retire(this.loaded);
-      this.loaded = { manifest, index, compressed: new CompressedBodies() };
+      const opened = built === null ? 'read' : 'built';
+      this.loaded = { manifest, index, compressed: new CompressedBodies(), opened };
       this.failedVersion = null;
       logger.info(
         {
           version: manifest.version,
           previous,
           trials: index.size,
+          index: built === null ? 'read' : `built from the tables (${built})`,
           ms: Math.round(performance.now() - started),
         },
         'snapshot loaded',

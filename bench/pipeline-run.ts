@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { createLogger } from '../config/logger.js';
 import { runPipeline } from '../pipeline/run/index.js';
+import { writeServingIndex } from '../api/query/index-file.js';
 import { failChild, maxRssMb, sendToParent } from './child.js';
 
 export interface PipelineRunResult {
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
       dataDir: values['data-dir']!,
       snapshotRoot: values['snapshot-root']!,
       logger: createLogger(process.env.BENCH_PIPELINE_LOG ?? 'warn'),
+      servingIndex: writeServingIndex,
     },
   );
   const wall_s = (performance.now() - started) / 1000;

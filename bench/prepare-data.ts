@@ -10,6 +10,8 @@ import { PROJECT_ROOT } from '../config/env.js';
 import { generateDemoTables, writeRegistryDump } from '../pipeline/demo/index.js';
 import { publishSnapshot } from '../pipeline/publish/publish.js';
 import { resolveLatest } from '../snapshot/index.js';
+import { codeFingerprint } from '../config/code-fingerprint.js';
+import { SERVING_CODE, writeServingIndex } from '../api/query/index-file.js';
 import { failChild, sendToParent } from './child.js';
 import { writeChangedDump } from './dump-change.js';
 import {
@@ -82,6 +84,8 @@ async function prepare(): Promise<PreparedData> {
     scale: BENCH_SCALE,
     now: BENCH_NOW.toISOString(),
     code: await codeHash(PROJECT_ROOT),
+    // The snapshot's serving index holds bodies rendered by the API's code.
+    serving: await codeFingerprint(SERVING_CODE),
   });
   const stamp = await readStamp();
   const latest = await resolveLatest(SNAPSHOT_ROOT).catch(() => null);
@@ -114,6 +118,7 @@ async function prepare(): Promise<PreparedData> {
   const { version } = await publishSnapshot(tables, {
     root: SNAPSHOT_ROOT,
     keep: 1,
+    servingIndex: writeServingIndex,
     inputSummary: { generator: 'demo', ...options, purpose: 'bench' },
   });
   const { studies } = await writeRegistryDump({ ...options, out: REGISTRY_DUMP });

@@ -20,6 +20,7 @@ import { generateDemoTables } from '../pipeline/demo/index.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../domain/rows.js';
 import { listVersions, readManifest, switchLatest } from '../snapshot/index.js';
 import { publishSnapshot } from '../pipeline/publish/publish.js';
+import { writeServingIndex } from '../api/query/index-file.js';
 import { BENCH_DIR } from './child.js';
 import { DATA_DIR } from './paths.js';
 
@@ -49,8 +50,9 @@ async function ensureVersions(): Promise<[string, string]> {
   if (versions.length < 2) {
     process.stderr.write('publishing the full demo snapshot twice (once per run root)...\n');
     const tables = generateDemoTables({ scale: 'full' });
-    await publishSnapshot(tables, { root, now: new Date('2026-01-01T00:00:00Z') });
-    await publishSnapshot(tables, { root, now: new Date('2026-02-01T00:00:00Z') });
+    const servingIndex = writeServingIndex;
+    await publishSnapshot(tables, { root, now: new Date('2026-01-01T00:00:00Z'), servingIndex });
+    await publishSnapshot(tables, { root, now: new Date('2026-02-01T00:00:00Z'), servingIndex });
     versions = await listVersions(root);
   }
   return [versions.at(-2)!, versions.at(-1)!];

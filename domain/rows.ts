@@ -224,9 +224,15 @@ export type SnapshotFileRows = SnapshotTables & DerivedTables;
 
 /**
  * 2: biomarkers.scope; 3: sites.state_source; 4: biomarkers.group; 5: trials.population,
- * trials.excluded_types and trials.admitted_types.
+ * trials.excluded_types and trials.admitted_types; 6: the serving index file
+ * (`serving-index.bin`, docs/snapshot.md), listed in the manifest's checksums when written.
  */
-export const SNAPSHOT_SCHEMA_VERSION = 5;
+export const SNAPSHOT_SCHEMA_VERSION = 6;
+/**
+ * Readers still open version 5 (the same tables, no serving index: the API builds its
+ * index from the Parquet files, as it did before version 6).
+ */
+export const OLDEST_READABLE_SCHEMA_VERSION = 5;
 
 export interface SnapshotManifest {
   version: string;

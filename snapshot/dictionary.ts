@@ -9,7 +9,13 @@ import {
   SNAPSHOT_SCHEMA_VERSION,
   type SnapshotFileTable,
 } from '../domain/rows.js';
-import { MANIFEST_FILE, parquetFileName, TABLE_DOCS, TABLE_SCHEMAS } from './schema.js';
+import {
+  MANIFEST_FILE,
+  parquetFileName,
+  SERVING_INDEX_FILE,
+  TABLE_DOCS,
+  TABLE_SCHEMAS,
+} from './schema.js';
 
 export const SCHEMA_FILE = 'schema.json';
 export const README_FILE = 'README.md';
@@ -27,6 +33,8 @@ export interface DictionaryColumn {
 
 export interface DataDictionary {
   schema_version: number;
+  /** The file that is not a table: the API's prebuilt index (SERVING_INDEX_FILE). */
+  serving_index: { file: string; meaning: string };
   tables: Record<
     SnapshotFileTable,
     { file: string; row: string; key: readonly string[]; columns: DictionaryColumn[] }
@@ -53,8 +61,44 @@ export function dataDictionary(): DataDictionary {
       },
     ]),
   ) as DataDictionary['tables'];
-  return { schema_version: SNAPSHOT_SCHEMA_VERSION, tables };
+  return {
+    schema_version: SNAPSHOT_SCHEMA_VERSION,
+    serving_index: { file: SERVING_INDEX_FILE, meaning: SERVING_INDEX_MEANING },
+    tables,
+  };
 }
+
+const SERVING_INDEX_MEANING =
+  "The API's index of this snapshot, prebuilt at publish so a server opens the snapshot by " +
+  "reading one file: every trial's list and detail JSON bodies (no per-key meta), each " +
+  "site's place in them, the ZIP-search data (points, trial-site pairs, H3 buckets, per-cell " +
+  'trial sets), filter sets, sort orders, the text index and the diagnosis evidence. Not for ' +
+  'analysis: its bodies are rendered by the code that wrote it, and a server whose code differs ' +
+  'builds its index from the Parquet files instead. Optional (schema version 6 on); listed in ' +
+  'the manifest with its sha256 when present.';
+
+/** The serving index's layout, for whoever reads the file without this code. */
+const SERVING_INDEX_LAYOUT = [
+  `## The serving index (\`${SERVING_INDEX_FILE}\`)`,
+  '',
+  SERVING_INDEX_MEANING,
+  '',
+  'Layout (snapshot/object-file.ts), offsets from the start of the file, little-endian:',
+  '',
+  '- bytes 0-7 the magic `LTOBJ001`, 8-11 the header length H (u32), then H bytes of header JSON:',
+  '  `{ meta: { schema_version, code, geo }, sections: [{ kind, offset, bytes }], fields: [[name, section]] }`',
+  "  (`code`: sha256 of the serving code's sources, api/query/index-file.ts `SERVING_CODE`);",
+  '- the binary sections, each at a multiple of 8 (`kind` a typed-array type: Int32Array, Float64Array,',
+  '  Uint32Array, Buffer ...), so a reader maps them as views without copying or parsing;',
+  '- then one JSON section per field of the index (`fields`, in order), in which tagged objects stand',
+  '  for what JSON cannot hold: `{"$t":n}` the typed array of section n, `{"$va":[data,offsets]}` an',
+  '  array of typed arrays cut from one section (the trials\' JSON bodies, text postings), `{"$m":[...]}`',
+  '  a Map, `{"$s":[...]}` a Set, `{"$c":class,"$i":id,"f":{...}}` a class instance, `{"$r":id}` the',
+  '  same instance again, `{"$n":"NaN"}` a non-finite number, `{"$u":1}` undefined.',
+  '',
+  'Snapshots of schema version 5 have no serving index and still open (the API indexes their',
+  'Parquet files, 5-10 s at full scale); versions before 5 are refused with the versions this code reads.',
+];
 
 /** Example queries shown to analysts; a test runs each on the demo snapshot and expects rows. */
 export const EXAMPLE_QUERIES: ReadonlyArray<{ title: string; sql: string }> = [
@@ -149,6 +193,7 @@ export function dictionaryMarkdown(options: { heading?: string; intro?: string }
       );
     }
   }
+  out.push('', ...SERVING_INDEX_LAYOUT);
   out.push('', '## Example queries (DuckDB, run inside a snapshot folder)', '');
   for (const q of EXAMPLE_QUERIES) out.push(`${q.title}:`, '', '```sql', q.sql, '```', '');
   return `${out.join('\n').trimEnd()}\n`;
@@ -178,6 +223,7 @@ export function snapshotDocMarkdown(): string {
       ...SNAPSHOT_FILE_TABLES.map(
         (t) => `    ${parquetFileName(t).padEnd(18)} one row per ${TABLE_DOCS[t].row}`,
       ),
+      `    ${SERVING_INDEX_FILE.padEnd(18)} the API's prebuilt index (optional; see "The serving index" below)`,
       '```',
       '',
       'Zstd-compressed Parquet written by DuckDB. With the DuckDB CLI inside a snapshot folder:',

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   DERIVED_TABLE_NAMES,
+  OLDEST_READABLE_SCHEMA_VERSION,
   SNAPSHOT_SCHEMA_VERSION,
   TABLE_NAMES,
   type ChangeRow,
@@ -16,7 +17,7 @@ import {
 import { sha256File } from './checksum.js';
 import { withDuckDB } from './duckdb.js';
 import { readTableParquet } from './parquet-table.js';
-import { MANIFEST_FILE, parquetFileName } from './schema.js';
+import { MANIFEST_FILE, parquetFileName, SERVING_INDEX_FILE } from './schema.js';
 
 export class SnapshotIntegrityError extends Error {
   override name = 'SnapshotIntegrityError';
@@ -33,20 +34,31 @@ export async function readManifest(dir: string): Promise<SnapshotManifest> {
       { cause: err },
     );
   }
-  if (manifest.schema_version !== SNAPSHOT_SCHEMA_VERSION) {
+  const v = manifest.schema_version;
+  if (!(v >= OLDEST_READABLE_SCHEMA_VERSION && v <= SNAPSHOT_SCHEMA_VERSION)) {
     throw new SnapshotIntegrityError(
-      `snapshot ${dir}: schema_version ${manifest.schema_version} is not the supported ${SNAPSHOT_SCHEMA_VERSION}`,
+      `snapshot ${dir}: schema_version ${v} is not supported ` +
+        `(this code reads ${OLDEST_READABLE_SCHEMA_VERSION} to ${SNAPSHOT_SCHEMA_VERSION})`,
     );
   }
   return manifest;
 }
 
-/** Throws SnapshotIntegrityError naming the first file whose sha256 differs from the manifest. */
-export async function verifyChecksums(dir: string, manifest: SnapshotManifest): Promise<void> {
+/**
+ * Throws SnapshotIntegrityError naming the first file whose sha256 differs from the manifest.
+ * `except`: files the caller hashes itself while reading them (the serving index).
+ */
+export async function verifyChecksums(
+  dir: string,
+  manifest: SnapshotManifest,
+  except: readonly string[] = [],
+): Promise<void> {
   // A derived table is checked when the manifest lists it (snapshots before it have none).
   const derived = DERIVED_TABLE_NAMES.filter((t) => manifest.checksums?.[parquetFileName(t)]);
-  for (const table of [...TABLE_NAMES, ...derived]) {
-    const name = parquetFileName(table);
+  // So is the serving index (schema version 6, optional).
+  const serving = manifest.checksums?.[SERVING_INDEX_FILE] ? [SERVING_INDEX_FILE] : [];
+  const names = [...[...TABLE_NAMES, ...derived].map(parquetFileName), ...serving];
+  for (const name of names.filter((n) => !except.includes(n))) {
     const expected = manifest.checksums?.[name];
     if (!expected)
       throw new SnapshotIntegrityError(`snapshot ${dir}: manifest has no checksum for ${name}`);
@@ -72,7 +84,31 @@ export async function readSnapshot(
 ): Promise<{ manifest: SnapshotManifest; tables: SnapshotTables }> {
   const manifest = await readManifest(dir);
   await verifyChecksums(dir, manifest);
-  const tables = await withDuckDB(async (con) => {
+  const tables = await readSnapshotTables(dir);
+  checkRowCounts(dir, manifest, tables);
+  return { manifest, tables };
+}
+
+export function checkRowCounts(
+  dir: string,
+  manifest: SnapshotManifest,
+  tables: SnapshotTables,
+): void {
+  for (const table of TABLE_NAMES) {
+    if (tables[table].length !== manifest.row_counts[table]) {
+      throw new SnapshotIntegrityError(
+        `snapshot ${dir}: ${table} has ${tables[table].length} rows, manifest says ${manifest.row_counts[table]}`,
+      );
+    }
+  }
+}
+
+/**
+ * The tables of a snapshot folder's Parquet files, unchecked: readSnapshot checks them
+ * against the manifest; the publish reads back the files it has just written.
+ */
+export async function readSnapshotTables(dir: string): Promise<SnapshotTables> {
+  return withDuckDB(async (con) => {
     const out: Partial<SnapshotTables> = {};
     for (const table of TABLE_NAMES) {
       (out as Record<string, unknown>)[table] = await readTableParquet(
@@ -83,14 +119,6 @@ export async function readSnapshot(
     }
     return out as SnapshotTables;
   });
-  for (const table of TABLE_NAMES) {
-    if (tables[table].length !== manifest.row_counts[table]) {
-      throw new SnapshotIntegrityError(
-        `snapshot ${dir}: ${table} has ${tables[table].length} rows, manifest says ${manifest.row_counts[table]}`,
-      );
-    }
-  }
-  return { manifest, tables };
 }
 
 /**

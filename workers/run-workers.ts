@@ -38,6 +38,8 @@ export interface RunWorkersOptions {
   logger: Logger;
   chromiumPath?: string;
   fetch?: typeof fetch;
+  /** The API's serving-index writer, for the publish stage (PipelineDeps.servingIndex). */
+  servingIndex?: (dir: string) => Promise<string>;
   /** Stage queues this process serves. @defaultValue every stage */
   stages?: readonly StageName[];
   /** Jobs each stage worker runs at once. @defaultValue 1 */
@@ -105,6 +107,7 @@ export async function runWorkers(opts: RunWorkersOptions): Promise<RunningWorker
       logger,
       chromiumPath: opts.chromiumPath,
       fetch: opts.fetch,
+      servingIndex: opts.servingIndex,
     };
     for (const stage of stages) {
       const worker = createWorker(stage, stageProcessor(stage, deps), base);

@@ -26,7 +26,7 @@ export interface TrialPairs {
 }
 
 /** One resolution's cells: each with a spherical cap holding all its points, its trials, and its children's range. */
-class CellLevel {
+export class CellLevel {
   readonly cx: Float64Array;
   readonly cy: Float64Array;
   readonly cz: Float64Array;

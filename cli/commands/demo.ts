@@ -55,10 +55,12 @@ export function registerDemoCommands(program: Command): void {
       }
       const root = path.resolve(options.snapshots ?? loadEnv().SNAPSHOT_DIR);
       const tables = generateDemoTables({ scale: options.scale, seed: options.seed });
+      const { writeServingIndex } = await import('../../api/query/index-file.js');
       const generated = Date.now();
       const { version, dir, manifest } = await publishSnapshot(tables, {
         root,
         keep: options.keep,
+        servingIndex: writeServingIndex,
         inputSummary: { generator: 'demo', scale: options.scale, seed: options.seed },
       });
       const counts = TABLE_NAMES.map((t) => `${t} ${manifest.row_counts[t]}`).join(', ');

@@ -41,6 +41,7 @@ export function registerPipelineCommands(program: Command): void {
     const { newPipelineRunId, RunLockedError, StageError } =
       await import('../../pipeline/run/index.js');
     const { isPermanentStageError } = await import('../../pipeline/errors.js');
+    const { writeServingIndex } = await import('../../api/query/index-file.js');
     const runId = flags.runId ?? newPipelineRunId();
     const started = performance.now();
     try {
@@ -49,6 +50,7 @@ export function registerPipelineCommands(program: Command): void {
         snapshotRoot: env.SNAPSHOT_DIR,
         logger,
         chromiumPath: env.CHROMIUM_PATH,
+        servingIndex: writeServingIndex,
       });
       for (const [stage, report] of Object.entries(result.stages)) {
         const title = STAGE_TITLES[stage as keyof typeof STAGE_TITLES];

@@ -42,7 +42,10 @@ export function registerServeCommands(program: Command): void {
       const { keyFilePath, openStores } = await import('../../api/keys/open.js');
       const { redactUrl } = await import('../../config/redact-url.js');
       const { startServer } = await import('../../api/server.js');
-      const snapshot = await ensureDemoSnapshot(env.SNAPSHOT_DIR);
+      const { writeServingIndex } = await import('../../api/query/index-file.js');
+      const snapshot = await ensureDemoSnapshot(env.SNAPSHOT_DIR, {
+        servingIndex: writeServingIndex,
+      });
       logger.info(
         { version: snapshot.version, dir: snapshot.dir },
         snapshot.created ? 'built the demo snapshot' : 'using the existing snapshot',

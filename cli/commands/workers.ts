@@ -51,6 +51,7 @@ export function registerWorkersCommands(program: Command): void {
       const { loadScheduledSources } = await import('../../workers/config.js');
       const { bullPrefix } = await import('../../workers/queues.js');
       const { closeOnSignals, runWorkers } = await import('../../workers/run-workers.js');
+      const { writeServingIndex } = await import('../../api/query/index-file.js');
       let running;
       try {
         running = await runWorkers({
@@ -60,6 +61,7 @@ export function registerWorkersCommands(program: Command): void {
           snapshotRoot: env.SNAPSHOT_DIR,
           logger,
           chromiumPath: env.CHROMIUM_PATH,
+          servingIndex: writeServingIndex,
           stages: flags.stages,
           concurrency: flags.concurrency,
           schedule: flags.scheduler

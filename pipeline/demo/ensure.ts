@@ -6,6 +6,8 @@ import { DEFAULT_DEMO_SEED } from './scale.js';
 export interface EnsureDemoOptions extends DemoOptions {
   /** Versions kept by the publish. @defaultValue 5 */
   keep?: number;
+  /** The API's serving-index writer (PublishOptions.servingIndex). */
+  servingIndex?: (dir: string) => Promise<string>;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function ensureDemoSnapshot(
     root,
     keep: opts.keep,
     now: opts.now,
+    servingIndex: opts.servingIndex,
     inputSummary: { generator: 'demo', scale, seed },
   });
   return { version, dir, created: true };

@@ -56,6 +56,14 @@ export interface PublishOptions {
    * of `tables` (which then hold only the other trials' rows of those two tables).
    */
   carryOver?: CarryOver;
+  /**
+   * Writes the API's serving index (SERVING_INDEX_FILE, snapshot schema version 6) into
+   * the folder being published, from the Parquet files already there; returns its path.
+   * The API's code (api/query/index-file.ts), which pipeline/ may not import: cli/ and
+   * workers/ pass it in. Without it the snapshot has no serving index and the API builds
+   * its index at open.
+   */
+  servingIndex?: (dir: string) => Promise<string>;
 }
 
 export interface CarryOver {
@@ -99,6 +107,7 @@ export async function publishSnapshot(
   try {
     const previous = await replacedVersion(opts.root);
     const { files, row_counts } = await writeTables(tables, tmpDir, opts.carryOver, previous);
+    if (opts.servingIndex) files.push(await opts.servingIndex(tmpDir));
     const checksums: Record<string, string> = {};
     for (const file of files) checksums[path.basename(file)] = await sha256File(file);
     await writeDictionary(tmpDir);

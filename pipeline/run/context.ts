@@ -27,6 +27,8 @@ export interface PipelineDeps {
   fetch?: typeof fetch;
   /** @defaultValue /usr/bin/chromium */
   chromiumPath?: string;
+  /** The API's serving-index writer for the publish (pipeline/publish/publish.ts, PublishOptions). */
+  servingIndex?: (dir: string) => Promise<string>;
   /** Progress of the running stage, for progress bars and `job.updateProgress`. */
   onProgress?: (stage: StageName, done: number, total: number | null) => void;
 }

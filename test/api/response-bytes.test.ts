@@ -6,17 +6,26 @@
  * second time from the compressed-body cache), and the decoded body must be the plain one
  * (apart from the quota counters, which count every request).
  *
+ * The sequence runs twice: over an index built from the tables at open, and over the same
+ * tables published as a snapshot with its serving index (api/query/index-file.ts) and
+ * opened from that file, as a server opens a pipeline's snapshot.
+ *
  * A change that means to alter a body regenerates the file and says so in its commit:
  *   UPDATE_GOLDEN=1 npx vitest run test/api/response-bytes.test.ts
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIER_LIMITS } from '../../domain/tiers.js';
 import { generateDemoTables } from '../../pipeline/demo/generate.js';
+import { publishSnapshot } from '../../pipeline/publish/publish.js';
+import { writeServingIndex } from '../../api/query/index-file.js';
+import { SnapshotHolder } from '../../api/live-snapshot.js';
+import { createLogger } from '../../config/logger.js';
 import { startTestApi, type TestApi } from './http.js';
 
 const GOLDEN = path.join(import.meta.dirname, 'response-bytes.golden.json');
@@ -93,18 +102,33 @@ function decode(encoding: string | null, bytes: Buffer): Buffer {
 
 let api: TestApi;
 let ids: string[];
-beforeAll(async () => {
+let root: string | null = null;
+
+/** The demo tables as the API sees them: in memory, or published and opened from the serving index. */
+async function start(opened: 'built' | 'read'): Promise<void> {
   const tables = generateDemoTables({ scale: 'demo', now: new Date('2026-11-01T00:00:00Z') });
   // The partner tier's quota (it is in every body), without its burst limit.
   const limits = { ...TIER_LIMITS, partner: { ...TIER_LIMITS.partner, burstPerMinute: 1e6 } };
-  api = await startTestApi(tables, { limits });
+  if (opened === 'built') api = await startTestApi(tables, { limits });
+  else {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'lungtrials-bytes-'));
+    await publishSnapshot(tables, { root, servingIndex: writeServingIndex });
+    const holder = await SnapshotHolder.open({ root, logger: createLogger('silent') });
+    expect(holder.current()?.opened).toBe('read');
+    api = await startTestApi(holder, { limits });
+  }
   const res = await api.get(`/api/v1/trials?${ALL}&limit=200`);
   const first = ((await res.json()) as { data: { nct_id: string }[] }).data;
   const res2 = await api.get(`/api/v1/trials?${ALL}&limit=200&offset=200`);
   const rest = ((await res2.json()) as { data: { nct_id: string }[] }).data;
   ids = [...first, ...rest].map((t) => t.nct_id);
-});
-afterAll(async () => api.close());
+}
+
+async function stop(): Promise<void> {
+  await api.close();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+  root = null;
+}
 
 /** One request over node:http, which leaves the body encoded (fetch would decode it). */
 function send(
@@ -138,7 +162,10 @@ function send(
   });
 }
 
-describe('response bytes', () => {
+describe.each(['built', 'read'] as const)('response bytes, index %s at open', (opened) => {
+  beforeAll(() => start(opened));
+  afterAll(stop);
+
   it('are the recorded ones, plain and decoded from gzip and br', async () => {
     const requests: { path: string; body?: string }[] = [
       ...getPaths(ids).map((p) => ({ path: p })),
@@ -161,7 +188,8 @@ describe('response bytes', () => {
         );
       }
     }
-    if (UPDATE) fs.writeFileSync(GOLDEN, `${JSON.stringify(hashes, null, 1)}\n`);
+    if (UPDATE && opened === 'built')
+      fs.writeFileSync(GOLDEN, `${JSON.stringify(hashes, null, 1)}\n`);
     const golden = JSON.parse(fs.readFileSync(GOLDEN, 'utf8')) as Record<string, string>;
     expect(Object.keys(hashes)).toEqual(Object.keys(golden));
     for (const [name, hash] of Object.entries(hashes)) expect(hash, name).toBe(golden[name]);

@@ -77,6 +77,7 @@ export async function publishStage(ctx: StageContext<'publish'>): Promise<StageO
     root,
     keep: ctx.options.keep,
     carryOver,
+    servingIndex: ctx.deps.servingIndex,
     inputSummary: {
       [PIPELINE_CODE_KEY]: built === current ? current : null,
       run_id: ctx.runId,

@@ -1,0 +1,371 @@
+/**
+ * A file of named values read back without parsing row by row: typed arrays and byte strings
+ * are stored as raw little-endian sections that the reader maps to views of one buffer, and
+ * everything else as one JSON text per named value. The serving index of a snapshot
+ * (SERVING_INDEX_FILE) is written this way; its layout is docs/snapshot.md's "The serving
+ * index".
+ *
+ * Layout, offsets from the start of the file:
+ * - 0-7: the magic `LTOBJ001`; 8-11: header length H (u32 LE); 12..12+H: the header, JSON
+ *   `{ meta, sections: [{ kind, offset, bytes }], fields: [[name, section]] }`.
+ * - the binary sections, each at a multiple of 8 (typed arrays, native little-endian),
+ *   then the JSON sections, one per field, in `fields` order; nothing after the last.
+ * In a field's JSON a tagged object, whose only or first key starts with `$`, stands for
+ * what JSON cannot hold: `{"$t":n}` the typed array of section n (`kind` names its type),
+ * `{"$va":[data,offsets]}` an array of typed arrays of one kind (section `data` cut at the
+ * Int32 byte `offsets`; byte strings are Buffers), `{"$m":[[k,v]...]}` a Map, `{"$s":[...]}`
+ * a Set, `{"$n":"NaN"}` a non-finite number, `{"$u":1}` undefined,
+ * `{"$c":name,"$i":id,"f":{...}}` an instance of a class the caller names (its own
+ * fields), `{"$r":id}` the same instance again. Plain objects never
+ * carry a key starting with `$` (the writer refuses them).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+const MAGIC = Buffer.from('LTOBJ001');
+const ALIGN = 8;
+
+const VIEW_TYPES = {
+  Buffer,
+  Uint8Array,
+  Int8Array,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+} as const;
+type ViewKind = keyof typeof VIEW_TYPES;
+type Kind = ViewKind | 'json';
+
+interface SectionEntry {
+  kind: Kind;
+  offset: number;
+  bytes: number;
+}
+
+interface Header<M> {
+  meta: M;
+  sections: SectionEntry[];
+  fields: [string, number][];
+}
+
+/** Classes whose instances a file may hold, by constructor name. */
+export type ClassTable = Readonly<Record<string, { prototype: object }>>;
+
+export class ObjectFileError extends Error {
+  override name = 'ObjectFileError';
+}
+
+const pad = (n: number) => (ALIGN - (n % ALIGN)) % ALIGN;
+
+function viewKind(v: ArrayBufferView): ViewKind {
+  const kind = (Buffer.isBuffer(v) ? 'Buffer' : v.constructor.name) as ViewKind;
+  if (!(kind in VIEW_TYPES)) throw new ObjectFileError(`cannot store a ${kind}`);
+  return kind;
+}
+
+class Encoder {
+  readonly chunks: Uint8Array[][] = [];
+  readonly kinds: Kind[] = [];
+  private readonly views = new Map<ArrayBufferView, number>();
+  private readonly instances = new Map<object, number>();
+
+  constructor(private readonly classes: ClassTable) {}
+
+  section(kind: Kind, chunks: Uint8Array[]): number {
+    this.kinds.push(kind);
+    return this.chunks.push(chunks) - 1;
+  }
+
+  private view(v: ArrayBufferView): number {
+    let n = this.views.get(v);
+    if (n === undefined) {
+      n = this.section(viewKind(v), [new Uint8Array(v.buffer, v.byteOffset, v.byteLength)]);
+      this.views.set(v, n);
+    }
+    return n;
+  }
+
+  /** Views of one kind: one section, cut at byte offsets. */
+  private viewArray(list: readonly ArrayBufferView[], kind: ViewKind): unknown {
+    const offsets = new Int32Array(list.length + 1);
+    let at = 0;
+    for (let i = 0; i < list.length; i++) {
+      at += list[i].byteLength;
+      if (at > 0x7fffffff) throw new ObjectFileError('an array of views over 2 GB');
+      offsets[i + 1] = at;
+    }
+    const chunks = list.map((v) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+    return { $va: [this.section(kind, chunks), this.view(offsets)] };
+  }
+
+  value(v: unknown): unknown {
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+    if (typeof v === 'number') return Number.isFinite(v) ? v : { $n: String(v) };
+    if (v === undefined) return { $u: 1 };
+    if (typeof v !== 'object') throw new ObjectFileError(`cannot store a ${typeof v}`);
+    if (ArrayBuffer.isView(v)) return { $t: this.view(v) };
+    if (Array.isArray(v)) {
+      const kind = v.length > 0 && ArrayBuffer.isView(v[0]) ? viewKind(v[0]) : null;
+      if (kind && v.every((x) => ArrayBuffer.isView(x) && viewKind(x) === kind))
+        return this.viewArray(v as ArrayBufferView[], kind);
+      return v.map((x: unknown) => this.value(x));
+    }
+    if (v instanceof Map) return { $m: [...v].map(([k, x]) => [this.value(k), this.value(x)]) };
+    if (v instanceof Set) return { $s: [...v].map((x) => this.value(x)) };
+    const proto = Object.getPrototypeOf(v) as object | null;
+    if (proto === Object.prototype || proto === null) return this.fields(v);
+    const name = (proto as { constructor?: { name?: string } }).constructor?.name ?? '';
+    if (this.classes[name]?.prototype !== proto)
+      throw new ObjectFileError(`class ${name || '(anonymous)'} is not in the class table`);
+    const seen = this.instances.get(v);
+    if (seen !== undefined) return { $r: seen };
+    const id = this.instances.size;
+    this.instances.set(v, id);
+    return { $c: name, $i: id, f: this.fields(v) };
+  }
+
+  private fields(o: object): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(o)) {
+      if (k.startsWith('$')) throw new ObjectFileError(`a key may not start with $: ${k}`);
+      out[k] = this.value(x);
+    }
+    return out;
+  }
+}
+
+/**
+ * Writes `fields` (in their key order; the reader restores them in the same order, so an
+ * instance met again in a later field is the same object) and `meta` (plain JSON, read
+ * before anything else) to `file`.
+ */
+export async function writeObjectFile(
+  file: string,
+  meta: unknown,
+  fields: Record<string, unknown>,
+  classes: ClassTable,
+): Promise<void> {
+  const enc = new Encoder(classes);
+  const json: [string, Buffer][] = Object.entries(fields).map(([name, v]) => [
+    name,
+    Buffer.from(JSON.stringify(enc.value(v))),
+  ]);
+  const fieldList: [string, number][] = json.map(([name, text]) => [
+    name,
+    enc.section('json', [text]),
+  ]);
+  const sizes = enc.chunks.map((c) => c.reduce((n, b) => n + b.byteLength, 0));
+  // Binary sections first (aligned), JSON last, so the reader keeps one buffer for the views.
+  const order = enc.kinds
+    .map((_k, i) => i)
+    .sort((a, b) => +(enc.kinds[a] === 'json') - +(enc.kinds[b] === 'json'));
+  const headerOf = (start: number): Buffer => {
+    const sections: SectionEntry[] = new Array(sizes.length);
+    let at = start;
+    for (const i of order) {
+      at += enc.kinds[i] === 'json' ? 0 : pad(at);
+      sections[i] = { kind: enc.kinds[i], offset: at, bytes: sizes[i] };
+      at += sizes[i];
+    }
+    return Buffer.from(
+      JSON.stringify({ meta, sections, fields: fieldList } satisfies Header<unknown>),
+    );
+  };
+  // The header's length moves the sections, whose offsets are in the header: settle it.
+  let header = headerOf(0);
+  for (let guess = 0; ;) {
+    const start = 12 + header.length + pad(12 + header.length);
+    if (start === guess) break;
+    guess = start;
+    header = headerOf(start);
+  }
+  const head = Buffer.alloc(12);
+  MAGIC.copy(head, 0);
+  head.writeUInt32LE(header.length, 8);
+  const fh = await fs.open(file, 'w');
+  try {
+    let at = 0;
+    const write = async (bytes: Uint8Array) => {
+      await fh.write(bytes);
+      at += bytes.byteLength;
+    };
+    await write(head);
+    await write(header);
+    const entries = (JSON.parse(header.toString()) as Header<unknown>).sections;
+    for (const i of order) {
+      if (entries[i].offset > at) await write(Buffer.alloc(entries[i].offset - at));
+      for (const chunk of enc.chunks[i]) await write(chunk);
+    }
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+class Decoder {
+  private readonly instances = new Map<number, object>();
+
+  constructor(
+    private readonly classes: ClassTable,
+    private readonly views: (n: number) => unknown,
+  ) {}
+
+  value(v: unknown): unknown {
+    if (v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) v[i] = this.value(v[i]);
+      return v;
+    }
+    const o = v as Record<string, unknown>;
+    let first: string | undefined;
+    for (const k in o) {
+      first = k;
+      break;
+    }
+    if (first === undefined || first.charCodeAt(0) !== 36) {
+      for (const k in o) o[k] = this.value(o[k]);
+      return o;
+    }
+    return this.tagged(first, o);
+  }
+
+  private tagged(tag: string, o: Record<string, unknown>): unknown {
+    switch (tag) {
+      case '$t':
+        return this.views(o.$t as number);
+      case '$va': {
+        const [data, offs] = o.$va as [number, number];
+        const all = this.views(data) as Int32Array;
+        const at = this.views(offs) as Int32Array;
+        const size = all.BYTES_PER_ELEMENT;
+        const out = new Array<unknown>(at.length - 1);
+        for (let i = 0; i < out.length; i++) out[i] = all.subarray(at[i] / size, at[i + 1] / size);
+        return out;
+      }
+      case '$m':
+        return new Map(
+          (o.$m as [unknown, unknown][]).map(([k, x]) => [this.value(k), this.value(x)]),
+        );
+      case '$s':
+        return new Set((o.$s as unknown[]).map((x) => this.value(x)));
+      case '$n':
+        return Number(o.$n);
+      case '$u':
+        return undefined;
+      case '$r':
+        return this.instances.get(o.$r as number);
+      case '$c': {
+        const cls = this.classes[o.$c as string];
+        if (!cls) throw new ObjectFileError(`class ${String(o.$c)} is not in the class table`);
+        const out = Object.create(cls.prototype) as Record<string, unknown>;
+        this.instances.set(o.$i as number, out);
+        const f = o.f as Record<string, unknown>;
+        for (const k in f) out[k] = this.value(f[k]);
+        return out;
+      }
+      default:
+        throw new ObjectFileError(`unknown tag ${tag}`);
+    }
+  }
+}
+
+export interface ObjectFile<M> {
+  meta: M;
+  /** Decodes the fields, yielding to the event loop between two (a server keeps answering). */
+  fields(): Promise<Record<string, unknown>>;
+  /** sha256 (hex) of the whole file, known once fields() has read it. */
+  sha256(): string;
+  /** Closes a file whose fields are not wanted (fields() closes it itself). */
+  close(): Promise<void>;
+}
+
+async function readExactly(fh: fs.FileHandle, buf: Buffer, position: number): Promise<void> {
+  let done = 0;
+  while (done < buf.length) {
+    const { bytesRead } = await fh.read(buf, done, buf.length - done, position + done);
+    if (bytesRead === 0) throw new ObjectFileError('file ends early');
+    done += bytesRead;
+  }
+}
+
+/**
+ * Opens `file` and reads its header; `meta` is available at once (to decide whether the
+ * rest is worth reading), the fields when asked. The whole file is read once, in order,
+ * and hashed on the way.
+ */
+export async function openObjectFile<M>(file: string, classes: ClassTable): Promise<ObjectFile<M>> {
+  const fh = await fs.open(file, 'r');
+  const hash = createHash('sha256');
+  let digest: string | null = null;
+  try {
+    const size = (await fh.stat()).size;
+    const head = Buffer.alloc(12);
+    await readExactly(fh, head, 0);
+    if (!head.subarray(0, 8).equals(MAGIC))
+      throw new ObjectFileError(`${file}: not an object file`);
+    const headerBytes = Buffer.alloc(head.readUInt32LE(8));
+    await readExactly(fh, headerBytes, 12);
+    const header = JSON.parse(headerBytes.toString()) as Header<M>;
+    hash.update(head).update(headerBytes);
+    const binaryEnd = Math.max(
+      12 + headerBytes.length,
+      ...header.sections.filter((s) => s.kind !== 'json').map((s) => s.offset + s.bytes),
+    );
+    const fields = async (): Promise<Record<string, unknown>> => {
+      try {
+        const binStart = 12 + headerBytes.length;
+        // Laid out as in the file from the 8-aligned offset before binStart, in a buffer of
+        // its own (offset 0), so every section's view is aligned.
+        const base = binStart - (binStart % ALIGN);
+        const binary = Buffer.allocUnsafeSlow(binaryEnd - base);
+        await readExactly(fh, binary.subarray(binStart - base), binStart);
+        hash.update(binary.subarray(binStart - base));
+        const text = Buffer.allocUnsafeSlow(size - binaryEnd);
+        await readExactly(fh, text, binaryEnd);
+        digest = hash.update(text).digest('hex');
+        const made = new Map<number, unknown>();
+        // One view per section: an array stored once and met twice is one array again.
+        const views = (n: number): unknown => {
+          if (made.has(n)) return made.get(n);
+          const s = header.sections[n];
+          if (!s || s.kind === 'json') throw new ObjectFileError(`no binary section ${n}`);
+          const offset = binary.byteOffset + s.offset - base;
+          const Type = VIEW_TYPES[s.kind] as Float64ArrayConstructor;
+          const view =
+            s.kind === 'Buffer'
+              ? Buffer.from(binary.buffer, offset, s.bytes)
+              : new Type(binary.buffer, offset, s.bytes / Type.BYTES_PER_ELEMENT);
+          made.set(n, view);
+          return view;
+        };
+        const dec = new Decoder(classes, views);
+        const out: Record<string, unknown> = {};
+        for (const [name, n] of header.fields) {
+          const s = header.sections[n];
+          const at = s.offset - binaryEnd;
+          out[name] = dec.value(JSON.parse(text.toString('utf8', at, at + s.bytes)));
+          await nextTurn();
+        }
+        return out;
+      } finally {
+        await fh.close();
+      }
+    };
+    return {
+      meta: header.meta,
+      fields,
+      close: () => fh.close(),
+      sha256: () => {
+        if (digest === null) throw new ObjectFileError('sha256 before the file was read');
+        return digest;
+      },
+    };
+  } catch (err) {
+    await fh.close();
+    throw err;
+  }
+}

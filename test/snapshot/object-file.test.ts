@@ -1,0 +1,105 @@
+/**
+ * snapshot/object-file.ts: what goes in comes back, typed arrays as aligned views of the
+ * file's bytes, shared instances as one object; what it cannot hold is refused at write,
+ * and a file cut short is refused at read.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ObjectFileError, openObjectFile, writeObjectFile } from '../../snapshot/object-file.js';
+import { createHash } from 'node:crypto';
+
+class Point {
+  constructor(
+    readonly x: number,
+    readonly ys: Float64Array,
+  ) {}
+  sum(): number {
+    return this.x + this.ys.reduce((a, b) => a + b, 0);
+  }
+}
+const CLASSES = { Point };
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lungtrials-objfile-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function roundTrip(fields: Record<string, unknown>, meta: unknown = { v: 1 }) {
+  const file = path.join(dir, 'f.bin');
+  await writeObjectFile(file, meta, fields, CLASSES);
+  const opened = await openObjectFile<typeof meta>(file, CLASSES);
+  const out = await opened.fields();
+  const sha = createHash('sha256')
+    .update(await fs.readFile(file))
+    .digest('hex');
+  return { meta: opened.meta, out, sha256: opened.sha256(), sha };
+}
+
+describe('object file', () => {
+  it('gives back every kind of value it stores, and the whole file hashed', async () => {
+    const shared = new Point(2, Float64Array.from([0.5, 1.5]));
+    const ints = Int32Array.from([1, -2, 3]);
+    const fields = {
+      plain: { a: 'text', b: [1, 2.5, null, true], nested: { c: [] as unknown[] } },
+      odd: [NaN, Infinity, -Infinity, undefined],
+      views: {
+        u8: Uint8Array.from([1, 2, 3]),
+        i16: Int16Array.from([-7, 7]),
+        u32: Uint32Array.from([4_000_000_000]),
+        f64: Float64Array.from([Math.PI, -0.125]),
+        buf: Buffer.from('{"json":"body"}'),
+        same: ints,
+        again: ints,
+      },
+      bodies: [Buffer.from('first'), Buffer.from(''), Buffer.from('third é')],
+      postings: [Int32Array.from([1, 2]), Int32Array.from([]), Int32Array.from([9])],
+      map: new Map<unknown, unknown>([
+        ['k', new Set(['a', 'b'])],
+        [3, shared],
+      ]),
+      point: shared,
+    };
+    const { meta, out, sha256, sha } = await roundTrip(fields);
+    expect(meta).toEqual({ v: 1 });
+    expect(sha256).toBe(sha);
+    expect(out).toStrictEqual(fields);
+    const views = out.views as typeof fields.views;
+    expect(views.again).toBe(views.same);
+    expect(Buffer.isBuffer(views.buf)).toBe(true);
+    for (const v of Object.values(views)) expect(v.byteOffset % v.BYTES_PER_ELEMENT).toBe(0);
+    expect((out.bodies as Buffer[]).map((b) => b.toString())).toEqual(['first', '', 'third é']);
+    const point = out.point as Point;
+    expect(point).toBeInstanceOf(Point);
+    expect(point.sum()).toBe(4);
+    expect((out.map as Map<unknown, unknown>).get(3)).toBe(point);
+  });
+
+  it('refuses what it could not give back', async () => {
+    const file = path.join(dir, 'f.bin');
+    await expect(writeObjectFile(file, {}, { d: new Date(0) }, CLASSES)).rejects.toThrow(
+      /class Date is not in the class table/,
+    );
+    await expect(writeObjectFile(file, {}, { o: { $t: 1 } }, CLASSES)).rejects.toThrow(
+      /may not start with \$/,
+    );
+    await expect(writeObjectFile(file, {}, { f: () => 1 }, CLASSES)).rejects.toThrow(
+      ObjectFileError,
+    );
+  });
+
+  it('refuses a file cut short or of another kind', async () => {
+    const file = path.join(dir, 'f.bin');
+    await writeObjectFile(file, {}, { a: Float64Array.from([1, 2, 3]), b: 'x' }, CLASSES);
+    const bytes = await fs.readFile(file);
+    await fs.writeFile(file, bytes.subarray(0, bytes.length - 4));
+    const cut = await openObjectFile(file, CLASSES);
+    await expect(cut.fields()).rejects.toThrow(/ends early|JSON/);
+    await fs.writeFile(file, Buffer.from('PAR1 not an object file'));
+    await expect(openObjectFile(file, CLASSES)).rejects.toThrow(/not an object file/);
+  });
+});
