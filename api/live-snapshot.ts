@@ -100,13 +100,19 @@ export class SnapshotHolder {
       input_summary: {},
       ...manifest,
     };
-    const loaded = {
-      manifest: full,
-      index: buildTrialIndex(tables, index),
-      compressed: new CompressedBodies(),
-      opened: 'built' as const,
-    };
-    return new SnapshotHolder(loaded, null);
+    return SnapshotHolder.fixed(full, buildTrialIndex(tables, index), 'built');
+  }
+
+  /** A fixed snapshot from an index already loaded (tests); never reloads. */
+  static fixed(
+    manifest: SnapshotManifest,
+    index: TrialIndex,
+    opened: LoadedSnapshot['opened'],
+  ): SnapshotHolder {
+    return new SnapshotHolder(
+      { manifest, index, compressed: new CompressedBodies(), opened },
+      null,
+    );
   }
 
   /** A holder with nothing loaded: every data endpoint answers 503. */

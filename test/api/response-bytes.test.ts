@@ -23,9 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIER_LIMITS } from '../../domain/tiers.js';
 import { generateDemoTables } from '../../pipeline/demo/generate.js';
 import { publishSnapshot } from '../../pipeline/publish/publish.js';
-import { writeServingIndex } from '../../api/query/index-file.js';
+import { openSnapshotIndex, writeServingIndex } from '../../api/query/index-file.js';
 import { SnapshotHolder } from '../../api/live-snapshot.js';
-import { createLogger } from '../../config/logger.js';
 import { startTestApi, type TestApi } from './http.js';
 
 const GOLDEN = path.join(import.meta.dirname, 'response-bytes.golden.json');
@@ -112,10 +111,11 @@ async function start(opened: 'built' | 'read'): Promise<void> {
   if (opened === 'built') api = await startTestApi(tables, { limits });
   else {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'lungtrials-bytes-'));
-    await publishSnapshot(tables, { root, servingIndex: writeServingIndex });
-    const holder = await SnapshotHolder.open({ root, logger: createLogger('silent') });
-    expect(holder.current()?.opened).toBe('read');
-    api = await startTestApi(holder, { limits });
+    const { dir } = await publishSnapshot(tables, { root, servingIndex: writeServingIndex });
+    const opened = await openSnapshotIndex(dir, {}, () => Promise.reject(new Error('not read')));
+    // The version built-at-open bodies carry (page tokens name it).
+    const manifest = { ...opened.manifest, version: 'test-v1' };
+    api = await startTestApi(SnapshotHolder.fixed(manifest, opened.index, 'read'), { limits });
   }
   const res = await api.get(`/api/v1/trials?${ALL}&limit=200`);
   const first = ((await res.json()) as { data: { nct_id: string }[] }).data;
