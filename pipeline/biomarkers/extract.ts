@@ -315,6 +315,22 @@ function headerHits(st: Statement): Hit[] {
   return out;
 }
 
+/** Words that make the scores beside a marker strata of an analysis rather than its value. */
+const STRATA = /\b(?:vs\.?|versus|stratif\w*)\b/i;
+
+/**
+ * "PD-L1 status >= 1%", "PD-L1 expression [TPS >= 50%]": a score written after the marker
+ * states its value, in brackets too; strata ("PD-L1 (TPS >= 50% vs < 50%)") state none.
+ */
+function statesPdl1Value(text: string, m: Mention): boolean {
+  const after = text.slice(m.start, m.end + 60);
+  const cutoffs = findPdl1Cutoffs(after);
+  if (cutoffs.length === 0 || STRATA.test(after)) return false;
+  const up = cutoffs.some((c) => c.comparator.startsWith('>'));
+  const down = cutoffs.some((c) => c.comparator.startsWith('<'));
+  return !(up && down);
+}
+
 function fromSentence(
   nctId: string,
   st: Statement,
@@ -326,13 +342,8 @@ function fromSentence(
   const { mentions, masked } = findMentions(st.text);
   if (mentions.length === 0) return [];
   const decided: Decided[] = [];
-  // "PD-L1 status >= 1%": a score written after the marker states its value.
   for (const m of mentions)
-    if (
-      m.gene === 'PD-L1' &&
-      findPdl1Cutoffs(st.text.slice(m.start, m.end + 60).split('(')[0]).length > 0
-    )
-      m.positive = true;
+    if (m.gene === 'PD-L1' && statesPdl1Value(st.text, m)) m.positive = true;
   const context = readContext(masked, mentions);
   const inherited = headerHits(st);
   mentions.forEach((m, i) => {

@@ -229,3 +229,26 @@ describe('tumour scope: a marker written before a tumour noun qualifies that tum
     ).toEqual([]);
   });
 });
+
+describe('a PD-L1 score beside the marker', () => {
+  const pdl1 = (inclusion: string) =>
+    explainBiomarkers({ nct_id: 'NCT00000000', inclusion, exclusion: null }).map(
+      (r) => `${r.gene}:${r.comparator ?? ''}${r.cutoff ?? ''}`,
+    );
+
+  it('states its value in brackets too, so a test named after it does not lift the gate', () => {
+    expect(
+      pdl1(
+        '* High tumour cell PD-L1 expression [Tumor Proportion Score (TPS) ≥50%] based on documented status as determined by an approved test',
+      ),
+    ).toEqual(['PD-L1:>=50']);
+    expect(pdl1('* PD-L1 expression (TPS ≥ 1%) status as determined by a local test')).toEqual([
+      'PD-L1:>=1',
+    ]);
+  });
+
+  it('gives strata, not a value, when the brackets hold both sides of a cut-off', () => {
+    expect(pdl1('* PD-L1 status (TPS ≥ 50% vs < 50%) must be known')).toEqual([]);
+    expect(pdl1('* PD-L1 status (TPS < 1% or ≥ 1%) must be documented')).toEqual([]);
+  });
+});
