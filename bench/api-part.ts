@@ -185,7 +185,8 @@ export async function runApiPart(settings: BenchSettings): Promise<ApiPartResult
     const headers = { Authorization: `Bearer ${key}` };
     settings.log(
       `  snapshot opened: read ${(api.ready.read_ms / 1000).toFixed(1)} s + ` +
-        `index ${(api.ready.index_ms / 1000).toFixed(1)} s; ` +
+        `index ${(api.ready.index_ms / 1000).toFixed(1)} s` +
+        `${api.ready.built === null ? ' (serving index)' : ` (built: ${api.ready.built})`}; ` +
         `RSS ${api.ready.rss_after_gc_mb.toFixed(0)} MB`,
     );
 

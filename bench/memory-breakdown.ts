@@ -12,7 +12,9 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { SnapshotHolder } from '../api/live-snapshot.js';
-import { readSnapshot, resolveLatest } from '../snapshot/index.js';
+import { resolveLatest } from '../snapshot/index.js';
+import { openSnapshotIndex } from '../api/query/index-file.js';
+import { buildTrialIndex } from '../api/query/trial-index.js';
 import { failChild, sendToParent } from './child.js';
 
 const MB = 2 ** 20;
@@ -77,12 +79,16 @@ function sample(step: string, started: number): MemoryStep {
 }
 
 /** Bytes of the distinct ArrayBuffers reachable from `value` (Buffers from the shared pool count their slab once). */
-function bufferBytes(value: unknown, seen: Set<ArrayBufferLike>, visited: WeakSet<object>): number {
+/**
+ * Bytes of the views under `value`, each view once: a serving index read from its file is
+ * views of one buffer, a built one views of slabs (ByteArena), so a view's own bytes count.
+ */
+function bufferBytes(value: unknown, seen: Set<object>, visited: WeakSet<object>): number {
   if (value === null || typeof value !== 'object') return 0;
   if (ArrayBuffer.isView(value)) {
-    if (seen.has(value.buffer)) return 0;
-    seen.add(value.buffer);
-    return value.buffer.byteLength;
+    if (seen.has(value)) return 0;
+    seen.add(value);
+    return value.byteLength;
   }
   if (visited.has(value)) return 0;
   visited.add(value);
@@ -132,22 +138,24 @@ async function main(): Promise<void> {
   steps.push(sample('modules loaded', started));
   const latest = await resolveLatest(values['snapshot-root']!);
   if (!latest) throw new Error(`no snapshot under ${values['snapshot-root']}`);
-  let read: Awaited<ReturnType<typeof readSnapshot>> | null = await readSnapshot(latest.dir);
-  steps.push(sample('readSnapshot (row tables in memory)', started));
-  const holder = SnapshotHolder.fromTables(read.tables, read.manifest);
-  steps.push(sample('index built (row tables still held)', started));
-  // Dropping the only reference is the point: the GC below may then free the row tables.
-  // eslint-disable-next-line no-useless-assignment
-  read = null;
+  // The server's way (openSnapshotIndex): its serving index, else the tables and a build.
+  const opened = await openSnapshotIndex(latest.dir, {}, (tables) => {
+    steps.push(sample('readSnapshot (row tables in memory)', started));
+    const built = buildTrialIndex(tables);
+    steps.push(sample('index built (row tables still held)', started));
+    return Promise.resolve(built);
+  });
+  if (opened.built === null) steps.push(sample('serving index read', started));
+  const holder = SnapshotHolder.fixed(opened.manifest, opened.index, 'read');
   gc();
-  steps.push(sample('row tables dropped, after GC', started));
+  steps.push(sample(opened.built === null ? 'after GC' : 'row tables dropped, after GC', started));
   // V8 gives freed pages back lazily; a few idle ticks show what stays resident.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   gc();
   steps.push(sample('2 s idle, after GC (serving)', started));
 
   const index = holder.current()!.index;
-  const seen = new Set<ArrayBufferLike>();
+  const seen = new Set<object>();
   const index_buffers_mb: Record<string, number> = {};
   for (const [field, value] of Object.entries(index)) {
     const bytes = bufferBytes(value, seen, new WeakSet());
