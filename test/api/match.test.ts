@@ -208,6 +208,22 @@ describe('GET /match on hand-built trials', () => {
     expect(page.headers.get('link')).toBe(`<${page.body.meta.next}>; rel="next"`);
   });
 
+  it('counts against the quota like /trials and answers 304 to its own ETag', async () => {
+    const first = await match('markers=ALK:FUSION');
+    const second = await match('markers=ALK:FUSION');
+    expect(second.body.meta.quota_used).toBe(first.body.meta.quota_used + 1);
+    expect(second.headers.get('cache-control')).toBe('private, max-age=300');
+    expect(second.headers.get('vary')).toMatch(/Authorization/);
+    const etag = second.headers.get('etag')!;
+    const again = await api.get('/api/v1/match?markers=ALK:FUSION', {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // Another profile is another resource.
+    expect((await match('markers=ALK:FUSION&negativeFor=EGFR')).headers.get('etag')).not.toBe(etag);
+  });
+
   it('refuses bad profiles with 400 invalid_parameter naming the parameter', async () => {
     const cases: [string, string][] = [
       ['markers=EGFR:NOPE', 'markers'],
