@@ -25,6 +25,8 @@ export interface Polarity {
 
 /** Categories that make a marker gate nothing, whatever else reaches it. */
 const NO_GATE: Category[] = ['conditional', 'prior-therapy', 'not-gating'];
+/** Sections that describe the trial rather than state criteria. */
+const DESCRIPTIVE: Section[] = ['title', 'conditions', 'keywords'];
 
 export function decide(
   m: Mention,
@@ -45,7 +47,12 @@ export function decide(
     fired: [...new Set(hits.map((h) => h.rule.replace(/\(header\)$/, '')))],
   });
   if (m.kind !== 'marker') return result(null, [`prior-therapy.${m.kind}-mention`]);
-  for (const c of NO_GATE) if (fired(c).length > 0) return result(null, fired(c));
+  // A title, condition or keyword names who the trial is for: "Sotorasib for patients with
+  // KRAS G12C NSCLC" states no condition on the marker.
+  const gates = DESCRIPTIVE.includes(section)
+    ? NO_GATE.filter((c) => c !== 'conditional')
+    : NO_GATE;
+  for (const c of gates) if (fired(c).length > 0) return result(null, fired(c));
   const negations = fired('negated');
   if (m.negative && m.gene !== 'PD-L1') negations.push('negation.marker-state');
   // A test or status named beside a gate does not lift the gate ("no known ALK (testing

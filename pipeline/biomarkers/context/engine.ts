@@ -80,7 +80,9 @@ export function findCues(tokens: Token[]): Cue[] {
     cues.push({ rule: p[0].rule, from: i, to: i + p[0].words.length - 1 });
   }
   for (let i = 0; i < tokens.length; i++) {
-    const found = longest(OTHERS, tokens, i, taken);
+    const found = longest(OTHERS, tokens, i, taken).filter(
+      (c) => !c.rule.atStart || opensStatement(tokens, i),
+    );
     if (found.length === 0) continue;
     const to = i + found[0].words.length - 1;
     for (const c of found) cues.push({ rule: c.rule, from: i, to });
@@ -88,6 +90,12 @@ export function findCues(tokens: Token[]): Cue[] {
     i = to;
   }
   return cues;
+}
+
+/** Only punctuation, or a list number ("1.", "a)"), comes before token `i`. */
+function opensStatement(tokens: Token[], i: number): boolean {
+  const words = tokens.slice(0, i).filter((t) => t.kind !== 'punct');
+  return words.length === 0 || (words.length === 1 && i >= 2 && words[0].text.length <= 2);
 }
 
 function longest(

@@ -53,6 +53,12 @@ export interface ContextRule {
    * to respond to a TKI, must have received ...").
    */
   clauseIsAside?: boolean;
+  /**
+   * The cue counts only where it opens the statement ("In patients with EGFR mutation, prior
+   * TKI is required"); elsewhere the words name the population ("a cohort in participants
+   * with ALK fusion").
+   */
+  atStart?: boolean;
   /** False: the scope stops at a bracket rather than reading the aside ("other than EGFR (e.g. ALK)"). */
   crossesAsides?: boolean;
   /**
@@ -65,6 +71,16 @@ export interface ContextRule {
   /** A criterion the rule must fire on (`rule-firings.test.ts`); "(exclusion)" puts it there. */
   example: string;
 }
+
+/** Who a study enrols, as titles and criteria name them. */
+const POPULATION_NOUNS = [
+  'patients',
+  'participants',
+  'subjects',
+  'adults',
+  'people',
+  'individuals',
+];
 
 export const CONTEXT_RULES: ContextRule[] = [
   // -- pseudo: phrases whose cue words mean nothing here (they cancel the cues inside them)
@@ -244,6 +260,17 @@ export const CONTEXT_RULES: ContextRule[] = [
     endsOnly: 'forward',
     clauseIsAside: true,
     example: 'no brain metastases which require steroids; EGFR mutation',
+  },
+  {
+    // The population a study is for starts a new phrase: "Drug A alone or in combination with
+    // Drug B in patients with KRAS G12C NSCLC" (a cue about the drugs does not reach the marker).
+    id: 'terminate.population',
+    words: ['in', 'for', 'among'].flatMap((p) => POPULATION_NOUNS.map((n) => `${p} ${n} with`)),
+    category: null,
+    direction: 'terminate',
+    maxTokens: 0,
+    endsOnly: 'forward',
+    example: 'alone or in combination with pembrolizumab in patients with KRAS G12C mutation',
   },
   // -- negation
   {
@@ -508,11 +535,13 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'any PD-L1 expression',
   },
   {
+    // The sides of a comparison of the marker's values; "drug A vs. drug B in patients with EGFR
+    // mutation" compares treatments, so the scope is short.
     id: 'not-gating.strata',
     words: ['vs', 'versus'],
     category: 'not-gating',
     direction: 'bidirectional',
-    maxTokens: 8,
+    maxTokens: 3,
     example: 'PD-L1 TPS < 1% vs >= 1%',
   },
   {
@@ -585,9 +614,6 @@ export const CONTEXT_RULES: ContextRule[] = [
       'for patients with',
       'for subjects with',
       'for participants with',
-      'in patients with',
-      'in subjects with',
-      'in participants with',
       'only for',
       'required for',
       'is required for',
@@ -598,6 +624,15 @@ export const CONTEXT_RULES: ContextRule[] = [
     direction: 'forward',
     maxTokens: 8,
     example: 'if an EGFR mutation is present, prior osimertinib is required',
+  },
+  {
+    id: 'conditional.subgroup-first',
+    words: ['in patients with', 'in subjects with', 'in participants with'],
+    category: 'conditional',
+    direction: 'forward',
+    maxTokens: 8,
+    atStart: true,
+    example: 'In patients with EGFR mutation, prior osimertinib is required',
   },
   {
     id: 'conditional.backward',

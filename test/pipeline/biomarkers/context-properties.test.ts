@@ -68,6 +68,22 @@ const sentence = (
 
 const RUNS = { numRuns: 150 };
 
+/** How registry titles introduce a study before naming its population. */
+const TITLE_OPENINGS = [
+  'A Study of Drug-123',
+  'A Phase 3 Study of Drug-123 vs. Docetaxel',
+  'Drug-123 Versus Platinum Doublet Chemotherapy',
+  'Safety and Efficacy of Drug-123 Alone or in Combination With Pembrolizumab',
+  'Drug-123',
+];
+const TITLE_MARKERS: Array<[string, string]> = [
+  ['KRAS G12C-Mutated', '+KRAS:G12C'],
+  ['EGFR-Mutated', '+EGFR:*'],
+  ['ALK-Positive', '+ALK:FUSION'],
+  ['MET Exon 14 Skipping', '+MET:EX14SKIP'],
+  ['RET Fusion-Positive', '+RET:FUSION'],
+];
+
 /** Relative clauses of any length that describe the marker before the sentence goes on. */
 const RELATIVE_CLAUSES = [
   '',
@@ -215,6 +231,35 @@ describe('ConText readings that must not change', () => {
         ([marker], clause, condition) => {
           expect(rowsOf(`* Patients with ${marker}${clause}, ${condition}`)).toEqual([]);
           expect(rowsOf(`* Patients with ${marker}, ${condition}`)).toEqual([]);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('a title naming the population requires its marker, however the study is introduced', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TITLE_MARKERS),
+        fc.constantFrom(...TITLE_OPENINGS),
+        fc.constantFrom('in', 'for', 'among'),
+        fc.constantFrom('Patients', 'Participants', 'Subjects', 'Adults'),
+        fc.constantFrom(
+          '',
+          ' Who Have Progressed on Prior Therapy',
+          ' After Platinum Chemotherapy',
+        ),
+        ([marker, row], opening, connector, who, tail) => {
+          const title = `${opening} ${connector} ${who} With ${marker} Non-small Cell Lung Cancer${tail}`;
+          const rows = extractBiomarkers({
+            nct_id: 'NCT00000000',
+            inclusion: null,
+            exclusion: null,
+            title,
+          }).map(
+            (r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}`,
+          );
+          expect(rows).toEqual([row]);
         },
       ),
       RUNS,
