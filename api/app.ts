@@ -15,7 +15,7 @@ import type { KeyStore } from './keys/types.js';
 import { StoreGate, type RequestGate } from './limits/gate.js';
 import type { UsageCounter } from './limits/types.js';
 import { MCP_PATH, mcpRouter } from './mcp/http.js';
-import { acceptJson } from './middleware/accept-json.js';
+import { acceptFormats, acceptJson, RESPONSE_FORMATS } from './middleware/accept-json.js';
 import { allowGet } from './middleware/allow-get.js';
 import { admission } from './middleware/admission.js';
 import { apiCors } from './middleware/cors.js';
@@ -95,7 +95,8 @@ export function createApp(deps: AppDeps): express.Express {
   route(ROUTE_PATHS.referenceAsset, referenceAsset);
   jsonRoute(ROUTE_PATHS.meta, peeked, metaHandler(deps.snapshots));
   jsonRoute(ROUTE_PATHS.sources, counted, listSources);
-  jsonRoute(ROUTE_PATHS.trials, counted, listTrials(deps.snapshots));
+  // The trial list also answers CSV (format=csv or Accept: text/csv).
+  route(ROUTE_PATHS.trials, acceptFormats(RESPONSE_FORMATS), counted, listTrials(deps.snapshots));
   jsonRoute(ROUTE_PATHS.trial, counted, getTrial);
   jsonRoute(ROUTE_PATHS.match, counted, listMatches);
 

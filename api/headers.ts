@@ -28,6 +28,10 @@ export const RESPONSE_HEADERS = {
     description:
       'RFC 8288 links to the next and previous page (rel="next", rel="prev"), as in meta.next / meta.prev',
   },
+  'X-Total-Count': {
+    type: 'integer',
+    description: 'CSV lists: the number of matching trials (meta.total of the JSON list)',
+  },
   ETag: {
     type: 'string',
     description:

@@ -13,6 +13,7 @@ import {
   DetailTrialSchema,
   EvidenceTextSchema,
   ExplainedNearestSiteSchema,
+  ExplainedZipListTrialSchema,
   FilterExplanationSchema,
   FlagSchema,
   ListTrialSchema,
@@ -49,6 +50,8 @@ export type TrialMatch = z.output<typeof TrialMatchSchema>;
 export const LOCATION_FIELDS = LocationSchema.keyof().options;
 export const LIST_FIELDS = ListTrialSchema.keyof().options;
 export const DETAIL_FIELDS = DetailTrialSchema.keyof().options;
+/** What `fields=` may name on /trials: the list fields, a ZIP search's two and explain's `match`. */
+export const LIST_PROJECTION_FIELDS = ExplainedZipListTrialSchema.keyof().options;
 export const MATCH_FIELDS = TrialMatchSchema.keyof().options;
 export const FILTER_EXPLANATION_FIELDS = FilterExplanationSchema.keyof().options;
 export const EXPLAINED_NEAREST_SITE_FIELDS = ExplainedNearestSiteSchema.keyof().options;

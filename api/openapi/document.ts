@@ -10,6 +10,7 @@ import { BURST_WINDOW_SECONDS, TIER_LIMITS, TIERS } from '../../domain/tiers.js'
 import { ERROR_WHEN } from '../docs.js';
 import { API_NAME, BASE_PATH } from '../identity.js';
 import { DATA_CACHE_CONTROL } from '../routes/caching.js';
+import { CSV_CONTENT_TYPE } from '../routes/csv.js';
 import { RESPONSE_HEADERS, type ResponseHeader } from '../headers.js';
 import type { ErrorCode } from '../errors.js';
 import { PARAMETERS, type AnyParameter } from '../params/parameters.js';
@@ -36,7 +37,7 @@ import {
 import { SOURCES_PHRASE } from '../../domain/sources.js';
 
 /** The document's own version: bump the minor when fields or parameters are added. */
-export const OPENAPI_INFO_VERSION = '1.5.0';
+export const OPENAPI_INFO_VERSION = '1.6.0';
 
 const tierTable = TIERS.map(
   (t) => `| ${t} | ${TIER_LIMITS[t].dailyQuota} | ${TIER_LIMITS[t].burstPerMinute} |`,
@@ -155,6 +156,23 @@ function ok(
   };
 }
 
+/** A list response that also comes as CSV (api/routes/csv.ts). */
+function withCsv(response: ZodOpenApiResponseObject): ZodOpenApiResponseObject {
+  return {
+    ...response,
+    content: {
+      ...response.content,
+      [CSV_CONTENT_TYPE]: {
+        schema: z.string().meta({ description: 'RFC 4180 CSV with a header row' }),
+        example:
+          'nct_id,brief_title,status,last_updated\r\n' +
+          `${EXAMPLE_LIST_TRIAL.nct_id},${EXAMPLE_LIST_TRIAL.brief_title},` +
+          `${EXAMPLE_LIST_TRIAL.status},${EXAMPLE_LIST_TRIAL.last_updated}\r\n`,
+      },
+    },
+  };
+}
+
 /** A list body of one trial, as the example of a search. */
 const onePage = (trial: unknown, quotaUsed: number) => ({
   data: [trial],
@@ -180,15 +198,19 @@ const dataErrors = (): Record<string, ZodOpenApiResponseObject> => ({
 /** Each operation's responses, keyed by its operationId in ENDPOINTS. */
 const RESPONSES: Readonly<Record<string, () => Record<string, ZodOpenApiResponseObject>>> = {
   searchTrials: () => ({
-    '200': ok(
-      'A page of matching trials.',
-      TrialListResponseSchema,
-      {
-        search: onePage(EXAMPLE_LIST_TRIAL, 12),
-        zip_radius: onePage(EXAMPLE_ZIP_LIST_TRIAL, 13),
-        explained: onePage(EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL, 14),
-      },
-      { ...snapshotHeader, ...linkHeader },
+    '200': withCsv(
+      ok(
+        'A page of matching trials. With `fields`, each trial holds only the named members ' +
+          '(nct_id first). As text/csv (format=csv or Accept: text/csv): one row per trial, ' +
+          'the total in X-Total-Count, the pages in Link.',
+        TrialListResponseSchema,
+        {
+          search: onePage(EXAMPLE_LIST_TRIAL, 12),
+          zip_radius: onePage(EXAMPLE_ZIP_LIST_TRIAL, 13),
+          explained: onePage(EXAMPLE_EXPLAINED_ZIP_LIST_TRIAL, 14),
+        },
+        { ...snapshotHeader, ...linkHeader, ...headers('X-Total-Count') },
+      ),
     ),
     ...dataErrors(),
   }),
@@ -225,6 +247,14 @@ const RESPONSES: Readonly<Record<string, () => Record<string, ZodOpenApiResponse
         with_filters: {
           data: { ...EXAMPLE_DETAIL_TRIAL, match: EXAMPLE_MATCH },
           meta: { quota_used: 15, quota_limit: 1000 },
+        },
+        with_fields: {
+          data: {
+            nct_id: EXAMPLE_DETAIL_TRIAL.nct_id,
+            brief_title: EXAMPLE_DETAIL_TRIAL.brief_title,
+            inclusion_criteria: EXAMPLE_DETAIL_TRIAL.inclusion_criteria,
+          },
+          meta: { quota_used: 16, quota_limit: 1000 },
         },
       },
       snapshotHeader,

@@ -49,12 +49,13 @@ export function decodePageToken(raw: string): PageToken | undefined {
 }
 
 /**
- * A digest of a validated query without its page position (limit, offset, pageToken): a
- * token is good for the query it was issued for, in whichever spelling it is sent again
- * (comma-separated or repeated lists in any order, any case of an enum value).
+ * A digest of a validated query without its page position (limit, offset, pageToken) and
+ * shape (format, fields: which trials and in which order stay the same): a token is good for
+ * the query it was issued for, in whichever spelling it is sent again (comma-separated or
+ * repeated lists in any order, any case of an enum value).
  */
 export function queryDigest(values: Record<string, unknown>): string {
-  const { limit: _l, offset: _o, pageToken: _p, ...rest } = values;
+  const { limit: _l, offset: _o, pageToken: _p, format: _f, fields: _s, ...rest } = values;
   // A list means any of its values: its order is no part of the query.
   const canonical = Object.keys(rest)
     .sort()

@@ -26,10 +26,12 @@ import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../../do
 import { ZIP_PATTERN } from '../../geo/zip-centroid.js';
 import { MAX_QUERY_TERMS, tokenize } from '../query/text-index.js';
 import { SORT_SPELLINGS, type NearQuery } from '../query/types.js';
+import { RESPONSE_FORMATS } from '../middleware/accept-json.js';
 import { mutationList } from './mutation-list.js';
 import { decodePageToken, encodePageToken } from './page-token.js';
 import {
   booleanValue,
+  fieldNames,
   listOf,
   oneOf,
   positiveNumber,
@@ -95,6 +97,7 @@ const LIST_PAGE: readonly Surface[] = ['trials', 'match', 'mcp'];
 const TRIALS_PAGE: readonly Surface[] = ['trials', 'mcp'];
 const MATCH: readonly Surface[] = ['match', 'mcp'];
 const TRIALS_ONLY: readonly Surface[] = ['trials'];
+const PROJECTED: readonly Surface[] = ['trials', 'detail'];
 
 const isoDate = (raw: string): string | undefined => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
@@ -410,6 +413,36 @@ export const PARAMETERS = [
       'message gives the first page to start again from',
     brief: 'the next page from the same snapshot version (`meta.next_page_token`)',
     examples: [EXAMPLE_PAGE_TOKEN],
+  }),
+  parameter({
+    name: 'format',
+    ...oneOf(RESPONSE_FORMATS),
+    role: 'page',
+    on: TRIALS_ONLY,
+    description:
+      'json (the default) or csv: one row per trial, a header row, RFC 4180 (CRLF); the ' +
+      'columns are `fields` (nct_id first) or the list fields; a list of plain values is ' +
+      "joined with ' | ' (an empty list is an empty field), an object or list of objects " +
+      '(locations_sample, nearest_site, match) is its JSON text; a text starting with = + - @ ' +
+      "gets a leading '. Paging in the Link header (by page token) and the total in " +
+      'X-Total-Count. Accept: text/csv asks for ' +
+      'CSV too; format wins over Accept, and an Accept that excludes the format is 406',
+    brief: 'CSV instead of JSON (or `Accept: text/csv`); only the named fields (nct_id kept)',
+    examples: ['csv'],
+  }),
+  parameter({
+    name: 'fields',
+    ...fieldNames(),
+    role: 'page',
+    on: PROJECTED,
+    description:
+      "only these members of each trial, by the response's field names (nct_id is always " +
+      'kept, first): on /trials the list fields, nearest_site, distance_miles and match; on ' +
+      'the detail endpoint its fields. A named field the response does not carry (nearest_site ' +
+      'without zip) is left out. With format=csv, the columns in this order. An unknown name ' +
+      'is a 400 listing the valid ones',
+    examples: ['nct_id,brief_title,status,last_updated'],
+    readmeWith: 'format',
   }),
   parameter({
     name: 'q',

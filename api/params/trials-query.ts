@@ -41,10 +41,24 @@ export function parseTrialsQuery(query: Record<string, unknown>): TrialQuery {
  * trial against them. Null when none is given.
  */
 export function parseMatchQuery(query: Record<string, unknown>): TrialQuery | null {
-  const q = withNear(readDetail(query));
-  const filtered = Object.values(query).some((v) => typeof v === 'string' && v.trim() !== '');
-  return filtered ? q : null;
+  return parseDetailQuery(query).match;
 }
+
+/** The detail endpoint's query: its filters (null without any) and its `fields`. */
+export function parseDetailQuery(query: Record<string, unknown>): {
+  match: TrialQuery | null;
+  fields: string[] | null;
+} {
+  const q = withNear(readDetail(query));
+  // `fields` shapes the body, not `match`: only the filters make it non-null.
+  const filtered = Object.entries(query).some(
+    ([name, v]) => !SHAPING.has(name) && typeof v === 'string' && v.trim() !== '',
+  );
+  return { match: filtered ? q : null, fields: q.fields };
+}
+
+/** Detail parameters that shape the response rather than filter. */
+const SHAPING = new Set(['fields']);
 
 /** Validates a /match query: the filters it takes and the patient's profile. */
 export function parsePatientQuery(query: Record<string, unknown>): TrialQuery {

@@ -187,6 +187,38 @@ export function textList<T>(
   return { schema, json: listJson(z.string()), type, list: true, asJson: asList };
 }
 
+/**
+ * Names of response fields (`fields=`): which names a surface carries is the response
+ * schemas' (api/routes/projection.ts checks them per route and lists the valid ones; the
+ * OpenAPI document gives each surface its enum), so here only their form is read.
+ */
+export function fieldNames(): ValueKind<string[]> {
+  const schema = z
+    .string()
+    .meta({ type: 'array', items: { type: 'string' } })
+    .transform((raw, ctx): string[] => {
+      const out: string[] = [];
+      for (const item of raw.split(',').map((i) => i.trim())) {
+        if (!/^[a-z][a-z0-9_]{0,63}$/.test(item)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `'${item}' is not a field name (lower-case, as in the response)`,
+          });
+          return z.NEVER;
+        }
+        if (!out.includes(item)) out.push(item);
+      }
+      return out;
+    });
+  return {
+    schema,
+    json: listJson(z.string()),
+    type: 'comma-separated field list',
+    list: true,
+    asJson: asList,
+  };
+}
+
 /** One spelling of a table (any case), read as the value it names; echoed as the value. */
 export function spelledAs<T>(type: string, spellings: ReadonlyMap<string, T>): ValueKind<T> {
   const names = [...spellings.keys()] as [string, ...string[]];

@@ -43,12 +43,19 @@ function digest(text: string | Buffer): string {
  * Sets ETag, Last-Modified, Cache-Control and Vary for a data response and answers 304
  * when the client's copy is current. Returns true when the 304 was sent.
  */
-export function notModified(req: Request, res: Response, snapshot: LoadedSnapshot): boolean {
+export function notModified(
+  req: Request,
+  res: Response,
+  snapshot: LoadedSnapshot,
+  format?: string,
+): boolean {
   const { version, created_at } = snapshot.manifest;
   res.set({
-    ETag: `W/"${version}-${digest(req.originalUrl)}"`,
+    // A route serving several representations (JSON, CSV) of one URL validates each apart,
+    // and caches key on Accept too.
+    ETag: `W/"${version}-${digest(format && format !== 'json' ? `${format} ${req.originalUrl}` : req.originalUrl)}"`,
     'Cache-Control': DATA_CACHE_CONTROL,
-    Vary: DATA_VARY,
+    Vary: format ? `${DATA_VARY}, Accept` : DATA_VARY,
   });
   const published = new Date(created_at);
   if (!Number.isNaN(published.getTime())) res.set('Last-Modified', published.toUTCString());

@@ -7,7 +7,10 @@ import { ApiError, invalidParameter } from '../errors.js';
 import type { LoadedSnapshot, SnapshotHolder } from '../live-snapshot.js';
 import { useSnapshot } from '../middleware/require-snapshot.js';
 import { encodePageToken, queryDigest } from '../params/page-token.js';
-import { parseMatchQuery, parseTrialsQuery } from '../params/trials-query.js';
+import { chosenFormat, RESPONSE_FORMATS } from '../middleware/accept-json.js';
+import { parseDetailQuery, parseTrialsQuery } from '../params/trials-query.js';
+import { CSV_CONTENT_TYPE, csvColumns, trialsCsv } from './csv.js';
+import { projectBody, projectionOf } from './projection.js';
 import { explainTrial } from '../query/explain.js';
 import { unitVector } from '../query/geo-candidates.js';
 import {
@@ -148,18 +151,47 @@ export function listTrials(holder: SnapshotHolder): RequestHandler {
     const { usage } = routeLocals(res);
     const parsed = parseTrialsQuery(req.query as Record<string, unknown>);
     const { snapshot, query } = pinnedPage(req, res, holder, parsed);
-    if (notModified(req, res, snapshot)) return;
-    const quota = quotaOf(usage);
+    const format = chosenFormat(req, query.format, RESPONSE_FORMATS);
+    const fields = projectionOf(query.fields, 'trials');
+    if (notModified(req, res, snapshot, format)) return;
     const digest = queryDigest(query);
     const tokenFor = (offset: number) =>
       encodePageToken({ version: snapshot.manifest.version, offset, query: digest });
+    if (format === 'csv') {
+      sendTrialsCsv(res, snapshot, query, fields, pageUrl(req, query.limit, tokenFor), tokenFor);
+      return;
+    }
+    const quota = quotaOf(usage);
     const urlFor = pageUrl(req, query.limit, query.pageToken ? tokenFor : null);
     sendDataBody(req, res, snapshot.compressed, quota, () => {
       const { body, links } = trialListPage(snapshot.index, query, quota, urlFor, tokenFor);
       const link = links && linkHeader(links);
-      return { body, ...(link ? { headers: { Link: link } } : {}) };
+      return {
+        body: fields ? projectBody(body, fields) : body,
+        ...(link ? { headers: { Link: link } } : {}),
+      };
     });
   };
+}
+
+/**
+ * A page as CSV (./csv.ts). Its next and previous pages are linked by page token, so an
+ * export that crosses a refresh reads one version; the total is in X-Total-Count.
+ */
+function sendTrialsCsv(
+  res: Response,
+  snapshot: LoadedSnapshot,
+  query: TrialQuery,
+  fields: string[] | null,
+  urlFor: (offset: number) => string,
+  tokenFor: (offset: number) => string,
+): void {
+  const { body, links } = trialListPage(snapshot.index, query, null, urlFor, tokenFor);
+  const columns = csvColumns(fields, { near: query.near !== null, explain: query.explain });
+  const { text, total } = trialsCsv(body, columns);
+  const link = links && linkHeader(links);
+  if (link) res.set('Link', link);
+  res.set({ 'Content-Type': CSV_CONTENT_TYPE, 'X-Total-Count': String(total) }).send(text);
 }
 
 /**
@@ -214,11 +246,15 @@ function pinnedVersionGone(
 
 export function getTrial(req: Request, res: Response): void {
   const { snapshot, usage } = routeLocals(res);
-  const matchQuery = parseMatchQuery(req.query as Record<string, unknown>);
+  const { match: matchQuery, fields: asked } = parseDetailQuery(
+    req.query as Record<string, unknown>,
+  );
+  const fields = projectionOf(asked, 'detail');
   rankOf(snapshot.index, String(req.params.nct_id));
   if (notModified(req, res, snapshot)) return;
   const quota = quotaOf(usage);
-  sendDataBody(req, res, snapshot.compressed, quota, () => ({
-    body: trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quota),
-  }));
+  sendDataBody(req, res, snapshot.compressed, quota, () => {
+    const body = trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quota);
+    return { body: fields ? projectBody(body, fields) : body };
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * Content negotiation (issue 22): the JSON endpoints answer 406 not_acceptable when the
- * Accept header admits no JSON, before the key is checked and without counting; every
+ * Accept header admits no JSON (the trial list: no JSON and no CSV, test/api/csv-and-fields.test.ts), before the key is checked and without counting; every
  * usual Accept (none, browsers', *\/*, application/*, application/json with parameters)
  * still gets JSON.
  */
@@ -18,8 +18,8 @@ const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8
 
 describe('Accept', () => {
   it.each([
-    ['/api/v1/trials', 'text/csv'],
-    ['/api/v1/trials/TEST-NEG', 'application/xml'],
+    ['/api/v1/trials', 'application/xml'],
+    ['/api/v1/trials/TEST-NEG', 'text/csv'],
     ['/api/v1/sources', 'text/html'],
     ['/api/v1/meta', 'image/png, text/plain;q=0.5'],
     ['/api/v1/openapi.json', 'application/yaml'],

@@ -185,7 +185,7 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
         .map((p) => p.name)
         .sort(),
     );
-    expect(trials.parameters).toHaveLength(24);
+    expect(trials.parameters).toHaveLength(26);
     expect(
       trials.parameters.find((p: { name: string }) => p.name === 'trialPhase').allowed,
     ).toContain('All Phases');
