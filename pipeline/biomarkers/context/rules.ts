@@ -202,6 +202,11 @@ export const CONTEXT_RULES: ContextRule[] = [
       'positive testing for',
       'positive result for',
       'positive results for',
+      // "previous genetic testing for a definite EGFR-sensitive mutation": a result the test found.
+      'testing for a definite',
+      'testing for definite',
+      'tested for a definite',
+      'test for a definite',
     ],
     category: null,
     direction: 'pseudo',

@@ -252,3 +252,22 @@ describe('a PD-L1 score beside the marker', () => {
     expect(pdl1('* PD-L1 status (TPS < 1% or ≥ 1%) must be documented')).toEqual([]);
   });
 });
+
+describe('a test result stated as found', () => {
+  it('reads "testing for a definite X mutation" as X found, a test to be done as nothing', () => {
+    expect(
+      rows(
+        '* Previous genetic testing for a definite EGFR-sensitive mutation and progression after ' +
+          'osimertinib; or previous genetic testing for a definite T790M mutation',
+      ),
+    ).toEqual([
+      '+EGFR:EX19DEL@lung',
+      '+EGFR:L858R@lung',
+      '+EGFR:G719X@lung',
+      '+EGFR:L861Q@lung',
+      '+EGFR:S768I@lung',
+      '+EGFR:T790M@lung',
+    ]);
+    expect(rows('* Tumour tissue available for testing for EGFR mutations')).toEqual([]);
+  });
+});
