@@ -301,15 +301,17 @@ function dropEitherState(rows: ExplainedRow[]): ExplainedRow[] {
 /**
  * What the list headers above a criterion hand down to it: the cues whose scope is still open
  * at the header's end ("Must not have any of the following:") and the tumours they name
- * ("Breast cancer cohort:"); the label line before it ("Part C (TNBC):") hands down its tumour.
+ * ("Breast cancer cohort:"); the label line before it ("Part C (TNBC):") hands down its tumour,
+ * and the cues that reach the word standing for its items ("The following patients are not
+ * eligible:").
  */
 function headerHits(st: Statement): Hit[] {
   const out: Hit[] = [];
   for (const h of st.headers) out.push(...readContext(findMentions(h).masked, []).inherited);
   if (st.lead && !st.headers.includes(st.lead))
     out.push(
-      ...readContext(findMentions(st.lead).masked, []).inherited.filter((x) =>
-        x.category.endsWith('tumour'),
+      ...readContext(findMentions(st.lead).masked, []).inherited.filter(
+        (x) => x.category.endsWith('tumour') || x.toItems,
       ),
     );
   return out;

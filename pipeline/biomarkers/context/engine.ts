@@ -22,6 +22,8 @@ export interface Hit {
   after: boolean;
   /** The marker stands in brackets that open right after the cue ("breast cancer (HER2-negative)"). */
   aside?: boolean;
+  /** A header's cue that reaches the word standing for its items ("any of the following will be excluded"). */
+  toItems?: boolean;
 }
 
 export interface Target {
@@ -249,6 +251,12 @@ function asideOwner(tokens: Token[], depth: number[], cues: Cue[], at: number): 
   return tumours.at(-1) ?? null;
 }
 
+/** Words a list header uses for the items under it. */
+/** "the following", "listed below": the items under a label line (not "following chemotherapy"). */
+const standsForItems = (tokens: Token[], i: number): boolean =>
+  tokens[i].text === 'below' || (tokens[i].text === 'following' && tokens[i - 1]?.text === 'the');
+const ITEM_CATEGORIES: Category[] = ['negated', 'ruled-out'];
+
 export interface CriterionContext {
   /** The cues reaching each target, in the order the targets were given. */
   hits: Hit[][];
@@ -291,16 +299,27 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
         ]
       : reached;
   });
+  // "Patients meeting any of the following will be excluded:": a cue reaching the word that
+  // stands for the items below governs them too.
+  const itemWords = tokens.flatMap((t, i) => (standsForItems(tokens, i) ? [i] : []));
+  // Only a cue that turns the items' state round is handed on so ("can be eligible" is not).
+  const toItems = (s: Scope) =>
+    ITEM_CATEGORIES.includes(s.cue.rule.category!) &&
+    itemWords.some((i) => s.lo <= i && i <= s.hi && i !== s.cue.from);
   const inherited = scopes
     .filter(
       (s) =>
-        s.open || s.cue.rule.category === 'other-tumour' || s.cue.rule.category === 'lung-tumour',
+        s.open ||
+        s.cue.rule.category === 'other-tumour' ||
+        s.cue.rule.category === 'lung-tumour' ||
+        toItems(s),
     )
     .map((s) => ({
       rule: `${s.cue.rule.id}(header)`,
       category: s.cue.rule.category!,
       distance: 1000,
       after: false,
+      toItems: toItems(s),
     }));
   return { hits, inherited };
 }

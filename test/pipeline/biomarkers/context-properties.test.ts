@@ -68,6 +68,19 @@ const sentence = (
 
 const RUNS = { numRuns: 150 };
 
+/** Label lines that stand for the items under them ("the following"), ruling them out or in. */
+const RULING_OUT_LEADS = [
+  'The following patients are not eligible:',
+  'Patients meeting any of the following will be excluded:',
+  'Subjects with any of the following are ineligible:',
+  'Patients presenting with any of the criteria below are excluded:',
+];
+const ADMITTING_LEADS = [
+  'Only the patients meeting all the following criteria can be eligible:',
+  'Patients must have one of the following:',
+  'Participants with any of the following are eligible:',
+];
+
 /** How registry titles introduce a study before naming its population. */
 const TITLE_OPENINGS = [
   'A Study of Drug-123',
@@ -260,6 +273,26 @@ describe('ConText readings that must not change', () => {
             (r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}`,
           );
           expect(rows).toEqual([row]);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('a label line that rules out "the following" excludes each item under it; one that admits them does not', () => {
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...RULING_OUT_LEADS),
+        fc.constantFrom(...ADMITTING_LEADS),
+        (items, ruling, admitting) => {
+          const bullets = items.map((i) => `* ${i[0]}`).join('\n');
+          const out = rowsOf(`* NSCLC stage IV\n${ruling}\n${bullets}`);
+          expect(out.length).toBeGreaterThan(0);
+          expect(out.every((r) => r.startsWith('-'))).toBe(true);
+          const kept = rowsOf(`${admitting}\n${bullets}`);
+          expect(kept.length).toBeGreaterThan(0);
+          expect(kept.every((r) => r.startsWith('+'))).toBe(true);
         },
       ),
       RUNS,
