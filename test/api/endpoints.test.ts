@@ -186,6 +186,16 @@ describe('GET /api/v1/sources, /meta, /docs', () => {
         .sort(),
     );
     expect(trials.parameters).toHaveLength(26);
+    // /match: its own rows of the parameter table (the patient's profile, no /trials-only filter).
+    const match = docs.endpoints.find((e: { path: string }) => e.path === '/api/v1/match');
+    expect(match.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
+      PARAMETERS.filter((p) => p.on.includes('match'))
+        .map((p) => p.name)
+        .sort(),
+    );
+    expect(match.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['markers', 'negativeFor', 'includeIneligible', 'stage']),
+    );
     expect(
       trials.parameters.find((p: { name: string }) => p.name === 'trialPhase').allowed,
     ).toContain('All Phases');
@@ -227,6 +237,9 @@ describe('errors', () => {
       expect(res.headers.get('allow')).toBe('GET, HEAD');
       expect((await jsonOf(res)).error.code).toBe('method_not_allowed');
     }
+    const post = await api.get('/api/v1/match', { method: 'POST', key: null, body: '{}' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('answers CORS preflight allowing the key headers and exposing the rate-limit headers', async () => {
