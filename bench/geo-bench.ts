@@ -3,12 +3,21 @@
  * the full snapshot, for the same random ZIP centres at each radius. Both the candidate
  * step alone and the whole search (filters, nearest site per trial, distance order) are
  * compared: the answers must be identical (points, distances to the bit, result order),
- * or the run fails. Timing passes use a visitor that only sums, so collecting results
+ * or the run fails. So must each page's nearest-first locations_sample from the trials' k-d
+ * trees against measuring every site (nearestSample with the trees left out), for the
+ * first 50 trials of every search, whose time per page of 50 both ways is reported too.
+ * Timing passes use a visitor that only sums, so collecting results
  * costs neither side.
  */
 import { parseArgs } from 'node:util';
 import { parseTrialsQuery } from '../api/params/trials-query.js';
-import { BruteForceGeoCandidates, type GeoCandidates } from '../api/query/geo-candidates.js';
+import {
+  BruteForceGeoCandidates,
+  unitVector,
+  type GeoCandidates,
+} from '../api/query/geo-candidates.js';
+import { nearestSample, type SiteSpans } from '../api/query/nearest-sample.js';
+import { LOCATIONS_SAMPLE_SIZE } from '../api/present.js';
 import { searchTrials, type SearchResult } from '../api/query/search.js';
 import { buildTrialIndex, type TrialIndex } from '../api/query/trial-index.js';
 import type { TrialQuery } from '../api/params/parameters.js';
@@ -29,6 +38,9 @@ export interface GeoRadiusResult {
   search_h3_ms: number;
   search_brute_ms: number;
   search_speedup: number;
+  /** nearestSample for a page's 50 trials: from the k-d trees, and measuring every site. */
+  sample_kd_us: number;
+  sample_scan_us: number;
 }
 
 export interface GeoResult {
@@ -86,6 +98,46 @@ function timePerCall(
   return { ms: (performance.now() - started) / calls, sink };
 }
 
+const PAGE = 50;
+
+/** nearestSample over each page's trials; returns a checksum so the work is not dropped. */
+function samplePages(
+  spans: SiteSpans,
+  pages: readonly { centre: [number, number, number]; ranks: readonly number[] }[],
+  check?: (page: number, rank: number, sample: number[]) => void,
+): number {
+  const out = new Int32Array(LOCATIONS_SAMPLE_SIZE);
+  const dots = new Float64Array(LOCATIONS_SAMPLE_SIZE);
+  let sink = 0;
+  pages.forEach((p, i) => {
+    for (const rank of p.ranks) {
+      const n = nearestSample(spans, rank, p.centre, out, dots);
+      sink += n ? out[0] : 0;
+      check?.(i, rank, Array.from(out.subarray(0, n)));
+    }
+  });
+  return sink;
+}
+
+/** The k-d trees against measuring every site: identical samples, and the time per page. */
+function benchSamples(
+  index: TrialIndex,
+  pages: { centre: [number, number, number]; ranks: number[] }[],
+  radius: number,
+): { kd: number; scan: number } {
+  const trees = index.siteSpans;
+  const scan: SiteSpans = { ...trees, kdStart: new Int32Array(trees.kdStart.length) };
+  const expected = new Map<string, number[]>();
+  samplePages(scan, pages, (i, rank, s) => expected.set(`${i}:${rank}`, s));
+  samplePages(trees, pages, (i, rank, s) => {
+    if (s.join() !== expected.get(`${i}:${rank}`)!.join())
+      throw new Error(`${radius} mi, page ${i}, rank ${rank}: the k-d tree sample differs`);
+  });
+  const time = (spans: SiteSpans) =>
+    timePerCall(1, () => samplePages(spans, pages), MIN_TIMED_MS).ms * 1000;
+  return { kd: time(trees) / pages.length, scan: time(scan) / pages.length };
+}
+
 function benchRadius(
   index: TrialIndex,
   bruteIndex: TrialIndex,
@@ -100,6 +152,7 @@ function benchRadius(
   // Equality over every query; this pass also warms both paths up.
   let points = 0;
   let trials = 0;
+  const pages: { centre: [number, number, number]; ranks: number[] }[] = [];
   for (let i = 0; i < queries.length; i++) {
     const expected = collect(brute, near[i]);
     assertSameCandidates(collect(h3, near[i]), expected, near[i]);
@@ -112,7 +165,10 @@ function benchRadius(
       );
     points += expected.size;
     trials += a.total;
+    const centre = unitVector(near[i].lat, near[i].lon);
+    pages.push({ centre, ranks: a.hits.slice(0, PAGE).map((h) => h.rank) });
   }
+  const samples = benchSamples(index, pages, radius);
 
   const sumWithin = (c: GeoCandidates) => (i: number) => {
     let s = 0;
@@ -145,6 +201,8 @@ function benchRadius(
     search_h3_ms: searchH3.ms,
     search_brute_ms: searchBrute.ms,
     search_speedup: searchBrute.ms / searchH3.ms,
+    sample_kd_us: samples.kd,
+    sample_scan_us: samples.scan,
   };
 }
 

@@ -138,7 +138,8 @@ export function geoItems(geo: GeoResult): ResultItem[] {
       `${r.queries} ZIPs, identical; candidates H3 ${r.h3_ms.toFixed(3)} ms vs brute ` +
       `${r.brute_ms.toFixed(2)} ms (${r.speedup.toFixed(1)}x); ` +
       `whole search ${r.search_h3_ms.toFixed(3)} vs ${r.search_brute_ms.toFixed(2)} ms ` +
-      `(${r.search_speedup.toFixed(1)}x)`,
+      `(${r.search_speedup.toFixed(1)}x); a page's nearest sites identical, k-d trees ` +
+      `${r.sample_kd_us.toFixed(0)} µs vs every site ${r.sample_scan_us.toFixed(0)} µs`,
     checks:
       r.radius === 25
         ? [
