@@ -129,6 +129,22 @@ WHERE gene = 'PD-L1' AND requirement = 'required' AND metric IS NOT NULL
 GROUP BY ALL ORDER BY trials DESC;`,
   },
   {
+    title:
+      "Each trial's ways in for a lung cancer patient (what /match reads): the markers one " +
+      'requirement group needs together, beside the rows every way needs (group null); rows of ' +
+      'one gene inside a way are alternatives',
+    sql: `SELECT nct_id, way, string_agg(needed, ' + ' ORDER BY needed) AS needs
+FROM (
+  SELECT nct_id, coalesce(CAST("group" AS VARCHAR), 'every way') AS way,
+    gene || ' ' || string_agg(DISTINCT coalesce(alteration, metric || ' ' || comparator || ' ' ||
+      cutoff, CASE gene WHEN 'PD-L1' THEN 'positive' ELSE 'any alteration' END), ' or ') AS needed
+  FROM 'biomarkers.parquet'
+  WHERE requirement = 'required' AND scope = 'lung'
+  GROUP BY nct_id, way, gene
+)
+GROUP BY nct_id, way ORDER BY nct_id, way;`,
+  },
+  {
     title: 'Open flags by kind and severity',
     sql: `SELECT kind, severity, count(*) AS flags
 FROM 'flags.parquet'
