@@ -17,7 +17,9 @@ export interface Statement {
   lead?: string | null;
 }
 
-const BULLET = /^(?:[*•·▪◦‣\-–]|o(?=\s)|\(?\d{1,2}[.)](?!\d)|\(?[a-z][.)]|\(?[ivx]{1,4}[.)])\s*/i;
+// A letter or roman numeral is a bullet only before a space: "(i.e., BRAF" starts no item.
+const BULLET =
+  /^(?:[*•·▪◦‣\-–]|o(?=\s)|\(?\d{1,2}[.)](?!\d)|\(?[a-z][.)](?=\s)|\(?[ivx]{1,4}[.)](?=\s))\s*/i;
 
 /** Registry texts escape markdown and HTML; undo it so comparators and words read plainly. */
 export function normalizeText(s: string): string {
@@ -40,12 +42,18 @@ interface Line {
   indent: number;
   bullet: string | null;
   text: string;
+  /** A blank line comes before it: registries separate criteria so, never wrap inside one. */
+  blankBefore: boolean;
 }
 
 function readLines(text: string): Line[] {
   const out: Line[] = [];
+  let blankBefore = false;
   for (const raw of normalizeText(text).split(/\r?\n/)) {
-    if (!raw.trim()) continue;
+    if (!raw.trim()) {
+      blankBefore = true;
+      continue;
+    }
     const indent = raw.length - raw.trimStart().length;
     const body = raw.trim();
     const m = body.match(BULLET);
@@ -55,14 +63,44 @@ function readLines(text: string): Line[] {
           .trim()
           .replace(/[\w]+/, (w) => (/^\d+$/.test(w) ? '1' : /^[ivx]+$/i.test(w) ? 'i' : 'a'))
       : null;
-    out.push({ indent, bullet, text: m ? body.slice(m[0].length).trim() : body });
+    out.push({ indent, bullet, text: m ? body.slice(m[0].length).trim() : body, blankBefore });
+    blankBefore = false;
   }
   return out;
 }
 
+/** A deeper plain line under a bullet that did not end a sentence or a header. */
+const continuesIndented = (prev: Line, line: Line) =>
+  prev.bullet !== null && line.indent > prev.indent && !/[:.]$/.test(prev.text);
+
+/** Words a line cannot end a criterion on: the next line goes on with it. */
+const OPEN_END =
+  /(?:[,/(\-]|\b(?:and|or|of|with|in|for|the|a|an|to|by|as|such|than|including|without|not|no|has|have|had|is|are|who|which|that))$/i;
+
 /**
- * Lines become items; a line that does not start a bullet continues the previous item
- * unless the previous item ended a sentence or a header. An item ending in ':' is a
+ * A line hard-wrapped by the page or export that copied the text ("... such as EGFR\nsensitising
+ * mutations, ALK fusion"): no blank line before it, the line above ends no sentence, and either
+ * that line is a bullet's (registries bullet every criterion or leave a blank line) or this one
+ * goes on in lower case, a number, a bracket or a variant, or after a word no criterion ends on.
+ */
+const continuesWrapped = (prev: Line, line: Line) =>
+  !line.blankBefore &&
+  !/[:.;!?]$/.test(prev.text) &&
+  ((prev.bullet !== null && !LABEL_LINE.test(line.text)) ||
+    /^[a-z0-9(\[]/.test(line.text) ||
+    OPEN_END.test(prev.text) ||
+    VARIANT_START.test(line.text) ||
+    openBrackets(prev.text) > 0);
+const openBrackets = (t: string) =>
+  (t.match(/[([]/g)?.length ?? 0) - (t.match(/[)\]]/g)?.length ?? 0);
+/** A capitalised line ending in a colon labels the items below it ("The following are excluded:"). */
+const LABEL_LINE = /^[A-Z].*:$/;
+/** A variant name starting a line finishes the gene the line above ended on ("KRAS\nG12C"). */
+const VARIANT_START = /^(?:p\.\s?)?[A-Z]\d{2,4}[A-Z]\b/;
+
+/**
+ * Lines become items; a line that does not start a bullet continues the previous item when
+ * it is indented under it or is the same sentence wrapped onto the next line. An item ending in ':' is a
  * header for the items below it that are indented deeper or use another bullet style.
  */
 export function splitStatements(text: string | null | undefined): Statement[] {
@@ -74,9 +112,7 @@ export function splitStatements(text: string | null | undefined): Statement[] {
     if (
       prev &&
       line.bullet === null &&
-      prev.bullet !== null &&
-      line.indent > prev.indent &&
-      !/[:.]$/.test(prev.text)
+      (continuesIndented(prev, line) || continuesWrapped(prev, line))
     ) {
       prev.text += ' ' + line.text;
       continue;

@@ -291,6 +291,7 @@ export const CONTEXT_RULES: ContextRule[] = [
       'absence of',
       'absent',
       'lack',
+      'lacks',
       'lacking',
       'lack of',
       'free of',

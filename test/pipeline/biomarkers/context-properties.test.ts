@@ -68,6 +68,19 @@ const sentence = (
 
 const RUNS = { numRuns: 150 };
 
+/** The text broken into lines of at most `column` characters, at spaces (no indent). */
+function wrapAt(text: string, column: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > column) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join('\n');
+}
+
 /** Label lines that stand for the items under them ("the following"), ruling them out or in. */
 const RULING_OUT_LEADS = [
   'The following patients are not eligible:',
@@ -293,6 +306,28 @@ describe('ConText readings that must not change', () => {
           const kept = rowsOf(`${admitting}\n${bullets}`);
           expect(kept.length).toBeGreaterThan(0);
           expect(kept.every((r) => r.startsWith('+'))).toBe(true);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('a criterion hard-wrapped at any column, as pages and exports copy it, reads as one', () => {
+    fc.assert(
+      fc.property(
+        criterion,
+        fc.constantFrom(...POSITIVE_HEADS, ...NEGATED_HEADS),
+        fc.integer({ min: 20, max: 100 }),
+        ({ items, opener, neutral }, head, column) => {
+          const text = sentence(
+            head,
+            opener,
+            items.map((i) => i[0]),
+            neutral,
+          );
+          expect(rowsOf(`${wrapAt(text, column)}\n\n* ECOG 0-1`)).toEqual(
+            rowsOf(`${text}\n\n* ECOG 0-1`),
+          );
         },
       ),
       RUNS,

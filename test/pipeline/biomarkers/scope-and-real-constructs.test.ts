@@ -271,3 +271,49 @@ describe('a test result stated as found', () => {
     expect(rows('* Tumour tissue available for testing for EGFR mutations')).toEqual([]);
   });
 });
+
+describe('criteria text as web pages and exports copy it', () => {
+  it('a criterion hard-wrapped onto the next lines is one statement', () => {
+    expect(
+      rows(
+        '- Patients must not have known actionable alterations such as EGFR\nsensitising mutations, ALK fusion, ROS1 rearrangement, BRAF V600E\nmutation or RET fusion.\n\n- ECOG 0-1',
+      ),
+    ).toEqual([
+      '-EGFR:EX19DEL@lung',
+      '-EGFR:L858R@lung',
+      '-EGFR:G719X@lung',
+      '-EGFR:L861Q@lung',
+      '-EGFR:S768I@lung',
+      '-ALK:FUSION@lung',
+      '-ROS1:FUSION@lung',
+      '-BRAF:V600E@lung',
+      '-RET:FUSION@lung',
+    ]);
+  });
+
+  it('criteria separated by a blank line or by their own bullets stay apart', () => {
+    expect(rows('- No known EGFR mutation\n\nALK fusion documented by FISH')).toEqual([
+      '-EGFR:*@lung',
+      '+ALK:FUSION@lung',
+    ]);
+    expect(rows('- No known EGFR mutation\n- ALK fusion documented by FISH')).toEqual([
+      '-EGFR:*@lung',
+      '+ALK:FUSION@lung',
+    ]);
+  });
+
+  it('"(i.e., ..." at the start of a wrapped line is no roman-numeral bullet', () => {
+    expect(
+      rows(
+        '* Must not harbour other actionable alterations\n(i.e., BRAF V600E mutation or ROS1 fusion)',
+      ),
+    ).toEqual(['-BRAF:V600E@lung', '-ROS1:FUSION@lung']);
+  });
+
+  it('"lacks" negates like "lacking"', () => {
+    expect(rows('* Tumour lacks an EGFR mutation or ALK rearrangement')).toEqual([
+      '-EGFR:*@lung',
+      '-ALK:FUSION@lung',
+    ]);
+  });
+});
