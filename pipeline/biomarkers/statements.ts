@@ -74,8 +74,24 @@ const continuesIndented = (prev: Line, line: Line) =>
   prev.bullet !== null && line.indent > prev.indent && !/[:.]$/.test(prev.text);
 
 /** Words a line cannot end a criterion on: the next line goes on with it. */
-const OPEN_END =
-  /(?:[,/(\-]|\b(?:and|or|of|with|in|for|the|a|an|to|by|as|such|than|including|without|not|no|has|have|had|is|are|who|which|that))$/i;
+const OPEN_END_WORDS = [
+  ...['and', 'or', 'of', 'with', 'in', 'for', 'the', 'a', 'an', 'to', 'by', 'as', 'such', 'than'],
+  ...[
+    'including',
+    'without',
+    'not',
+    'no',
+    'has',
+    'have',
+    'had',
+    'is',
+    'are',
+    'who',
+    'which',
+    'that',
+  ],
+];
+const OPEN_END = new RegExp(String.raw`(?:[,/(\-]|\b(?:${OPEN_END_WORDS.join('|')}))$`, 'i');
 
 /**
  * A line hard-wrapped by the page or export that copied the text ("... such as EGFR\nsensitising
