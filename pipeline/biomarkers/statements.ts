@@ -55,7 +55,8 @@ function readLines(text: string): Line[] {
       continue;
     }
     const indent = raw.length - raw.trimStart().length;
-    const body = raw.trim();
+    // Tabs and runs of spaces inside a line are one space ("exon  19  deletion").
+    const body = raw.trim().replace(/[ \t]{2,}|\t/g, ' ');
     const m = body.match(BULLET);
     // "1. 2 cohorts" and "o" bullets are bullets; a sentence that merely starts with "A." is rare enough.
     const bullet = m

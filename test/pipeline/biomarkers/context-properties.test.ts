@@ -68,6 +68,18 @@ const sentence = (
 
 const RUNS = { numRuns: 150 };
 
+/** Ways registries and pages retype the same criterion. */
+const TYPOGRAPHY: Array<[string, (s: string) => string]> = [
+  ['upper case', (s) => s.toUpperCase()],
+  ['tabs', (s) => s.replace(/ /g, '\t')],
+  ['double spaces', (s) => s.replace(/ /g, '  ')],
+  ['no-break spaces', (s) => s.replace(/ /g, '\u00a0')],
+  ['en dashes', (s) => s.replace(/-/g, '–')],
+  ['round bullet', (s) => s.replace(/^\* /, '• ')],
+  ['numbered', (s) => s.replace(/^\* /, '3. ')],
+  ['escaped brackets', (s) => s.replace(/\(/g, '\\(').replace(/\)/g, '\\)')],
+];
+
 /** The text broken into lines of at most `column` characters, at spaces (no indent). */
 function wrapAt(text: string, column: number): string {
   const lines: string[] = [];
@@ -328,6 +340,25 @@ describe('ConText readings that must not change', () => {
           expect(rowsOf(`${wrapAt(text, column)}\n\n* ECOG 0-1`)).toEqual(
             rowsOf(`${text}\n\n* ECOG 0-1`),
           );
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('spacing, letter case, dashes and bullet style change nothing', () => {
+    fc.assert(
+      fc.property(
+        criterion,
+        fc.constantFrom(...POSITIVE_HEADS, ...NEGATED_HEADS),
+        fc.constantFrom(...TYPOGRAPHY),
+        ({ items, opener }, head, [, retype]) => {
+          const text = sentence(
+            head,
+            opener,
+            items.map((i) => i[0]),
+          );
+          expect(rowsOf(retype(text))).toEqual(rowsOf(text));
         },
       ),
       RUNS,
