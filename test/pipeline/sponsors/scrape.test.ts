@@ -212,7 +212,8 @@ describe('scrapeSponsors run state', () => {
     const world = await fsp.mkdtemp(path.join(os.tmpdir(), 'sponsor-scrape-'));
     const stateFile = path.join(world, 'scrape-state.json');
     try {
-      const deps = { chromiumPath: CHROMIUM, logger, stateFile, pageTimeoutMs: 4000 };
+      // The stage's own page timeout: a busy CI machine renders a fixture page in more than 4 s.
+      const deps = { chromiumPath: CHROMIUM, logger, stateFile };
       const first = await scrapeSponsors(
         { slugs: ['bms'], baseUrls: bases(server, ['bms']) },
         deps,
