@@ -31,6 +31,7 @@ import { referenceAsset, referencePage } from './routes/reference.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
 import { listMatches } from './routes/match.js';
+import { listChanges } from './routes/changes.js';
 import type { SnapshotHolder } from './live-snapshot.js';
 
 export interface AppDeps {
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps): express.Express {
   route(ROUTE_PATHS.trials, acceptFormats(RESPONSE_FORMATS), counted, listTrials(deps.snapshots));
   jsonRoute(ROUTE_PATHS.trial, counted, getTrial);
   jsonRoute(ROUTE_PATHS.match, counted, listMatches);
+  jsonRoute(ROUTE_PATHS.changes, counted, listChanges(deps.snapshots));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

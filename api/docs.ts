@@ -48,6 +48,9 @@ export const ERROR_WHEN: Readonly<Record<ErrorCode, string>> = {
   page_token_expired:
     'the snapshot version a pageToken pins is no longer served (a replaced version stays ' +
     'readable for 30 minutes by default); the message gives the first page to start again from',
+  changes_unavailable:
+    'GET /changes: the change feed does not reach back to `since` (versions pruned, or ' +
+    'published before the feed); the message gives the way forward',
   payload_too_large:
     `the request body is over the endpoint's limit (${MCP_BODY_LIMIT_BYTES / 1024} KB for POST /mcp), ` +
     'refused before the key is checked',

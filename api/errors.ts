@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   not_acceptable: 406,
   page_token_expired: 410,
+  changes_unavailable: 410,
   payload_too_large: 413,
   rate_limit_exceeded: 429,
   headers_too_large: 431,

@@ -124,6 +124,11 @@ export class SnapshotHolder {
     return this.loaded;
   }
 
+  /** The snapshot root this holder watches; null for a fixed in-memory snapshot. */
+  get root(): string | null {
+    return this.opts?.root ?? null;
+  }
+
   /**
    * The snapshot of `version`: the one serving, or the one the last swap replaced while its
    * retention lasts; null otherwise.

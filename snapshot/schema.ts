@@ -476,7 +476,6 @@ export const TABLE_SCHEMAS: Readonly<Record<SnapshotFileTable, readonly ColumnDe
     req('nct_id', 'VARCHAR', {
       meaning: 'The trial (`trials.nct_id`)',
       example: 'NCT02576665',
-      api: null,
     }),
     req('change', 'VARCHAR', {
       meaning:
@@ -484,7 +483,6 @@ export const TABLE_SCHEMAS: Readonly<Record<SnapshotFileTable, readonly ColumnDe
         'in both, with a different value in `fields`',
       vocabulary: CHANGE_KINDS,
       example: 'changed',
-      api: null,
     }),
     req('fields', 'VARCHAR[]', {
       meaning:
@@ -492,10 +490,25 @@ export const TABLE_SCHEMAS: Readonly<Record<SnapshotFileTable, readonly ColumnDe
         "`flags` when any of the trial's rows in that table differ (`content_hash` alone is no " +
         'change); empty for added and removed',
       example: ['status', 'status_bucket', 'last_updated', 'sites'],
-      api: null,
     }),
   ],
 };
+
+/**
+ * What the change feed compares (`changes.fields`): every trials column but these two
+ * (the raw record's hash changing with no output field is no change for a client), then
+ * one name per table of a trial's rows compared as a whole.
+ */
+export const CHANGE_NOT_COMPARED: ReadonlySet<string> = new Set(['nct_id', 'content_hash']);
+export const CHANGE_DIGESTED_TABLES = ['sites', 'biomarkers', 'flags'] as const;
+
+/** Every name `changes.fields` can hold, in the order a publish writes them. */
+export function changeFieldNames(): string[] {
+  return [
+    ...TABLE_SCHEMAS.trials.map((c) => c.name).filter((n) => !CHANGE_NOT_COMPARED.has(n)),
+    ...CHANGE_DIGESTED_TABLES,
+  ];
+}
 
 export function parquetFileName(table: SnapshotFileTable): string {
   return `${table}.parquet`;

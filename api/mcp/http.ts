@@ -47,6 +47,7 @@ export const MCP_ERROR_CODES: Readonly<Record<ErrorCode, number>> = {
   method_not_allowed: -32005,
   not_acceptable: -32006,
   page_token_expired: -32010,
+  changes_unavailable: -32010,
   payload_too_large: -32600,
   rate_limit_exceeded: -32029,
   quota_exceeded: -32029,

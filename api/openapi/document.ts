@@ -32,6 +32,7 @@ import {
   SourcesResponseSchema,
   TrialDetailResponseSchema,
   MatchListResponseSchema,
+  ChangesResponseSchema,
   TrialListResponseSchema,
 } from './schemas.js';
 import { SOURCES_PHRASE } from '../../domain/sources.js';
@@ -212,6 +213,39 @@ const RESPONSES: Readonly<Record<string, () => Record<string, ZodOpenApiResponse
         { ...snapshotHeader, ...linkHeader, ...headers('X-Total-Count') },
       ),
     ),
+    '410': errorResponse(['page_token_expired']),
+    ...dataErrors(),
+  }),
+  listChanges: () => ({
+    '200': ok(
+      'The net changes between the two versions, a page of them.',
+      ChangesResponseSchema,
+      {
+        changes: {
+          data: [
+            {
+              nct_id: 'NCT01234567',
+              change: 'changed',
+              fields: ['status', 'last_updated', 'sites'],
+            },
+            { nct_id: 'NCT07654321', change: 'added', fields: [] },
+          ],
+          meta: {
+            since: '20261001T030000Z',
+            version: '20261101T030000Z',
+            total: 2,
+            limit: 50,
+            offset: 0,
+            next: null,
+            prev: null,
+            quota_used: 17,
+            quota_limit: 1000,
+          },
+        },
+      },
+      { ...snapshotHeader, ...linkHeader },
+    ),
+    '410': errorResponse(['changes_unavailable']),
     ...dataErrors(),
   }),
   matchPatient: () => ({

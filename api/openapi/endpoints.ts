@@ -93,6 +93,25 @@ export const ENDPOINTS: readonly EndpointDef[] = [
     body: 'single envelope; data: trial (detail representation)',
   },
   {
+    route: 'changes',
+    operationId: 'listChanges',
+    tag: 'trials',
+    summary: 'Trials added, changed or removed since a version',
+    description:
+      'For a client that mirrors results: the trials added, changed or removed between the ' +
+      'snapshot version it last read (`since`: the X-Snapshot-Version of any data response) ' +
+      'and the one served (or `until`), one net change per trial in id order, paged like ' +
+      '/trials. Each published version records its changes against the version it replaced; ' +
+      'the feed joins those records from `since` on (added then removed: left out; changed ' +
+      'in several versions: every field that changed). Then read the added and changed ' +
+      "trials' details, drop the removed ones, and next time ask since `meta.version`. 410 " +
+      '`changes_unavailable` when the records do not reach back to `since`.',
+    auth: true,
+    counts: true,
+    query: 'changes',
+    body: 'list envelope; data: array of change {nct_id, change, fields}; meta.since and meta.version',
+  },
+  {
     route: 'sources',
     operationId: 'listSources',
     tag: 'service',

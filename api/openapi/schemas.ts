@@ -22,7 +22,7 @@ import { STUDY_TYPES } from '../../domain/phase.js';
 import { SEXES } from '../../domain/sex.js';
 import { TRIAL_STATUSES } from '../../domain/status.js';
 import { TIERS } from '../../domain/tiers.js';
-import { TABLE_NAMES } from '../../domain/rows.js';
+import { CHANGE_KINDS, TABLE_NAMES } from '../../domain/rows.js';
 import { ERROR_CODES } from '../errors.js';
 import { FILTER_PARAMETERS } from '../params/parameters.js';
 import { SOURCES_PHRASE } from '../../domain/sources.js';
@@ -472,6 +472,46 @@ export const TrialListResponseSchema = z
     meta: ListMetaSchema,
   })
   .meta({ id: 'TrialListResponse' });
+/** One row of the change feed (GET /changes): a trial's net change between two versions. */
+export const ChangeSchema = z
+  .object({
+    nct_id: z.string().meta({ description: 'the trial', examples: ['NCT01234567'] }),
+    change: z.enum(CHANGE_KINDS).meta({
+      description:
+        'added: not in the since version; removed: not in the until version (its detail is ' +
+        '404 now); changed: in both, with fields',
+    }),
+    fields: z.array(z.string()).meta({
+      description:
+        'changed only (empty otherwise): the snapshot columns of the trial that changed at some ' +
+        'version in between (docs/snapshot.md names each and the API field it feeds), and ' +
+        'sites, biomarkers, flags when any of its rows there did',
+    }),
+  })
+  .meta({ id: 'Change' });
+
+export const ChangesResponseSchema = z
+  .object({
+    data: z.array(ChangeSchema),
+    meta: z
+      .object({
+        since: z.string().meta({ description: 'the version the changes start from' }),
+        version: z.string().meta({
+          description: 'the version they lead to (until): the since of the next run',
+        }),
+        total: z.number().int().meta({ description: 'trials that changed' }),
+        limit: ListMetaSchema.shape.limit,
+        offset: ListMetaSchema.shape.offset,
+        next: z.string().nullable().meta({
+          description: 'path and query of the next page (until pinned); null on the last page',
+        }),
+        prev: z.string().nullable().meta({ description: 'the previous page; null on the first' }),
+        ...quotaShape,
+      })
+      .meta({ id: 'ChangesMeta' }),
+  })
+  .meta({ id: 'ChangesResponse' });
+
 /** A trial's status for a /match patient (api/query/match.ts decides it). */
 export const MATCH_STATUSES = ['eligible', 'needs_testing', 'ineligible'] as const;
 /**

@@ -56,8 +56,10 @@ export function decodePageToken(raw: string): PageToken | undefined {
  */
 export function queryDigest(values: Record<string, unknown>): string {
   const { limit: _l, offset: _o, pageToken: _p, format: _f, fields: _s, ...rest } = values;
-  // A list means any of its values: its order is no part of the query.
+  // A list means any of its values: its order is no part of the query. Absent parameters
+  // are left out, so a parameter added to the API later changes no token.
   const canonical = Object.keys(rest)
+    .filter((k) => rest[k] !== null && rest[k] !== undefined)
     .sort()
     .map((k) => {
       const v = rest[k];

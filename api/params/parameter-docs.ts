@@ -15,6 +15,7 @@ const SURFACE_LABELS: Readonly<Record<Surface, string | null>> = {
   trials: '`/trials`',
   detail: 'detail',
   match: '`/match`',
+  changes: '`/changes`',
   mcp: 'MCP',
 };
 

@@ -24,6 +24,7 @@ import { TRIAL_PHASE_FILTERS, parsePhaseFilter } from '../../domain/phase.js';
 import { GENDER_FILTERS } from '../../domain/sex.js';
 import { DEFAULT_STATUS_BUCKETS, STATUS_BUCKETS, TRIAL_STATUSES } from '../../domain/status.js';
 import { ZIP_PATTERN } from '../../geo/zip-centroid.js';
+import { isVersionName } from '../../snapshot/versions.js';
 import { MAX_QUERY_TERMS, tokenize } from '../query/text-index.js';
 import { SORT_SPELLINGS, type NearQuery } from '../query/types.js';
 import { RESPONSE_FORMATS } from '../middleware/accept-json.js';
@@ -50,9 +51,9 @@ export const MAX_Q_LENGTH = 200;
 /**
  * Where a parameter is taken: `trials` GET /trials; `detail` GET /trials/{nct_id} (the
  * filters, to shape `match`); `match` GET /match, the patient search; `mcp` the MCP tool
- * of each of those routes takes it too.
+ * of each of those routes takes it too; `changes` GET /changes, the change feed.
  */
-export const SURFACES = ['trials', 'detail', 'match', 'mcp'] as const;
+export const SURFACES = ['trials', 'detail', 'match', 'changes', 'mcp'] as const;
 export type Surface = (typeof SURFACES)[number];
 
 /**
@@ -94,6 +95,8 @@ const parameter = <const D extends AnyParameter>(def: D): D => def;
 const ALL: readonly Surface[] = ['trials', 'detail', 'match', 'mcp'];
 const FILTER: readonly Surface[] = ['trials', 'detail', 'mcp'];
 const LIST_PAGE: readonly Surface[] = ['trials', 'match', 'mcp'];
+const ANY_PAGE: readonly Surface[] = ['trials', 'match', 'changes', 'mcp'];
+const CHANGES: readonly Surface[] = ['changes'];
 const TRIALS_PAGE: readonly Surface[] = ['trials', 'mcp'];
 const MATCH: readonly Surface[] = ['match', 'mcp'];
 const TRIALS_ONLY: readonly Surface[] = ['trials'];
@@ -112,6 +115,15 @@ const EXAMPLE_PAGE_TOKEN = encodePageToken({
   offset: DEFAULT_LIMIT,
   query: 'hgVTd1UNlk4z',
 });
+
+/** A snapshot version name as the API reports it (X-Snapshot-Version, meta.version). */
+const snapshotVersion = () =>
+  textValue(
+    'string (snapshot version)',
+    (raw) => (isVersionName(raw) ? raw : undefined),
+    'must be a snapshot version such as 20261101T030000Z (the X-Snapshot-Version of a response)',
+    { type: 'string', pattern: '^\\d{8}T\\d{6}Z(-\\d{2,})?$' },
+  );
 
 const WORDS_RULE = `must hold 1 to ${MAX_QUERY_TERMS} words (letters or digits), at most ${MAX_Q_LENGTH} characters`;
 /** "early admitted by early or resectable; ..." from the domain's table. */
@@ -376,7 +388,7 @@ export const PARAMETERS = [
     name: 'limit',
     ...wholeNumber(1, MAX_LIMIT, `must be an integer from 1 to ${MAX_LIMIT}`),
     role: 'page',
-    on: LIST_PAGE,
+    on: ANY_PAGE,
     default: DEFAULT_LIMIT,
     fills: true,
     description: `page size, 1-${MAX_LIMIT}`,
@@ -387,7 +399,7 @@ export const PARAMETERS = [
     name: 'offset',
     ...wholeNumber(0, Number.MAX_SAFE_INTEGER, 'must be an integer >= 0'),
     role: 'page',
-    on: LIST_PAGE,
+    on: ANY_PAGE,
     default: 0,
     fills: true,
     description: 'results skipped, >= 0',
@@ -469,6 +481,32 @@ export const PARAMETERS = [
       'updated. Ties keep that default order',
     examples: ['last_updated', 'last_updated:asc'],
     readmeWith: 'q',
+  }),
+  parameter({
+    name: 'since',
+    ...snapshotVersion(),
+    role: 'page',
+    on: CHANGES,
+    description:
+      'required: the snapshot version the client last read (X-Snapshot-Version of any data ' +
+      'response, or meta.version of the last /changes run). Lists each trial added, changed or ' +
+      'removed between it and until, one net change per trial: added then removed is left out, ' +
+      'a trial changed in several versions lists every field that changed. 410 ' +
+      'changes_unavailable when the feed does not reach back that far (versions pruned, or ' +
+      'published before the feed): read /trials in full, then follow /changes from its version',
+    brief: 'what changed since a version',
+    examples: ['20261001T030000Z'],
+  }),
+  parameter({
+    name: 'until',
+    ...snapshotVersion(),
+    role: 'page',
+    on: CHANGES,
+    description:
+      'the later version (default: the one served; the next and prev links pin it, so a paged ' +
+      'read stays on one pair across a refresh); a version on disk, newer than since',
+    examples: ['20261101T030000Z'],
+    readmeWith: 'since',
   }),
   parameter({
     name: 'includeIneligible',

@@ -13,6 +13,7 @@ const NOT_TAKEN: Readonly<Record<Surface, string>> = {
   trials: 'not taken by /trials',
   detail: 'not taken by the detail endpoint; it takes the /trials filters only',
   match: 'not taken by /match',
+  changes: 'not taken by /changes',
   mcp: 'not taken by this tool',
 };
 

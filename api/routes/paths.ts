@@ -20,5 +20,6 @@ export const ROUTE_PATHS = {
   trials: `${BASE_PATH}/trials`,
   trial: `${BASE_PATH}/trials/:nct_id`,
   match: `${BASE_PATH}/match`,
+  changes: `${BASE_PATH}/changes`,
   mcp: MCP_PATH,
 } as const;

@@ -13,6 +13,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TableName } from '../../domain/rows.js';
 import { writeTableParquet } from '../../snapshot/parquet-table.js';
 import {
+  CHANGE_DIGESTED_TABLES,
+  CHANGE_NOT_COMPARED,
   TABLE_SCHEMAS,
   parquetFileName,
   quoteIdent,
@@ -21,20 +23,15 @@ import {
 } from '../../snapshot/schema.js';
 import path from 'node:path';
 
-/** The raw record's hash: a new hash with no output field changed is no change for a client. */
-const NOT_COMPARED = new Set(['nct_id', 'content_hash']);
-
 /**
  * Per-trial tables compared as one digest each: the sum of a 64-bit hash of every row (all
  * columns, so a site's `site_index` counts; a multiset, so duplicate rows count twice). About
  * 8x cheaper than md5 over each trial's rows as JSON text (0.2 s against 1.8 s for the
  * 376,000 sites of the full-scale demo); a collision would hide one trial's change.
  */
-const DIGESTED: ReadonlyArray<{ table: TableName; skipCarried: boolean }> = [
-  { table: 'sites', skipCarried: true },
-  { table: 'biomarkers', skipCarried: true },
-  { table: 'flags', skipCarried: false },
-];
+const DIGESTED: ReadonlyArray<{ table: TableName; skipCarried: boolean }> =
+  // Flags are recomputed by the clock rules, so a carried-over trial's flags are compared too.
+  CHANGE_DIGESTED_TABLES.map((table) => ({ table, skipCarried: table !== 'flags' }));
 
 export interface ChangesInput {
   /** The folder being published, with its other Parquet files written. */
@@ -88,7 +85,7 @@ export function changesSql(
     `new_${spec.table} AS (${digestSql(dir, spec, unchangedIdsSql)})`,
   ]);
   const columnChecks = TABLE_SCHEMAS.trials
-    .filter((c) => !NOT_COMPARED.has(c.name))
+    .filter((c) => !CHANGE_NOT_COMPARED.has(c.name))
     .map((c) => {
       const name = quoteIdent(c.name);
       return `CASE WHEN o.${name} IS DISTINCT FROM n.${name} THEN ${quoteLiteral(c.name)} END`;

@@ -17,7 +17,7 @@ const SERVED_AS: Readonly<Record<SnapshotFileTable, string | null>> = {
   biomarkers: 'Biomarker',
   flags: 'Flag',
   sources: 'Source',
-  changes: null,
+  changes: 'Change',
 };
 
 /** A row of a trial's table is served inside its trial, which carries the id. */
