@@ -32,7 +32,7 @@ import type { PatientProfile } from './types.js';
 
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
-type RowVerdict = 'met' | 'contradicted' | 'unknown';
+export type RowVerdict = 'met' | 'contradicted' | 'unknown';
 
 export { MATCH_STATUSES };
 export type RowRole = (typeof ROW_ROLES)[number];
@@ -166,10 +166,99 @@ function testLabel(row: BiomarkerRow): string {
 
 const labels = (rows: BiomarkerRow[]) => [...new Set(rows.map(describeRow))].join(', ');
 
+/**
+ * A trial with no lung biomarker row: eligible whatever the patient has. One shared answer,
+ * since /match judges every trial its filters keep and most trials have no row (frozen: a
+ * page's presenter only reads it).
+ */
+const NO_REQUIREMENT: TrialVerdict = Object.freeze({
+  status: 'eligible',
+  reason: 'no biomarker requirement',
+  tests: Object.freeze([]) as unknown as string[],
+  group: null,
+  rows: Object.freeze([]) as unknown as TrialVerdict['rows'],
+});
+
+interface Assessment {
+  /** Lung rows the trial excludes and the patient has. */
+  excluding: BiomarkerRow[];
+  ways: WayVerdict[];
+}
+
+/** The row-level work of a verdict, no words: what judgeTrial and matchStatus both read. */
+function assess(lung: readonly BiomarkerRow[], p: PatientProfile): Assessment {
+  const excluding = lung.filter((b) => b.requirement === 'excluded' && excludesPatient(b, p));
+  if (excluding.length > 0) return { excluding, ways: [] };
+  const ways = waysIn(lung.filter((b) => b.requirement === 'required')).map((w) => judgeWay(w, p));
+  return { excluding, ways };
+}
+
+/** The rows a verdict reads: a trial's lung rows (another tumour type's cohort never counts). */
+export const lungRows = (markers: readonly BiomarkerRow[]): BiomarkerRow[] =>
+  markers.filter((b) => b.scope === 'lung');
+
+/**
+ * A trial's lung rows arranged for matchStatus, whatever the patient: the excluded rows,
+ * and each way in as its genes' rows (judgeWay's grouping, done once).
+ */
+export interface TrialWays {
+  excluded: readonly BiomarkerRow[];
+  ways: readonly (readonly (readonly BiomarkerRow[])[])[];
+}
+
+export function trialWays(lung: readonly BiomarkerRow[]): TrialWays {
+  return {
+    excluded: lung.filter((b) => b.requirement === 'excluded'),
+    ways: waysIn(lung.filter((b) => b.requirement === 'required')).map((way) =>
+      [...new Set(way.rows.map((r) => r.gene))].map((g) => way.rows.filter((r) => r.gene === g)),
+    ),
+  };
+}
+
+/** A row's verdict depends only on what it asks (gene, alteration, cut-off): one call per kind and patient. */
+function rowKey(r: BiomarkerRow): string {
+  return `${r.gene}|${r.alteration}|${r.metric}|${r.comparator}|${r.cutoff}|${r.cutoff_high}`;
+}
+
+/**
+ * judgeTrial's status alone, without the reason, tests and rows: /match judges every trial
+ * its filters keep, and words only the page's. `memo` holds row verdicts for this patient
+ * (a fresh Map per patient). Same answer as judgeTrial(...).status (test/api/match-status.test.ts).
+ */
+export function matchStatus(
+  t: TrialWays,
+  p: PatientProfile,
+  memo: Map<string, RowVerdict>,
+): MatchStatus {
+  for (const row of t.excluded) if (excludesPatient(row, p)) return 'ineligible';
+  let open = false;
+  for (const genes of t.ways) {
+    let way: RowVerdict = 'met';
+    for (const rows of genes) {
+      let met = false;
+      let allContradicted = true;
+      for (const row of rows) {
+        const key = rowKey(row);
+        let v = memo.get(key);
+        if (v === undefined) memo.set(key, (v = requiredRowVerdict(row, p)));
+        if (v === 'met') met = true;
+        if (v !== 'contradicted') allContradicted = false;
+      }
+      if (met) continue;
+      if (allContradicted) way = 'contradicted';
+      else if (way === 'met') way = 'unknown';
+    }
+    if (way === 'met') return 'eligible';
+    if (way === 'unknown') open = true;
+  }
+  return open ? 'needs_testing' : 'ineligible';
+}
+
 /** The patient against one trial's biomarker rows (all scopes given; only lung rows count). */
 export function judgeTrial(markers: readonly BiomarkerRow[], p: PatientProfile): TrialVerdict {
-  const lung = markers.filter((b) => b.scope === 'lung');
-  const excluding = lung.filter((b) => b.requirement === 'excluded' && excludesPatient(b, p));
+  const lung = lungRows(markers);
+  if (lung.length === 0) return NO_REQUIREMENT;
+  const { excluding, ways } = assess(lung, p);
   if (excluding.length > 0) {
     return {
       status: 'ineligible',
@@ -179,7 +268,6 @@ export function judgeTrial(markers: readonly BiomarkerRow[], p: PatientProfile):
       rows: tagged(excluding, 'excludes'),
     };
   }
-  const ways = waysIn(lung.filter((b) => b.requirement === 'required')).map((w) => judgeWay(w, p));
   const met = ways.find((w) => w.verdict === 'met');
   if (met) {
     return {
