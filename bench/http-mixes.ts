@@ -61,6 +61,8 @@ export function searchToolCall(path: string, id: number): string {
   });
 }
 export const ZIP_RADII = [25, 100, 500] as const;
+/** The projection of the fields mix: what a results table shows. */
+const EXPORT_FIELDS = 'brief_title,phase,status,sponsor,last_updated,url';
 
 const ZIP_CODES = Object.keys(usZips as unknown as Record<string, unknown>);
 
@@ -237,6 +239,25 @@ function textQueries(ids: readonly string[], count: number): string[] {
   return out;
 }
 
+/**
+ * Exports (issue 22): the filter combinations as CSV (50 rows a page, every list field) and
+ * as JSON projected to six fields, against the same ceiling as every mix.
+ */
+function exportMixes(): Mix[] {
+  return [
+    {
+      name: 'filters combined csv',
+      kind: 'search',
+      paths: filterCombos(200).map((p) => `${p}&format=csv`),
+    },
+    {
+      name: 'filters combined fields',
+      kind: 'search',
+      paths: filterCombos(200).map((p) => `${p}&fields=${EXPORT_FIELDS}`),
+    },
+  ];
+}
+
 export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[] {
   const rng = seedrandom('bench-mixes');
   const zips = randomZips(opts.zipCount);
@@ -270,6 +291,7 @@ export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[]
         searchToolCall(p, i + 1),
       ),
     },
+    ...exportMixes(),
     // The same requests with compression on, measured against the same (uncompressed) ceiling.
     {
       name: 'default list gzip',
