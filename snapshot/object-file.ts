@@ -9,7 +9,8 @@
  * - 0-7: the magic `LTOBJ001`; 8-11: header length H (u32 LE); 12..12+H: the header, JSON
  *   `{ meta, sections: [{ kind, offset, bytes }], fields: [[name, section]] }`.
  * - the binary sections, each at a multiple of 8 (typed arrays, native little-endian),
- *   then the JSON sections, one per field, in `fields` order; nothing after the last.
+ *   then the JSON sections, one per field in `fields` order (a top-level array longer than
+ *   ARRAY_PIECE in pieces: its entry lists their sections); nothing after the last.
  * In a field's JSON a tagged object, whose only or first key starts with `$`, stands for
  * what JSON cannot hold: `{"$t":n}` the typed array of section n (`kind` names its type),
  * `{"$va":[data,offsets]}` an array of typed arrays of one kind (section `data` cut at the
@@ -25,6 +26,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 
 const MAGIC = Buffer.from('LTOBJ001');
 const ALIGN = 8;
+/** Elements of a top-level array per JSON section (a 14,500-trial field is ~8 pieces). */
+const ARRAY_PIECE = 2048;
 
 const VIEW_TYPES = {
   Buffer,
@@ -49,7 +52,8 @@ interface SectionEntry {
 interface Header<M> {
   meta: M;
   sections: SectionEntry[];
-  fields: [string, number][];
+  /** A field's JSON section, or the sections of its pieces (a long array). */
+  fields: [string, number | number[]][];
 }
 
 /** Classes whose instances a file may hold, by constructor name. */
@@ -150,14 +154,18 @@ export async function writeObjectFile(
   classes: ClassTable,
 ): Promise<void> {
   const enc = new Encoder(classes);
-  const json: [string, Buffer][] = Object.entries(fields).map(([name, v]) => [
-    name,
-    Buffer.from(JSON.stringify(enc.value(v))),
-  ]);
-  const fieldList: [string, number][] = json.map(([name, text]) => [
-    name,
-    enc.section('json', [text]),
-  ]);
+  const fieldList: [string, number | number[]][] = Object.entries(fields).map(([name, v]) => {
+    const encoded = enc.value(v);
+    if (!Array.isArray(encoded) || encoded.length <= ARRAY_PIECE)
+      return [name, enc.section('json', [Buffer.from(JSON.stringify(encoded))])];
+    // A long array in pieces, so the reader parses it a piece per event-loop turn.
+    const pieces: number[] = [];
+    for (let i = 0; i < encoded.length; i += ARRAY_PIECE) {
+      const text = Buffer.from(JSON.stringify(encoded.slice(i, i + ARRAY_PIECE)));
+      pieces.push(enc.section('json', [text]));
+    }
+    return [name, pieces];
+  });
   const sizes = enc.chunks.map((c) => c.reduce((n, b) => n + b.byteLength, 0));
   // Binary sections first (aligned), JSON last, so the reader keeps one buffer for the views.
   const order = enc.kinds
@@ -292,6 +300,56 @@ async function readExactly(fh: fs.FileHandle, buf: Buffer, position: number): Pr
   }
 }
 
+/** One view per binary section, made when first asked: an array stored once and met twice is one array again. */
+function sectionViews(
+  sections: readonly SectionEntry[],
+  binary: Buffer,
+  base: number,
+): (n: number) => unknown {
+  const made = new Map<number, unknown>();
+  return (n) => {
+    if (made.has(n)) return made.get(n);
+    const s = sections[n];
+    if (!s || s.kind === 'json') throw new ObjectFileError(`no binary section ${n}`);
+    const offset = binary.byteOffset + s.offset - base;
+    const Type = VIEW_TYPES[s.kind] as Float64ArrayConstructor;
+    const view =
+      s.kind === 'Buffer'
+        ? Buffer.from(binary.buffer, offset, s.bytes)
+        : new Type(binary.buffer, offset, s.bytes / Type.BYTES_PER_ELEMENT);
+    made.set(n, view);
+    return view;
+  };
+}
+
+/** The fields from the JSON sections (`text` starts at file offset `textStart`), a section per event-loop turn. */
+async function decodeFields(
+  header: Header<unknown>,
+  dec: Decoder,
+  text: Buffer,
+  textStart: number,
+): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const parse = (n: number): unknown => {
+    const s = header.sections[n];
+    const at = s.offset - textStart;
+    return dec.value(JSON.parse(text.toString('utf8', at, at + s.bytes)));
+  };
+  for (const [name, n] of header.fields) {
+    if (typeof n === 'number') out[name] = parse(n);
+    else {
+      const whole: unknown[] = [];
+      for (const piece of n) {
+        for (const x of parse(piece) as unknown[]) whole.push(x);
+        await nextTurn();
+      }
+      out[name] = whole;
+    }
+    await nextTurn();
+  }
+  return out;
+}
+
 /**
  * Opens `file` and reads its header; `meta` is available at once (to decide whether the
  * rest is worth reading), the fields when asked. The whole file is read once, in order,
@@ -327,30 +385,8 @@ export async function openObjectFile<M>(file: string, classes: ClassTable): Prom
         const text = Buffer.allocUnsafeSlow(size - binaryEnd);
         await readExactly(fh, text, binaryEnd);
         digest = hash.update(text).digest('hex');
-        const made = new Map<number, unknown>();
-        // One view per section: an array stored once and met twice is one array again.
-        const views = (n: number): unknown => {
-          if (made.has(n)) return made.get(n);
-          const s = header.sections[n];
-          if (!s || s.kind === 'json') throw new ObjectFileError(`no binary section ${n}`);
-          const offset = binary.byteOffset + s.offset - base;
-          const Type = VIEW_TYPES[s.kind] as Float64ArrayConstructor;
-          const view =
-            s.kind === 'Buffer'
-              ? Buffer.from(binary.buffer, offset, s.bytes)
-              : new Type(binary.buffer, offset, s.bytes / Type.BYTES_PER_ELEMENT);
-          made.set(n, view);
-          return view;
-        };
-        const dec = new Decoder(classes, views);
-        const out: Record<string, unknown> = {};
-        for (const [name, n] of header.fields) {
-          const s = header.sections[n];
-          const at = s.offset - binaryEnd;
-          out[name] = dec.value(JSON.parse(text.toString('utf8', at, at + s.bytes)));
-          await nextTurn();
-        }
-        return out;
+        const views = sectionViews(header.sections, binary, base);
+        return await decodeFields(header, new Decoder(classes, views), text, binaryEnd);
       } finally {
         await fh.close();
       }

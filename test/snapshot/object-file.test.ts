@@ -79,6 +79,26 @@ describe('object file', () => {
     expect((out.map as Map<unknown, unknown>).get(3)).toBe(point);
   });
 
+  it('gives back a long array written in pieces, an instance shared across pieces as one', async () => {
+    const shared = new Point(1, Float64Array.from([2]));
+    const long = Array.from({ length: 5000 }, (_v, i) =>
+      i % 1000 === 0 ? shared : { i, text: `row ${i}`, nan: i === 4999 ? NaN : i },
+    );
+    const file = path.join(dir, 'f.bin');
+    await writeObjectFile(file, {}, { long, after: shared }, CLASSES);
+    const header = JSON.parse(
+      (await fs.readFile(file))
+        .subarray(12, 12 + (await fs.readFile(file)).readUInt32LE(8))
+        .toString(),
+    ) as { fields: [string, number | number[]][] };
+    expect(header.fields[0][1]).toHaveLength(3);
+    const out = await (await openObjectFile(file, CLASSES)).fields();
+    expect(out.long).toStrictEqual(long);
+    const back = out.long as unknown[];
+    expect(back[4000]).toBe(back[0]);
+    expect(out.after).toBe(back[0]);
+  });
+
   it('refuses what it could not give back', async () => {
     const file = path.join(dir, 'f.bin');
     await expect(writeObjectFile(file, {}, { d: new Date(0) }, CLASSES)).rejects.toThrow(
