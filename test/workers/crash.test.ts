@@ -10,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SnapshotManifest } from '../../domain/rows.js';
 import { newPipelineRunId, runPipeline } from '../../pipeline/run/index.js';
 import { readManifest } from '../../snapshot/index.js';
+import { SERVING_INDEX_FILE, TABLE_SCHEMAS } from '../../snapshot/schema.js';
+import { writeServingIndex } from '../../api/query/index-file.js';
 import { startRefresh, waitForRefresh } from '../../workers/flow.js';
 import { stageJobId } from '../../workers/queues.js';
 import { startCli, type RunningProcess } from '../helpers/processes.js';
@@ -93,17 +95,15 @@ describe('a worker killed in the middle of a stage', () => {
       dataDir: path.join(world.dir, 'reference-data'),
       snapshotRoot: path.join(world.dir, 'reference-snapshots'),
       logger: world.logger,
+      // As the CLI wires it for both paths: the publish writes the API's serving index.
+      servingIndex: writeServingIndex,
     });
     const crashed = await readManifest(path.join(world.snapshotRoot, result.version));
     const uninterrupted = await readManifest(reference.dir);
-    expect(Object.keys(checksums(crashed)).sort()).toEqual([
-      'biomarkers.parquet',
-      'changes.parquet',
-      'flags.parquet',
-      'sites.parquet',
-      'sources.parquet',
-      'trials.parquet',
-    ]);
+    // Every file the snapshot format declares: one Parquet file per table and the serving index.
+    expect(Object.keys(checksums(crashed)).sort()).toEqual(
+      [...Object.keys(TABLE_SCHEMAS).map((t) => `${t}.parquet`), SERVING_INDEX_FILE].sort(),
+    );
     expect(checksums(crashed)).toEqual(checksums(uninterrupted));
     expect(crashed.row_counts).toEqual(uninterrupted.row_counts);
   }, 150_000);
