@@ -22,7 +22,10 @@ export interface Hit {
   after: boolean;
   /** The marker stands in brackets that open right after the cue ("breast cancer (HER2-negative)"). */
   aside?: boolean;
-  /** A header's cue that reaches the word standing for its items ("any of the following will be excluded"). */
+  /**
+   * A header's negation or ruling-out that reaches its items: open to the line's end ("Patients
+   * must not have:") or reaching the word standing for them ("any of the following will be excluded").
+   */
   toItems?: boolean;
 }
 
@@ -319,7 +322,7 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
       category: s.cue.rule.category!,
       distance: 1000,
       after: false,
-      toItems: toItems(s),
+      toItems: toItems(s) || (s.open && ITEM_CATEGORIES.includes(s.cue.rule.category!)),
     }));
   return { hits, inherited };
 }

@@ -209,8 +209,12 @@ describe('ConText readings that must not change', () => {
     fc.assert(
       fc.property(criterion, ({ items, head }) => {
         const names = items.map((i) => i[0]);
-        const split = `* ${head}, any of the following:\n  * ${names.join('\n  * ')}`;
-        expect(rowsOf(split)).toEqual(rowsOf(sentence(head, [': ', ''], names)));
+        const whole = rowsOf(sentence(head, [': ', ''], names));
+        const nested = `* ${head}, any of the following:\n  * ${names.join('\n  * ')}`;
+        // A plain label line with its items at the same indent, as pages and exports lay it out.
+        const label = `${head}:\n* ${names.join('\n* ')}`;
+        expect(rowsOf(nested)).toEqual(whole);
+        expect(rowsOf(label)).toEqual(whole);
       }),
       RUNS,
     );
