@@ -10,7 +10,8 @@ import { searchMatches } from '../../api/query/match-search.js';
 import type { MatchStatus } from '../../api/query/match.js';
 import { buildTrialIndex, type TrialIndex } from '../../api/query/trial-index.js';
 import { MAX_LIMIT, type TrialQuery } from '../../api/params/parameters.js';
-import { parsePatientQuery } from '../../api/params/trials-query.js';
+import { parsePatientQuery, parseTrialsQuery } from '../../api/params/trials-query.js';
+import { searchTrials } from '../../api/query/search.js';
 import { parseStudyType } from '../../domain/phase.js';
 import type { TrialRecord, TrialRow } from '../../domain/rows.js';
 import { STATUS_BUCKETS } from '../../domain/status.js';
@@ -20,7 +21,13 @@ import {
   type CorpusTrial,
 } from '../../pipeline/biomarkers/eval/corpus.js';
 import { enrichRecords } from '../../pipeline/enrich.js';
-import { expectedStatus, loadTruth, type Profile, type Truth } from './truth.js';
+import {
+  entersThroughMarker,
+  expectedStatus,
+  loadTruth,
+  type Profile,
+  type Truth,
+} from './truth.js';
 
 /** A recruiting trial row holding what the corpus has: ids, titles, conditions, keywords, study type, criteria. */
 function trialRowOf(t: CorpusTrial): TrialRow {
@@ -140,6 +147,75 @@ function scoreProfile(truth: Truth, index: TrialIndex, p: Profile): Score {
   return s;
 }
 
+/** The profile's positives as the /trials marker filter takes them, with its type and stage. */
+function markerFilterQuery(p: Profile): TrialQuery {
+  return parseTrialsQuery({
+    diagnosisType: p.diagnosisType,
+    ...(p.stage ? { stage: p.stage } : {}),
+    mutations: p.markers.join(','),
+    statusBuckets: STATUS_BUCKETS.join(','),
+    limit: String(MAX_LIMIT),
+  });
+}
+
+interface FilterScore {
+  returned: number;
+  right: number;
+  wanted: number;
+  found: number;
+  mistakes: string[];
+}
+
+function scoreMarkerFilter(truth: Truth, index: TrialIndex, p: Profile): FilterScore {
+  const got = new Set(
+    searchTrials(index, markerFilterQuery(p)).hits.map((h) => index.nctIds[h.rank]),
+  );
+  const s: FilterScore = { returned: 0, right: 0, wanted: 0, found: 0, mistakes: [] };
+  for (const [id, trial] of Object.entries(truth.trials)) {
+    const want = expectedStatus(trial, p);
+    if (want === null) continue;
+    if (got.has(id)) {
+      s.returned++;
+      if (returned(want)) s.right++;
+      else s.mistakes.push(`${id} returned (expected ineligible)`);
+    }
+    if (entersThroughMarker(trial, p)) {
+      s.wanted++;
+      if (got.has(id)) s.found++;
+      else s.mistakes.push(`${id} left out (expected ${want} through a marker)`);
+    }
+  }
+  return s;
+}
+
+/**
+ * The same profiles through GET /trials' marker filter (`mutations` = the positives, any of
+ * them), as the issue's outside check asked them: precision over the trials the filter
+ * returns (could the patient enter, now or after a test), recall over the trials the patient
+ * could enter through a cohort requiring a marker it has (truth.ts entersThroughMarker).
+ */
+function printMarkerFilter(truth: Truth, index: TrialIndex, verbose: boolean): void {
+  console.log(
+    '\n| profile (marker filter) | returned | entered by a marker | precision | recall |',
+  );
+  console.log('|---|---|---|---|---|');
+  const total: FilterScore = { returned: 0, right: 0, wanted: 0, found: 0, mistakes: [] };
+  const profiles = truth.profiles.filter((p) => p.markers.length > 0);
+  for (const p of profiles) {
+    const s = scoreMarkerFilter(truth, index, p);
+    for (const k of ['returned', 'right', 'wanted', 'found'] as const) total[k] += s[k];
+    console.log(
+      `| ${p.id} ${p.markers.join(', ')} | ${s.returned} | ${s.wanted} | ` +
+        `${ratio(s.right, s.returned)} | ${ratio(s.found, s.wanted)} |`,
+    );
+    if (verbose) for (const m of s.mistakes) console.log(`|   ${m} | | | | |`);
+  }
+  console.log(
+    `| pooled (${profiles.length} profiles with a marker) | ${total.returned} | ${total.wanted} | ` +
+      `${ratio(total.right, total.returned)} | ${ratio(total.found, total.wanted)} |`,
+  );
+}
+
 function main(): void {
   const truth = loadTruth();
   const index = buildIndex(truth);
@@ -161,6 +237,7 @@ function main(): void {
       `${total.tp + total.fp} | ${total.tp + total.fn} | ${ratio(total.tp, total.tp + total.fp)} | ` +
       `${ratio(total.tp, total.tp + total.fn)} | ${ratio(total.agree, total.tp)} |`,
   );
+  printMarkerFilter(truth, index, verbose);
 }
 
 try {

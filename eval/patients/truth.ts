@@ -113,6 +113,29 @@ function known(gene: string, p: Profile): boolean {
   return sequence(p, gene).length > 0 || p.negativeFor.includes(gene);
 }
 
+/** The marker lists of the cohorts open to the profile's type. */
+function openCohorts(t: TruthTrial, p: Profile): string[][] {
+  return t.cohorts
+    .filter((c) => Array.isArray(c) || c.for.includes(p.diagnosisType))
+    .map((c) => (Array.isArray(c) ? c : c.all));
+}
+
+/**
+ * Whether the profile could enter the trial through a marker it has: its expected status is
+ * eligible or needs_testing, and some open cohort requires a marker the profile has and
+ * nothing the profile rules out (other markers may still need a test). What a marker filter
+ * (/trials `mutations`) should find for the profile.
+ */
+export function entersThroughMarker(t: TruthTrial, p: Profile): boolean {
+  const status = expectedStatus(t, p);
+  if (status !== 'eligible' && status !== 'needs_testing') return false;
+  return openCohorts(t, p).some(
+    (c) =>
+      c.some((raw) => !raw.startsWith('!') && markerState(parseMarker(raw), p) === 'met') &&
+      c.every((raw) => markerState(parseMarker(raw), p) !== 'contradicted'),
+  );
+}
+
 /** The expected status, or null when the trial's text leaves this profile's answer open. */
 export function expectedStatus(t: TruthTrial, p: Profile): MatchStatus | null {
   if (t.skip?.[p.id]) return null;
@@ -121,9 +144,8 @@ export function expectedStatus(t: TruthTrial, p: Profile): MatchStatus | null {
   const stages = t.stages?.[type];
   if (p.stage && stages && !stages.includes(p.stage)) return 'ineligible';
   if (t.excluded.some((e) => excludesProfile(e, p))) return 'ineligible';
-  const states = t.cohorts
-    .filter((c) => Array.isArray(c) || c.for.includes(type))
-    .map((c) => (Array.isArray(c) ? c : c.all).map((raw) => markerState(parseMarker(raw), p)))
+  const states = openCohorts(t, p)
+    .map((c) => c.map((raw) => markerState(parseMarker(raw), p)))
     .map((s): State =>
       s.includes('contradicted') ? 'contradicted' : s.every((x) => x === 'met') ? 'met' : 'unknown',
     );
