@@ -89,7 +89,13 @@ function tumourOf(
   hits: Hit[],
   trialTumour: string | null,
 ): { scope: BiomarkerScope; rules: string[] } {
-  const near = hits.filter((h) => h.distance < 1000);
+  // "Any solid tumour with KRAS G12C other than NSCLC": a lung term the text carves out leaves
+  // the marker to the other tumours.
+  const carvedLung = hits.find(
+    (h) => h.category === 'lung-tumour' && h.carved && h.distance < 1000,
+  );
+  if (carvedLung) return other(`${carvedLung.rule}(carved out)`);
+  const near = hits.filter((h) => h.distance < 1000 && !h.carved);
   const pick = (list: Hit[]) => {
     // "breast (TNBC, HER2-negative), NSCLC": the tumour whose bracket holds the marker.
     const owner = list.find((h) => h.aside);

@@ -22,6 +22,8 @@ export interface Hit {
   after: boolean;
   /** The marker stands in brackets that open right after the cue ("breast cancer (HER2-negative)"). */
   aside?: boolean;
+  /** A tumour cue inside an exception's scope: the text leaves that tumour out. */
+  carved?: boolean;
   /**
    * A header's negation or ruling-out that reaches its items: open to the line's end ("Patients
    * must not have:") or reaching the word standing for them ("any of the following will be excluded").
@@ -151,13 +153,20 @@ function clauseAsides(tokens: Token[], cues: Cue[]): Uint8Array {
   return out;
 }
 
+interface WalkMarks {
+  /** Tokens of relative clauses (`clauseIsAside`). */
+  asideClause: Uint8Array;
+  /** Tokens of tumour names. */
+  tumour: Uint8Array;
+}
+
 function walk(
   tokens: Token[],
   depth: number[],
   stops: Set<number>,
   cue: Cue,
   step: 1 | -1,
-  asideClause: Uint8Array,
+  marks: WalkMarks,
 ): { edge: number; open: boolean } {
   const base = cue.rule.leavesAsides ? 0 : depth[cue.from];
   const asides = cue.rule.crossesAsides ?? true;
@@ -168,11 +177,12 @@ function walk(
     if (stops.has(j) && depth[j] <= base) return { edge, open: false };
     const t = tokens[j];
     // An aside belongs to what it follows: words inside brackets do not wear the scope out.
-    if (t.kind === 'target') gap = 0;
+    // An exception's list of tumours carries it on as a list of markers does.
+    if (t.kind === 'target' || (cue.rule.category === 'carve' && marks.tumour[j])) gap = 0;
     else if (
       t.kind === 'word' &&
       depth[j] === base &&
-      !(step === -1 && asideClause[j] && !asideClause[cue.from]) &&
+      !(step === -1 && marks.asideClause[j] && !marks.asideClause[cue.from]) &&
       ++gap > cue.rule.maxTokens
     )
       return { edge, open: false };
@@ -190,16 +200,18 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
     (c.rule.endsOnly === 'forward' ? forwardStops : stops).add(c.from);
   }
   for (let j = 0; j < tokens.length; j++) if (tokens[j].text === ';') stops.add(j);
-  const asideClause = clauseAsides(tokens, cues);
+  const tumour = new Uint8Array(tokens.length);
+  for (const c of cues) if (c.rule.category?.endsWith('tumour')) tumour.fill(1, c.from, c.to + 1);
+  const marks: WalkMarks = { asideClause: clauseAsides(tokens, cues), tumour };
   const out: Scope[] = [];
   for (const cue of cues) {
     const dir = cue.rule.direction;
     if (dir === 'terminate' || dir === 'pseudo') continue;
     const fwd =
       dir !== 'backward'
-        ? walk(tokens, depth, new Set([...stops, ...forwardStops]), cue, 1, asideClause)
+        ? walk(tokens, depth, new Set([...stops, ...forwardStops]), cue, 1, marks)
         : null;
-    const back = dir !== 'forward' ? walk(tokens, depth, stops, cue, -1, asideClause) : null;
+    const back = dir !== 'forward' ? walk(tokens, depth, stops, cue, -1, marks) : null;
     out.push({
       cue,
       lo: back ? back.edge : cue.to + 1,
@@ -254,6 +266,45 @@ function asideOwner(tokens: Token[], depth: number[], cues: Cue[], at: number): 
   return tumours.at(-1) ?? null;
 }
 
+const LUNG_BY_NAME = 'tumour.lung';
+
+/**
+ * A tumour named inside an exception ("solid tumours other than NSCLC") is one the text leaves
+ * out, also in brackets after a tumour ("solid tumours (except NSCLC)"); an exception in
+ * brackets after anything else exempts a subgroup from one item ("EGFR (except for NSCLC
+ * subjects in cohort C), ALK ...") and leaves the criterion's tumours as they are.
+ */
+function carvedOut(scopes: Scope[], cue: Cue, at: CarveContext): boolean {
+  return scopes.some(
+    (c) =>
+      c.cue.rule.category === 'carve' &&
+      (at.depth[c.cue.from] === 0 ||
+        asideOwner(at.tokens, at.depth, at.cues, c.cue.from) !== null) &&
+      c.lo <= cue.from &&
+      cue.from <= c.hi,
+  );
+}
+
+interface CarveContext {
+  tokens: Token[];
+  depth: number[];
+  cues: Cue[];
+}
+
+/**
+ * When every lung term of the criterion stands inside an exception, the criterion is about the
+ * other tumours ("any solid tumour with KRAS G12C other than NSCLC or colorectal cancer"): a hit
+ * for each of its markers saying so.
+ */
+function carvedLungHit(scopes: Scope[], at: CarveContext): Hit | null {
+  // Lung by name: "solid tumours" still admits lung, unless the lung itself is carved out.
+  const lung = scopes.filter((s) => s.cue.rule.id === LUNG_BY_NAME);
+  const carved = lung.filter((s) => carvedOut(scopes, s.cue, at));
+  if (carved.length === 0 || carved.length < lung.length) return null;
+  const rule = carved[0].cue.rule;
+  return { rule: rule.id, category: rule.category!, distance: 0, after: true, carved: true };
+}
+
 /** Words a list header uses for the items under it. */
 /** "the following", "listed below": the items under a label line (not "following chemotherapy"). */
 const standsForItems = (tokens: Token[], i: number): boolean =>
@@ -277,6 +328,7 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
   const cues = findCues(tokens);
   const scopes = scopesOf(tokens, cues);
   const depth = depths(tokens);
+  const lungOnlyCarved = carvedLungHit(scopes, { tokens, depth, cues });
   const hits = targets.map((t) => {
     const at = tokens.findIndex((tok) => tok.end > t.start);
     if (at < 0) return [];
@@ -289,6 +341,7 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
         after: s.cue.from > at,
       }));
     const owner = asideOwner(tokens, depth, cues, at);
+    if (lungOnlyCarved) reached.push(lungOnlyCarved);
     return owner
       ? [
           ...reached,

@@ -317,3 +317,28 @@ describe('criteria text as web pages and exports copy it', () => {
     ]);
   });
 });
+
+describe('a lung cancer the criterion carves out', () => {
+  it('leaves the marker to the other tumours', () => {
+    expect(
+      rows('* Any solid tumour with a KRAS G12C mutation other than NSCLC or colorectal cancer'),
+    ).toEqual(['+KRAS:G12C@other_tumour']);
+    expect(rows('* Advanced solid tumors (except NSCLC) harbouring an NTRK fusion')).toEqual([
+      '+NTRK:FUSION@other_tumour',
+    ]);
+    expect(
+      rows(
+        '* Tumors that express HER2, excluding the tumors mentioned above, and breast, non-small cell lung cancer, gastric cancer',
+      ),
+    ).toEqual(['+HER2:*@other_tumour']);
+  });
+
+  it('but an exception in brackets after a marker exempts a subgroup from that marker only', () => {
+    expect(
+      rows(
+        null,
+        '* Known actionable mutation of EGFR (except for NSCLC subjects in Cohort C), ALK or ROS1',
+      ),
+    ).toEqual(['-EGFR:*@lung', '-ALK:*@lung', '-ROS1:*@lung']);
+  });
+});
