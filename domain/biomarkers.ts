@@ -197,6 +197,14 @@ export function expressionRangeProblem(r: ExpressionRange): string | null {
 }
 
 /** True when two ranges of the same metric share at least one value. */
+/**
+ * What PD-L1 named without a cut-off ("PD-L1 positive", "PD-L1+ NSCLC", "PD-L1 expression")
+ * requires or excludes: a score of 1 or more, in whichever metric is asked.
+ */
+export function positiveScore(metric: PdL1Metric): ExpressionRange {
+  return { metric, low: 1, high: null, lowExclusive: false, highExclusive: false };
+}
+
 export function rangesOverlap(a: ExpressionRange, b: ExpressionRange): boolean {
   if (a.metric !== b.metric) return false;
   const aboveLow = (r: ExpressionRange, v: number | null, vExcl: boolean) =>

@@ -5,7 +5,12 @@
  * markers (and those that would exclude a patient with them), the diagnosis and stage
  * signals with the text they come from, and the nearest site of a ZIP search.
  */
-import { formatExpressionRange, rangesOverlap, type Gene } from '../../domain/biomarkers.js';
+import {
+  formatExpressionRange,
+  positiveScore,
+  rangesOverlap,
+  type Gene,
+} from '../../domain/biomarkers.js';
 import {
   isSclcStage,
   LUNG_PATIENT_POPULATIONS,
@@ -51,8 +56,7 @@ function rowsFor(markers: readonly BiomarkerRow[], m: MutationCriterion): Biomar
     const asked = m.range;
     return markers.filter((b) => {
       if (b.gene !== 'PD-L1') return false;
-      const r = rowRange(b);
-      return r === null || rangesOverlap(r, asked);
+      return rangesOverlap(rowRange(b) ?? positiveScore(asked.metric), asked);
     });
   }
   return markers.filter((b) => rowCovers(b, m.gene, m.alteration));
@@ -76,7 +80,7 @@ function mutationReason(
     if (m.range)
       return rowRange(b)
         ? `requires ${describeRow(b)}, which overlaps ${label}`
-        : 'requires PD-L1 with no cut-off';
+        : `requires PD-L1 with no cut-off (a positive score, 1 or more), which overlaps ${label}`;
     if (b.alteration === null)
       return `requires ${b.gene} at gene level, which covers ${m.alteration}`;
     return b.alteration === m.alteration

@@ -4,7 +4,7 @@
  * (explain.ts) asks each of the same constraints about one trial, so the two cannot
  * disagree about why a trial is in or out.
  */
-import { rangesOverlap, type ExpressionRange } from '../../domain/biomarkers.js';
+import { positiveScore, rangesOverlap, type ExpressionRange } from '../../domain/biomarkers.js';
 import { isSclcStage } from '../../domain/diagnosis.js';
 import { PHASE_FILTER_CODES, PHASE_FILTER_STUDY_TYPE } from '../../domain/phase.js';
 import { DEFAULT_STATUS_BUCKETS } from '../../domain/status.js';
@@ -35,7 +35,7 @@ function union(size: number, sets: Iterable<Bitset | undefined>): Bitset {
 const pdl1Answers = new WeakMap<TrialIndex, Map<string, Bitset>>();
 const PDL1_ANSWERS = 256;
 
-/** Trials requiring an overlapping PD-L1 range (or PD-L1 with no cut-off) and not excluding it. */
+/** Trials requiring an overlapping PD-L1 range (no cut-off: a positive score) and not excluding it. */
 function pdl1Matches(index: TrialIndex, range: ExpressionRange): Bitset {
   let answers = pdl1Answers.get(index);
   if (!answers) pdl1Answers.set(index, (answers = new Map()));
@@ -52,7 +52,7 @@ function pdl1Scan(index: TrialIndex, range: ExpressionRange): Bitset {
   const required = new Bitset(index.size);
   const excluded = new Bitset(index.size);
   for (const row of index.pdl1) {
-    if (row.range !== null && !rangesOverlap(row.range, range)) continue;
+    if (!rangesOverlap(row.range ?? positiveScore(range.metric), range)) continue;
     (row.required ? required : excluded).set(row.rank);
   }
   return required.andNot(excluded);

@@ -20,6 +20,7 @@ import {
   coveringAlterations,
   formatExpressionRange,
   isExpressionAlteration,
+  positiveScore,
   rangesOverlap,
   rangeWithin,
   type Gene,
@@ -66,8 +67,10 @@ function pdl1Verdict(row: BiomarkerRow, p: PatientProfile): RowVerdict {
   const scores = p.positives.flatMap((m) => (m.range ? [m.range] : []));
   // PD-L1 with no cut-off ("PD-L1 positive", "PD-L1+ NSCLC") is a positive score: 1 or more.
   if (need === null) {
-    if (scores.some((s) => s.low !== null && s.low >= 1)) return 'met';
-    return scores.some((s) => s.high !== null && s.high < 1) ? 'contradicted' : 'unknown';
+    if (scores.some((s) => rangeWithin(s, positiveScore(s.metric)))) return 'met';
+    return scores.some((s) => !rangesOverlap(s, positiveScore(s.metric)))
+      ? 'contradicted'
+      : 'unknown';
   }
   const score = scores.find((s) => s.metric === need.metric);
   if (!score) return 'unknown';
@@ -100,9 +103,7 @@ export function excludesPatient(row: BiomarkerRow, p: PatientProfile): boolean {
     const out = rowRange(row);
     // No cut-off: a positive score (1 or more) is what is excluded.
     return p.positives.some(
-      (m) =>
-        m.range &&
-        (out === null ? m.range.low !== null && m.range.low >= 1 : rangeWithin(m.range, out)),
+      (m) => m.range && rangeWithin(m.range, out ?? positiveScore(m.range.metric)),
     );
   }
   return p.positives.some(

@@ -53,7 +53,7 @@ import { runInSlices, runToEnd, type Steps } from './slices.js';
 export interface PdL1Requirement {
   rank: number;
   required: boolean;
-  /** Null: PD-L1 named with no cut-off, which matches (or excludes) every range. */
+  /** Null: PD-L1 named with no cut-off, a positive score (`positiveScore`: 1 or more). */
   range: ExpressionRange | null;
 }
 

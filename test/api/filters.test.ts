@@ -310,11 +310,12 @@ describe('biomarkers and mutations', () => {
     expect(await ids('mutations=HER2:AMP')).toEqual([]);
   });
 
-  it('mutations: PD-L1 ranges overlap the required range of the same metric, or PD-L1 with no cut-off', async () => {
+  it('mutations: PD-L1 ranges overlap the required range of the same metric; no cut-off is a positive score', async () => {
     const ids = await world(tables);
     const q = (r: string) => ids(`mutations=${encodeURIComponent(`PD-L1:${r}`)}`);
     expect(await q('TPS>=50')).toEqual(['PDL1-50', 'PDL1-ANY']);
-    expect(await q('TPS<1')).toEqual(['PDL1-ANY', 'PDL1-LT1']);
+    // "PD-L1 positive" (no cut-off) asks for a score of 1 or more: not for a TPS 0 patient.
+    expect(await q('TPS<1')).toEqual(['PDL1-LT1']);
     expect(await q('TPS1-49')).toEqual(['PDL1-1-49', 'PDL1-ANY']);
     expect(await q('TPS>=49')).toEqual(['PDL1-1-49', 'PDL1-50', 'PDL1-ANY']);
     expect(await q('CPS>=10')).toEqual(['PDL1-ANY', 'PDL1-CPS10']);
