@@ -12,14 +12,14 @@ describe('biomarker evaluation on the labelled set', () => {
     ).toBe(true);
   });
 
-  // A floor under the ConText engine's first figures (2026-11-27: alteration level 87.1 / 96.6,
-  // gene level 94.5 / 96.3), not a target: these labels are the ones the rules were read on.
+  // A floor under the ConText engine's figures (2026-11-27 afternoon: alteration level 97.3 /
+  // 97.1, gene level 98.8 / 96.6), not a target: these labels are the ones the rules were read on.
   it('keeps the F1 floors at alteration and gene level', () => {
     const report = evaluate();
     expect(report.trials).toBeGreaterThanOrEqual(100);
     expect(report.trialsWithBiomarkers).toBeGreaterThan(40);
-    expect(report.overall.required.f1).toBeGreaterThanOrEqual(0.85);
+    expect(report.overall.required.f1).toBeGreaterThanOrEqual(0.95);
     expect(report.overall.excluded.f1).toBeGreaterThanOrEqual(0.95);
-    expect(report.geneLevel.required.f1).toBeGreaterThanOrEqual(0.93);
+    expect(report.geneLevel.required.f1).toBeGreaterThanOrEqual(0.96);
   });
 });
