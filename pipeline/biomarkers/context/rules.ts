@@ -277,6 +277,21 @@ export const CONTEXT_RULES: ContextRule[] = [
     endsOnly: 'forward',
     example: 'alone or in combination with pembrolizumab in patients with KRAS G12C mutation',
   },
+  {
+    // The other state starts a new phrase: "Negative for PD-L1, and Positive for KRAS p.G12C".
+    id: 'terminate.opposite-state',
+    // Joined on by a conjunction: "must not be positive for" stays one negation.
+    words: ['and', 'but', 'yet'].flatMap((c) => [
+      `${c} positive for`,
+      `${c} positivity for`,
+      `${c} positive to`,
+    ]),
+    category: null,
+    direction: 'terminate',
+    maxTokens: 0,
+    endsOnly: 'forward',
+    example: 'negative for PD-L1 and positive for KRAS G12C',
+  },
   // -- negation
   {
     id: 'negation.forward',

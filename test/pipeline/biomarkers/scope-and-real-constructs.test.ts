@@ -342,3 +342,17 @@ describe('a lung cancer the criterion carves out', () => {
     ).toEqual(['-EGFR:*@lung', '-ALK:*@lung', '-ROS1:*@lung']);
   });
 });
+
+describe('the other state joined on', () => {
+  it('ends a negation: "negative for X, and positive for Y" requires Y', () => {
+    expect(
+      rows('* NSCLC negative for PD-L1 expression, and positive for a KRAS G12C mutation'),
+    ).toEqual(['+PD-L1:*@lung', '+KRAS:G12C@lung']);
+  });
+
+  it('but "must not be positive for" stays one negation', () => {
+    expect(
+      rows('* Tumours must not be positive for EGFR exon 19 deletion or ALK rearrangement'),
+    ).toEqual(['-EGFR:EX19DEL@lung', '-ALK:FUSION@lung']);
+  });
+});
