@@ -41,7 +41,9 @@ export const ENDPOINTS: readonly EndpointDef[] = [
       `ids, titles, interventions, sponsor, conditions and keywords. Order: \`sort\`, else ` +
       `nearest first with a ZIP, most relevant first with \`q\`, else recruiting bucket first, ` +
       `then most recently updated, then nct_id. Pages: \`meta.next\` / \`meta.prev\` and the ` +
-      `\`Link\` header. With \`zip\` + \`radius\`, each trial carries \`nearest_site\` and ` +
+      `\`Link\` header; \`meta.next_page_token\` as \`pageToken\` reads every page of a run from ` +
+      `one snapshot version. \`format=csv\` (or Accept: text/csv) gives CSV; \`fields\` keeps ` +
+      `only the named members. With \`zip\` + \`radius\`, each trial carries \`nearest_site\` and ` +
       `\`distance_miles\`. With \`explain=true\`, each trial carries \`match\`: every filter's ` +
       `verdict with its reason and evidence, the biomarker rows that matched and those that ` +
       `would exclude a patient with the asked markers, and a ZIP search's nearest site with ` +
