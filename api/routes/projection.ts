@@ -8,6 +8,8 @@
  */
 import { invalidParameter } from '../errors.js';
 import { DETAIL_FIELDS, LIST_PROJECTION_FIELDS } from '../present.js';
+import type { TrialIndex } from '../query/trial-index.js';
+import { listMemberSpan, listMemberSpans } from './json-members.js';
 
 /** The names `fields` may hold on each route that takes it. */
 export const PROJECTABLE_FIELDS = {
@@ -53,3 +55,41 @@ export function projectBody(body: Buffer, fields: readonly string[]): Buffer {
     : projectTrial(envelope.data as Record<string, unknown>, fields);
   return Buffer.from(JSON.stringify({ data, meta: envelope.meta }));
 }
+
+/**
+ * A /trials page projected from the trials' own list JSON (member spans kept per trial,
+ * ./json-members.ts) instead of parsing the rendered page: for a page whose trials are
+ * their list JSON unchanged (no ZIP sample or distance spliced in, no explain). `body` is
+ * that page, rendered; its meta is copied from it as it was (quota counters last).
+ */
+export function projectListPage(
+  index: TrialIndex,
+  ranks: readonly number[],
+  body: Buffer,
+  fields: readonly string[],
+): Buffer {
+  const meta = body.lastIndexOf(META_OPEN);
+  if (meta < 0) throw new Error('projectListPage: no meta in the page');
+  const parts: Buffer[] = [LIST_OPEN];
+  ranks.forEach((rank, i) => {
+    const json = index.listJson[rank];
+    const spans = listMemberSpans(index, rank);
+    let text = i > 0 ? ',{' : '{';
+    const members: Buffer[] = [];
+    for (const f of fields) {
+      const span = listMemberSpan(spans, f);
+      if (!span) continue;
+      members.push(Buffer.from(`${text}"${f}":`), json.subarray(span[0], span[1]));
+      text = ',';
+    }
+    if (members.length === 0) members.push(Buffer.from(text));
+    parts.push(...members, CLOSE_BRACE);
+  });
+  // From the page's `],"meta":` on.
+  parts.push(body.subarray(meta));
+  return Buffer.concat(parts);
+}
+
+const LIST_OPEN = Buffer.from('{"data":[');
+const META_OPEN = Buffer.from('],"meta":{');
+const CLOSE_BRACE = Buffer.from('}');

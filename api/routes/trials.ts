@@ -9,8 +9,8 @@ import { useSnapshot } from '../middleware/require-snapshot.js';
 import { encodePageToken, queryDigest } from '../params/page-token.js';
 import { chosenFormat, RESPONSE_FORMATS } from '../middleware/accept-json.js';
 import { parseDetailQuery, parseTrialsQuery } from '../params/trials-query.js';
-import { CSV_CONTENT_TYPE, csvColumns, trialsCsv } from './csv.js';
-import { projectBody, projectionOf } from './projection.js';
+import { CSV_CONTENT_TYPE, csvColumns, trialsCsv, trialsCsvFromIndex } from './csv.js';
+import { projectBody, projectionOf, projectListPage } from './projection.js';
 import { explainTrial } from '../query/explain.js';
 import { unitVector } from '../query/geo-candidates.js';
 import {
@@ -46,7 +46,7 @@ export function trialListPage(
   quota: QuotaMeta | null,
   urlFor: ((offset: number) => string) | null,
   tokenFor: ((offset: number) => string) | null = null,
-): { body: Buffer; links: PageLinks | null } {
+): { body: Buffer; links: PageLinks | null; ranks: number[] } {
   const result = searchTrials(index, query);
   const extras = query.explain
     ? result.hits.map((hit) =>
@@ -78,6 +78,7 @@ export function trialListPage(
       centre,
     ),
     links,
+    ranks: result.hits.map((h) => h.rank),
   };
 }
 
@@ -164,15 +165,22 @@ export function listTrials(holder: SnapshotHolder): RequestHandler {
     const quota = quotaOf(usage);
     const urlFor = pageUrl(req, query.limit, query.pageToken ? tokenFor : null);
     sendDataBody(req, res, snapshot.compressed, quota, () => {
-      const { body, links } = trialListPage(snapshot.index, query, quota, urlFor, tokenFor);
+      const { body, links, ranks } = trialListPage(snapshot.index, query, quota, urlFor, tokenFor);
       const link = links && linkHeader(links);
       return {
-        body: fields ? projectBody(body, fields) : body,
+        body: !fields
+          ? body
+          : asListed(query)
+            ? projectListPage(snapshot.index, ranks, body, fields)
+            : projectBody(body, fields),
         ...(link ? { headers: { Link: link } } : {}),
       };
     });
   };
 }
+
+/** Whether a page's trials are their list JSON as prebuilt (no ZIP splice, no explain). */
+const asListed = (query: TrialQuery): boolean => query.near === null && !query.explain;
 
 /**
  * A page as CSV (./csv.ts). Its next and previous pages are linked by page token, so an
@@ -186,9 +194,11 @@ function sendTrialsCsv(
   urlFor: (offset: number) => string,
   tokenFor: (offset: number) => string,
 ): void {
-  const { body, links } = trialListPage(snapshot.index, query, null, urlFor, tokenFor);
+  const { body, links, ranks } = trialListPage(snapshot.index, query, null, urlFor, tokenFor);
   const columns = csvColumns(fields, { near: query.near !== null, explain: query.explain });
-  const { text, total } = trialsCsv(body, columns);
+  const { text, total } = asListed(query)
+    ? trialsCsvFromIndex(snapshot.index, ranks, body, columns)
+    : trialsCsv(body, columns);
   const link = links && linkHeader(links);
   if (link) res.set('Link', link);
   res.set({ 'Content-Type': CSV_CONTENT_TYPE, 'X-Total-Count': String(total) }).send(text);
