@@ -1,5 +1,8 @@
 /** A sanity pass of the API over the project's own demo data (pipeline/demo), checked against its tables. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../config/env.js';
 import { generateDemoTables } from '../../pipeline/demo/generate.js';
 import type { SnapshotTables, TrialRow } from '../../domain/rows.js';
 import { DEFAULT_STATUS_BUCKETS } from '../../domain/status.js';
@@ -69,5 +72,23 @@ describe('demo snapshot', () => {
       expect(body.data.locations).toHaveLength(body.data.location_count);
       expect(body.data.url).toBeTruthy();
     }
+  });
+});
+
+describe("README's first request", () => {
+  it('answers on the demo data as the README shows it (same first trial, total and next link)', async () => {
+    const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const url = readme.match(
+      /curl [^\n]*"http:\/\/127\.0\.0\.1:\$\{PORT:-3000\}(\/api\/v1\/trials\?[^"]+)"/,
+    )?.[1];
+    const shown = readme.match(/```json\n([\s\S]*?)```/)?.[1] ?? '';
+    expect(url, 'the README shows a first curl request').toBeDefined();
+    const { status, body } = await api.json(url!);
+    expect(status).toBe(200);
+    const first = body.data[0];
+    expect(shown).toContain(`"nct_id": "${first.nct_id}"`);
+    expect(shown).toContain(`"brief_title": "${first.brief_title.slice(0, 40)}`);
+    expect(shown).toContain(`"total": ${body.meta.total}`);
+    expect(shown).toContain(`"next": "${body.meta.next}"`);
   });
 });
