@@ -131,6 +131,27 @@ export const HEADING_RULES: HeadingRule[] = [
     note: '"Other inclusion/exclusion criteria may apply" names both sections and opens neither',
   },
   {
+    id: 'heading.non-inclusion',
+    opens: 'exclusion',
+    pattern: new RegExp(`^${QUALIFIERS}non[-\\s]?inclusion(?:${CRITERIA})?${NOTE}\\s*:?\\s*$`, 'i'),
+    note: '"Non-inclusion criteria:", the French registries\' name for the exclusion criteria',
+  },
+  {
+    id: 'heading.ineligibility',
+    opens: 'exclusion',
+    pattern: new RegExp(`^${QUALIFIERS}ineligibility(?:${CRITERIA})?${NOTE}\\s*:?\\s*$`, 'i'),
+    note: '"Ineligibility criteria:", "Ineligibility:"',
+  },
+  {
+    id: 'heading.criteria-for',
+    opens: 'keyword',
+    pattern: new RegExp(
+      `^${QUALIFIERS}(?:criteria|criterion)\\s+(?:for|of)\\s+(?:the\\s+)?(?:patient\\s+)?${KEYWORD}${NOTE}\\s*:?\\s*$`,
+      'i',
+    ),
+    note: '"Criteria for exclusion:", "Criteria of inclusion"',
+  },
+  {
     id: 'heading.criteria-inline-text',
     opens: 'keyword',
     pattern: new RegExp(

@@ -85,8 +85,13 @@ export function readHeadingLine(line: string, offset = 0): Heading | null {
     const m = body.match(rule.pattern);
     if (!m) continue;
     if (rule.opens === null) return null;
+    // A rule opens a fixed section ("Ineligibility:") or the one its keyword names.
     const kind: SectionKind =
-      m.groups?.kw?.toLowerCase() === 'exclusion' ? 'exclusion' : 'inclusion';
+      rule.opens !== 'keyword'
+        ? rule.opens
+        : m.groups?.kw?.toLowerCase() === 'exclusion'
+          ? 'exclusion'
+          : 'inclusion';
     // Text after the heading on the same line belongs to the section it opens.
     const rest = m.groups?.rest?.trim() ?? '';
     const at = rest ? line.lastIndexOf(rest.slice(0, 12)) : -1;

@@ -140,3 +140,30 @@ describe('splitCriteria: criteria are never taken for headings', () => {
     });
   });
 });
+
+describe('exclusion headings by other names', () => {
+  it.each([
+    'Criteria for exclusion:',
+    'Non-inclusion criteria:',
+    'Ineligibility criteria:',
+    'Ineligibility:',
+  ])('"%s" opens the exclusion section', (heading) => {
+    expect(
+      splitCriteria(`Inclusion Criteria:\n* NSCLC\n${heading}\n* Known EGFR mutation`),
+    ).toEqual({
+      inclusion: '* NSCLC',
+      exclusion: '* Known EGFR mutation',
+    });
+  });
+
+  it('"Criteria for inclusion" opens the inclusion section', () => {
+    expect(
+      splitCriteria(
+        'Criteria for inclusion:\n* NSCLC\nCriteria for exclusion:\n* Known EGFR mutation',
+      ),
+    ).toEqual({
+      inclusion: '* NSCLC',
+      exclusion: '* Known EGFR mutation',
+    });
+  });
+});
