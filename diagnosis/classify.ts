@@ -43,6 +43,19 @@ export interface Diagnosis {
   admitted_types: DiagnosisType[];
 }
 
+/** The diagnosis fields of a row no diagnosis stage has read yet. */
+export function unclassified(): Diagnosis {
+  return {
+    diagnosis_types: [],
+    lung_cancer: false,
+    sclc_stages: [],
+    nsclc_stages: [],
+    population: 'other_tumour',
+    excluded_types: [],
+    admitted_types: [],
+  };
+}
+
 /** The diagnosis fields of a trial row, in one place for the stages that store and restore them. */
 export function diagnosisOf(d: Diagnosis): Diagnosis {
   const { diagnosis_types, lung_cancer, sclc_stages, nsclc_stages } = d;

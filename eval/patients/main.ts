@@ -28,6 +28,7 @@ import {
   type Profile,
   type Truth,
 } from './truth.js';
+import { unclassified } from '../../diagnosis/classify.js';
 
 /** A recruiting trial row holding what the corpus has: ids, titles, conditions, keywords, study type, criteria. */
 function trialRowOf(t: CorpusTrial): TrialRow {
@@ -68,13 +69,8 @@ function trialRowOf(t: CorpusTrial): TrialRow {
     pharma_url: null,
     pharma_source_slug: null,
     source: 'ctgov',
-    diagnosis_types: [],
-    lung_cancer: false,
-    sclc_stages: [],
-    nsclc_stages: [],
-    population: 'other_tumour',
-    excluded_types: [],
-    admitted_types: [],
+    // Filled by the diagnosis stage.
+    ...unclassified(),
     location_count: 0,
     content_hash: t.nct_id,
   };

@@ -9,6 +9,7 @@ import { splitCriteria } from '../eligibility/split-criteria.js';
 import { parseRegistryDate } from '../dates.js';
 import { InvalidStudyError } from './errors.js';
 import type { LocationFields, StudyFields } from './study-fields.js';
+import { unclassified } from '../../diagnosis/classify.js';
 
 /** "Active, not recruiting" / "Dietary Supplement" -> the v2 enum spelling, so analysts see one vocabulary. */
 export function enumSpelling(raw: string | null): string | null {
@@ -65,13 +66,7 @@ export function buildTrialRecord(fields: StudyFields, hash: string): TrialRecord
     pharma_source_slug: null,
     source: REGISTRY_SOURCE.slug,
     // Filled by the diagnosis stage.
-    diagnosis_types: [],
-    lung_cancer: false,
-    sclc_stages: [],
-    nsclc_stages: [],
-    population: 'other_tumour',
-    excluded_types: [],
-    admitted_types: [],
+    ...unclassified(),
     location_count: sites.length,
     content_hash: hash,
   };

@@ -22,6 +22,7 @@ import { registryStudyUrl } from '../../domain/sources.js';
 import { STATUS_TO_BUCKET, type TrialStatus } from '../../domain/status.js';
 import { catalogRank, sponsorIdentity } from './catalog/index.js';
 import type { SponsorTrial } from './types.js';
+import { unclassified } from '../../diagnosis/classify.js';
 
 export interface SponsorStatus {
   slug: string;
@@ -122,13 +123,8 @@ export function sponsorOnlyRecord(trialId: string, t: SponsorTrial, url: string)
       pharma_url: t.page_url,
       pharma_source_slug: t.source_slug,
       source: t.source_slug,
-      diagnosis_types: [],
-      lung_cancer: false,
-      sclc_stages: [],
-      nsclc_stages: [],
-      population: 'other_tumour',
-      excluded_types: [],
-      admitted_types: [],
+      // Filled by the diagnosis stage.
+      ...unclassified(),
       location_count: sites.length,
       content_hash: t.content_hash,
     },
