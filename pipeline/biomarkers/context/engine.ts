@@ -355,27 +355,23 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
         ]
       : reached;
   });
-  // "Patients meeting any of the following will be excluded:": a cue reaching the word that
-  // stands for the items below governs them too.
+  return { hits, inherited: handedDown(tokens, scopes) };
+}
+
+/**
+ * What a criterion hands the items under it when it is their header: forward cues still open at
+ * its end, every tumour it names, and a negation or ruling-out that reaches the word standing for
+ * the items ("Patients meeting any of the following will be excluded:"); a cue that admits ("can
+ * be eligible") is not handed on that way.
+ */
+function handedDown(tokens: Token[], scopes: Scope[]): Hit[] {
   const itemWords = tokens.flatMap((t, i) => (standsForItems(tokens, i) ? [i] : []));
-  // Only a cue that turns the items' state round is handed on so ("can be eligible" is not).
-  const toItems = (s: Scope) =>
-    ITEM_CATEGORIES.includes(s.cue.rule.category!) &&
-    itemWords.some((i) => s.lo <= i && i <= s.hi && i !== s.cue.from);
-  const inherited = scopes
-    .filter(
-      (s) =>
-        s.open ||
-        s.cue.rule.category === 'other-tumour' ||
-        s.cue.rule.category === 'lung-tumour' ||
-        toItems(s),
-    )
-    .map((s) => ({
-      rule: `${s.cue.rule.id}(header)`,
-      category: s.cue.rule.category!,
-      distance: 1000,
-      after: false,
-      toItems: toItems(s) || (s.open && ITEM_CATEGORIES.includes(s.cue.rule.category!)),
-    }));
-  return { hits, inherited };
+  return scopes.flatMap((s) => {
+    const category = s.cue.rule.category!;
+    const toItems =
+      ITEM_CATEGORIES.includes(category) &&
+      (s.open || itemWords.some((i) => s.lo <= i && i <= s.hi && i !== s.cue.from));
+    if (!s.open && !category.endsWith('tumour') && !toItems) return [];
+    return [{ rule: `${s.cue.rule.id}(header)`, category, distance: 1000, after: false, toItems }];
+  });
 }
