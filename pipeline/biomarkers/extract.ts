@@ -50,7 +50,9 @@ const SENSITISING_BEFORE =
 const SENSITISING_AFTER = new RegExp(
   String.raw`^[\s-]*(?:gene\s+)?(?:(?:TKI|tyrosine kinase inhibitor)[\s-]+)?` +
     String.raw`(?:sensiti(?:ve|[sz]ing|vity)|activating|common|classic(?:al)?)\b` +
-    String.raw`|^[\s-]*(?:mutations?|mutant)\s+(?:\w+\s+){0,4}?(?:TKI|tyrosine kinase inhibitor)?\s*sensitivity\b`,
+    // "mutation (known to be associated with EGFR-TKI) sensitivity", "mutation sensitive to EGFR TKIs"
+    String.raw`|^[\s-]*(?:mutations?|mutant)\s+(?:[\w-]+\s+){0,6}?` +
+    String.raw`(?:[\w-]*(?:TKI|tyrosine kinase inhibitor)s?\s+)?sensitiv(?:e|ity)\b`,
   'i',
 );
 
@@ -361,7 +363,7 @@ function fromSentence(
         scope: p.scope,
       });
   });
-  const { eitherState, exampleOfGene, specifiedGene } = sentencePostRules(
+  const { eitherState, exampleOfGene, specifiedGene, repeatsGene } = sentencePostRules(
     st.text,
     mentions,
     decided,
@@ -375,7 +377,7 @@ function fromSentence(
   );
   for (const d of decided) {
     const m = d.mention;
-    if (eitherState(d) || exampleOfGene(d)) continue;
+    if (eitherState(d) || exampleOfGene(d) || repeatsGene(d)) continue;
     if (m.alteration === null && m.gene !== 'PD-L1' && !m.variant && specifiedGene(d)) continue;
     if (m.gene === 'PD-L1') {
       for (const r of pdl1Rows(nctId, st, m, d, section, qualifiedOnly, pdl1)) rows.push(r);

@@ -100,6 +100,11 @@ const KIND_WORDS: ReadonlyArray<[Qualifier, RegExp]> = [
 const FUSION_PARTNER_BEFORE = /(?<![\w-])[A-Z][A-Z0-9]{1,9}(?:-|–|::)$/;
 /** "exon 19", "21 exon" with no alteration word: EGFR's exons only when no other gene owns them. */
 const BARE_EXON = /^(?:(?:exon|ex)[- ]?(?:19|21)|(?:19|21)\s*exon)$/i;
+const ALTERATION_NEGATIVE_AFTER = new RegExp(
+  String.raw`^[\s-]*(?:(?:mutations?|mutant|mutated|deletions?|insertions?|fusions?|rearrangements?|status)[\s-]*)?` +
+    String.raw`(?:negativ(?:e|ity)|wild[- ]?type)\b`,
+  'i',
+);
 const VARIANT_AFTER_GENE = /^[\s-]*(?:p\.\s?)?([A-Z]\d{2,4}[A-Z])\b/;
 const LISTABLE_KINDS = new Set<Qualifier>([
   'fusion',
@@ -473,6 +478,8 @@ function alterationMentions(
         : [nearestOwner(exon20Genes, a)];
     const therapy = therapyBefore || THERAPY_AFTER_ALT.test(masked.slice(a.end, a.end + SCAN));
     const carvedOut = /\bnon[- ]?$/i.test(sentence.slice(Math.max(0, a.start - 5), a.start));
+    // "T790M-negative", "EGFR T790M mutation negative": the alteration's own state word.
+    const negative = ALTERATION_NEGATIVE_AFTER.test(masked.slice(a.end, a.end + 30));
     for (const gene of new Set(owners)) {
       mentions.push({
         gene,
@@ -482,6 +489,7 @@ function alterationMentions(
         end: a.end,
         qualified: true,
         carvedOut,
+        negative,
       });
     }
   }

@@ -47,7 +47,7 @@ export function sentencePostRules(
   mentions: Mention[],
   decided: Decided[],
   exampleCue: RegExp,
-): { eitherState: Rule; exampleOfGene: Rule; specifiedGene: Rule } {
+): { eitherState: Rule; exampleOfGene: Rule; specifiedGene: Rule; repeatsGene: Rule } {
   const cues = [...text.matchAll(exampleCue)].map((c) => c.index!);
   const cueBetween = (from: number, to: number) => {
     const i = firstAtOrAfter(cues, from);
@@ -57,7 +57,26 @@ export function sentencePostRules(
     eitherState: eitherStateRule(text, decided),
     exampleOfGene: examplesRule(decided, cueBetween),
     specifiedGene: specifiedRule(text, mentions, decided, cueBetween),
+    repeatsGene: repeatedGeneRule(decided),
   };
+}
+
+/**
+ * "ALK-positive NSCLC by an approved test (Vysis ALK Break Apart FISH)", "HER2-mutant NSCLC
+ * (a mutation in the HER2 kinase domain)": a bare gene name after the same gene was stated with
+ * an alteration refers back to it (an assay, a domain, a test) and is no option of its own.
+ */
+function repeatedGeneRule(decided: Decided[]): Rule {
+  const firstSpecific = new Map<string, number>();
+  for (const o of decided)
+    if (isAlteration(o) && o.mention.start < (firstSpecific.get(key(o)) ?? Infinity))
+      firstSpecific.set(key(o), o.mention.start);
+  return (d) =>
+    d.mention.kind === 'marker' &&
+    !d.mention.qualified &&
+    d.mention.alteration === null &&
+    d.mention.gene !== 'PD-L1' &&
+    d.mention.start > (firstSpecific.get(key(d)) ?? Infinity);
 }
 
 /**

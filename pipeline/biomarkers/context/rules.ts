@@ -82,6 +82,40 @@ const POPULATION_NOUNS = [
   'individuals',
 ];
 
+/** Words that carve an exception out of what comes before them ("EGFR mutation other than T790M"). */
+const CARVE_WORDS = [
+  'except',
+  'except for',
+  'excluding',
+  'with the exception of',
+  'other than',
+  'apart from',
+  'besides',
+  'but not',
+  'not including',
+  'excepting',
+  'exception',
+  'exceptions',
+];
+
+/** Histologies a criterion carves out of the lung cancers it admits; they are no marker. */
+const HISTOLOGY_WORDS = [
+  'squamous',
+  'predominantly squamous',
+  'pure squamous',
+  'squamous cell',
+  'small cell',
+  'large cell',
+  'neuroendocrine',
+  'adenocarcinoma',
+  'non squamous',
+  'mixed',
+  'sarcomatoid',
+  'carcinoid',
+  'histology',
+  'histologies',
+];
+
 export const CONTEXT_RULES: ContextRule[] = [
   // -- pseudo: phrases whose cue words mean nothing here (they cancel the cues inside them)
   {
@@ -212,6 +246,16 @@ export const CONTEXT_RULES: ContextRule[] = [
     direction: 'pseudo',
     maxTokens: 0,
     example: 'tested positive for a MET exon 14 skipping mutation',
+  },
+  {
+    // "NSCLC other than squamous histology with an EGFR mutation": the exception is a
+    // histology, spent on its noun; the marker after it is the population's.
+    id: 'pseudo.carved-histology',
+    words: CARVE_WORDS.flatMap((carve) => HISTOLOGY_WORDS.map((h) => `${carve} ${h}`)),
+    category: null,
+    direction: 'pseudo',
+    maxTokens: 0,
+    example: 'non-squamous NSCLC other than squamous histology with an EGFR activating mutation',
   },
   {
     id: 'pseudo.gene-name',
@@ -346,6 +390,16 @@ export const CONTEXT_RULES: ContextRule[] = [
       'is negative',
       'tested negative',
       'negative or unknown',
+      // "EGFR and ALK status documented as negative": a stated result, after the status words.
+      'be negative',
+      'was negative',
+      'were negative',
+      'been negative',
+      'documented as negative',
+      'confirmed as negative',
+      'confirmed negative',
+      'reported as negative',
+      'known to be negative',
     ],
     category: 'negated',
     direction: 'backward',
@@ -763,20 +817,7 @@ export const CONTEXT_RULES: ContextRule[] = [
   // -- carve-outs
   {
     id: 'carve.forward',
-    words: [
-      'except',
-      'except for',
-      'excluding',
-      'with the exception of',
-      'other than',
-      'apart from',
-      'besides',
-      'but not',
-      'not including',
-      'excepting',
-      'exception',
-      'exceptions',
-    ],
+    words: CARVE_WORDS,
     category: 'carve',
     direction: 'forward',
     maxTokens: 6,

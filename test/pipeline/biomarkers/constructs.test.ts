@@ -116,12 +116,14 @@ describe('blind batch 4-6 constructs', () => {
     ).toEqual(['+ALK', '+EGFR', '+RET']);
   });
   it('reads "including" after a gene-level mention as examples, "including one or more of" as the list', () => {
+    // "known to be associated with EGFR TKI sensitivity" names the sensitising class: its
+    // five members, whichever of them the examples name (labels moved 2026-11-27 evening).
     expect(
       units({
         inclusion:
           '* The tumor harbors an EGFR mutation known to be associated with EGFR TKI sensitivity (including G719X, exon 19 deletion, L858R, L861Q)',
       }),
-    ).toEqual(['+EGFR']);
+    ).toEqual(['+EGFR:EX19DEL', '+EGFR:G719X', '+EGFR:L858R', '+EGFR:L861Q', '+EGFR:S768I']);
     expect(
       units({
         inclusion:
@@ -544,7 +546,7 @@ describe('blind batch 12 constructs', () => {
     expect(units({ inclusion: '- ROS1 fusion positve NSCLC' })).toEqual(['+ROS1:FUSION']);
   });
   // Known miss of the ConText engine (2026-11-27); right under the old chain patterns.
-  it.fails('does not read a gene inside an assay product name as a requirement', () => {
+  it('does not read a gene inside an assay product name as a requirement', () => {
     expect(
       units({
         inclusion:
@@ -596,6 +598,74 @@ describe('blind batch 12 constructs', () => {
     expect(
       units({ inclusion: '* EGFR and ALK status must be known; PD-L1 TPS must be at least 1%' }),
     ).toEqual(['+PD-L1:TPS>=1']);
+  });
+});
+
+describe('constructs of recent registry phrasing (2026-11-27 evening)', () => {
+  it("reads an alteration's own negative state word as its absence", () => {
+    expect(
+      units({ inclusion: '* EGFR T790M mutation-negative after progression on gefitinib' }),
+    ).toEqual(['-EGFR:T790M']);
+    expect(units({ inclusion: '* T790M-negative' })).toEqual(['-EGFR:T790M']);
+    expect(units({ inclusion: '* KRAS G12C wild-type NSCLC' })).toEqual(['-KRAS:G12C']);
+    // A positive state word stays a requirement.
+    expect(units({ inclusion: '* T790M-positive NSCLC' })).toEqual(['+EGFR:T790M']);
+  });
+  it('reads a negative result stated after the status words as a negation', () => {
+    expect(units({ inclusion: '* EGFR and ALK status documented as negative' })).toEqual([
+      '-ALK',
+      '-EGFR',
+    ]);
+    expect(units({ inclusion: '* ROS1 rearrangement status confirmed negative by FISH' })).toEqual([
+      '-ROS1:FUSION',
+    ]);
+    // The status alone still gates nothing.
+    expect(units({ inclusion: '* EGFR and ALK status must be documented' })).toEqual([]);
+  });
+  it('reads "mutation sensitive to EGFR TKIs" as the sensitising class', () => {
+    const cls = ['+EGFR:EX19DEL', '+EGFR:G719X', '+EGFR:L858R', '+EGFR:L861Q', '+EGFR:S768I'];
+    expect(units({ inclusion: '* EGFR mutation sensitive to EGFR TKIs' })).toEqual(cls);
+    expect(
+      units({
+        inclusion: '* One or more EGFR mutations known to be associated with EGFR-TKI sensitivity',
+      }),
+    ).toEqual(cls);
+    expect(units({ inclusion: '* EGFR mutation insensitive to EGFR TKIs' })).toEqual(['+EGFR']);
+  });
+  it('reads a bare gene name after its stated alteration as a reference back, not an option', () => {
+    expect(
+      units({
+        inclusion:
+          '* ALK-positive NSCLC by an FDA-approved test (e.g., Vysis ALK Break Apart FISH)',
+      }),
+    ).toEqual(['+ALK:FUSION']);
+    expect(
+      units({
+        inclusion: '* HER2-mutant NSCLC (activating mutation in the HER2 tyrosine kinase domain)',
+      }),
+    ).toEqual(['+HER2:MUT']);
+    // A qualified second mention is still an option of its own.
+    expect(units({ inclusion: '* EGFR exon 19 deletion, or other EGFR mutations' })).toEqual([
+      '+EGFR',
+      '+EGFR:EX19DEL',
+    ]);
+  });
+  it('spends a carve-out of a histology on its noun: the marker after it is required', () => {
+    const cls = ['+EGFR:EX19DEL', '+EGFR:G719X', '+EGFR:L858R', '+EGFR:L861Q', '+EGFR:S768I'];
+    expect(
+      units({
+        inclusion:
+          '* NSCLC other than predominantly squamous histology with an EGFR activating mutation',
+      }),
+    ).toEqual(cls);
+    expect(
+      units({ inclusion: '* NSCLC, excluding small cell, harbouring a KRAS G12C mutation' }),
+    ).toEqual(['+KRAS:G12C']);
+    // A carve-out of a marker still carves.
+    expect(units({ inclusion: '* EGFR mutation other than T790M' })).toEqual([
+      '+EGFR',
+      '-EGFR:T790M',
+    ]);
   });
 });
 
