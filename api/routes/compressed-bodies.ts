@@ -13,7 +13,8 @@
  *
  * Negotiation is the middleware's (same Negotiator call and preferences), so a client
  * gets the coding it got before; deflate-only clients, HEAD requests and bodies the
- * middleware would not compress go through the middleware as before.
+ * middleware would not compress go through the middleware as before. A GET that takes no
+ * compression gets the plain head, kept the same way in a second LRU, and the counters.
  */
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
@@ -53,8 +54,8 @@ export function quotaTail(quota: QuotaMeta): Buffer {
 }
 
 interface Entry {
-  coding: BodyCoding;
-  /** The compressed head: gzip header and sync-flushed deflate, or flushed brotli. */
+  coding: BodyCoding | 'identity';
+  /** The compressed head (gzip header and sync-flushed deflate, or flushed brotli), or the plain head. */
   head: Buffer;
   /** CRC-32 and length of the uncompressed head (gzip trailer). */
   crc: number;
@@ -97,20 +98,12 @@ export function completeBody(entry: Entry, tail: Buffer): Buffer {
   return Buffer.concat([entry.head, block, tail, trailer]);
 }
 
-/**
- * One snapshot's compressed heads by coding and URL, least recently used evicted first
- * (each LoadedSnapshot has its own, dropped with it at a swap).
- */
-export class CompressedBodies {
-  private readonly entries = new Map<string, Entry>();
+/** Entries by key, least recently used evicted first, bounded in the bytes of their heads. */
+class LruHeads {
+  readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
-  /** @param maxBytes compressed bytes kept (32 MiB: ~2,700 list pages or ~8,000 details). */
-  constructor(private readonly maxBytes = 32 * 2 ** 20) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
+  constructor(readonly maxBytes: number) {}
 
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key);
@@ -122,15 +115,7 @@ export class CompressedBodies {
     return entry;
   }
 
-  /** Compresses `head` (the body without its tail) and keeps it under `key`. */
-  put(key: string, coding: BodyCoding, head: Buffer, headers: Record<string, string>): Entry {
-    const entry: Entry = {
-      coding,
-      head: compressHead(coding, head),
-      crc: coding === 'gzip' ? zlib.crc32(head) : 0,
-      headBytes: head.length,
-      headers,
-    };
+  put(key: string, entry: Entry): Entry {
     this.entries.set(key, entry);
     this.bytes += entry.head.length;
     for (const [oldKey, old] of this.entries) {
@@ -139,6 +124,64 @@ export class CompressedBodies {
       this.bytes -= old.head.length;
     }
     return entry;
+  }
+}
+
+/**
+ * One snapshot's data-body heads by coding and URL: compressed ones, and plain ones for
+ * clients that take no compression (each LoadedSnapshot has its own, dropped with it at a
+ * swap). A plain hit costs no search and no render: a ZIP page's search and render were
+ * ~45% of a zip 100 mi server's busy time (profile of 2026-11-27, bench/README.md).
+ */
+export class CompressedBodies {
+  private readonly packed: LruHeads;
+  private readonly plain: LruHeads;
+
+  /**
+   * @param maxBytes compressed bytes kept (32 MiB: ~2,700 list pages or ~8,000 details)
+   * @param plainMaxBytes plain bytes kept (32 MiB: ~300 list pages of 95-120 KiB)
+   */
+  constructor(maxBytes = 32 * 2 ** 20, plainMaxBytes = 32 * 2 ** 20) {
+    this.packed = new LruHeads(maxBytes);
+    this.plain = new LruHeads(plainMaxBytes);
+  }
+
+  /** Compressed heads kept. */
+  get size(): number {
+    return this.packed.entries.size;
+  }
+
+  /** Plain heads kept. */
+  get plainSize(): number {
+    return this.plain.entries.size;
+  }
+
+  get(key: string): Entry | undefined {
+    return this.packed.get(key);
+  }
+
+  /** Compresses `head` (the body without its tail) and keeps it under `key`. */
+  put(key: string, coding: BodyCoding, head: Buffer, headers: Record<string, string>): Entry {
+    return this.packed.put(key, {
+      coding,
+      head: compressHead(coding, head),
+      crc: coding === 'gzip' ? zlib.crc32(head) : 0,
+      headBytes: head.length,
+      headers,
+    });
+  }
+
+  getPlain(key: string): Entry | undefined {
+    return this.plain.get(key);
+  }
+
+  /** Keeps a copy of `head` (the body without its tail) under `key`, unless it alone exceeds the budget. */
+  putPlain(key: string, head: Buffer, headers: Record<string, string>): void {
+    if (head.length > this.plain.maxBytes) return;
+    // A copy: the rendered body may be a slice of a larger buffer, which would stay alive.
+    const own = Buffer.allocUnsafeSlow(head.length);
+    own.set(head, 0);
+    this.plain.put(key, { coding: 'identity', head: own, crc: 0, headBytes: head.length, headers });
   }
 }
 
@@ -154,9 +197,24 @@ function sendJson(res: Response, body: Buffer, headers: Record<string, string> |
 }
 
 /**
- * Sends a data body, compressed once per snapshot and URL when the client takes
- * gzip or br; `render` runs only on a miss (or for a plain response). The body must end
- * with `quotaTail(quota)`, and apart from it depend only on the snapshot and the URL.
+ * The head and the tail as one body without joining them: what `res.send` would have sent
+ * (the routes have answered conditional requests and set the validators before; ETags are
+ * the routes', not Express's), with no per-response copy of the head.
+ */
+function sendPlainHead(res: Response, entry: Entry, tail: Buffer): void {
+  res.set(entry.headers);
+  res.set('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', entry.head.length + tail.length);
+  res.write(entry.head);
+  res.end(tail);
+}
+
+/**
+ * Sends a data body, kept once per snapshot and URL: compressed when the client takes
+ * gzip or br, plain when it takes no compression (a GET without Accept-Encoding or with
+ * only identity); `render` runs only on a miss (or for what neither serves: HEAD,
+ * deflate-only clients). The body must end with `quotaTail(quota)`, and apart from it
+ * depend only on the snapshot and the URL.
  */
 export function sendDataBody(
   req: Request,
@@ -167,8 +225,11 @@ export function sendDataBody(
 ): void {
   const coding = cachedCoding(req);
   if (!coding) {
-    const { body, headers } = render();
-    sendJson(res, body, headers);
+    if (takesPlain(req)) sendPlain(req, res, bodies, quota, render);
+    else {
+      const { body, headers } = render();
+      sendJson(res, body, headers);
+    }
     return;
   }
   const tail = quotaTail(quota);
@@ -186,4 +247,32 @@ export function sendDataBody(
   }
   res.set('Content-Encoding', coding);
   sendJson(res, completeBody(entry, tail), entry.headers);
+}
+
+/** A GET the `compression` middleware would answer uncompressed whatever the body's size. */
+function takesPlain(req: Request): boolean {
+  if (req.method !== 'GET') return false;
+  if (!req.headers['accept-encoding']) return true;
+  return new Negotiator(req).encoding(SUPPORTED, { preferred: PREFERRED }) === 'identity';
+}
+
+function sendPlain(
+  req: Request,
+  res: Response,
+  bodies: CompressedBodies,
+  quota: QuotaMeta,
+  render: () => RenderedBody,
+): void {
+  const tail = quotaTail(quota);
+  const key = req.originalUrl;
+  const entry = bodies.getPlain(key);
+  if (entry) {
+    sendPlainHead(res, entry, tail);
+    return;
+  }
+  const { body, headers = {} } = render();
+  const headBytes = body.length - tail.length;
+  if (headBytes > 0 && body.subarray(headBytes).equals(tail))
+    bodies.putPlain(key, body.subarray(0, headBytes), headers);
+  sendJson(res, body, headers);
 }

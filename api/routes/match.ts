@@ -16,7 +16,8 @@ import { searchMatches } from '../query/match-search.js';
 import { pageLinks, renderTrialList, type PageLinks, type QuotaMeta } from '../query/render.js';
 import type { TrialIndex } from '../query/trial-index.js';
 import { notModified } from './caching.js';
-import { quotaOf, routeLocals, sendJsonBytes } from './send.js';
+import { sendDataBody } from './compressed-bodies.js';
+import { quotaOf, routeLocals } from './send.js';
 import { linkHeader, pageUrl } from './trials.js';
 
 export function presentPatientMatch(
@@ -65,13 +66,11 @@ export function listMatches(req: Request, res: Response): void {
   const { snapshot, usage } = routeLocals(res);
   const query = parsePatientQuery(req.query as Record<string, unknown>);
   if (notModified(req, res, snapshot)) return;
-  const { body, links } = matchListPage(
-    snapshot.index,
-    query,
-    quotaOf(usage),
-    pageUrl(req, query.limit),
-  );
-  const link = links && linkHeader(links);
-  if (link) res.set('Link', link);
-  sendJsonBytes(res, body);
+  const quota = quotaOf(usage);
+  // Kept per snapshot and URL like a /trials page: a repeated patient costs no search.
+  sendDataBody(req, res, snapshot.compressed, quota, () => {
+    const { body, links } = matchListPage(snapshot.index, query, quota, pageUrl(req, query.limit));
+    const link = links && linkHeader(links);
+    return { body, ...(link ? { headers: { Link: link } } : {}) };
+  });
 }

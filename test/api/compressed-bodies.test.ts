@@ -146,3 +146,59 @@ describe('GET /trials through the compressed-body cache', () => {
     expect(JSON.parse(small.body.toString()).meta.total).toBe(0);
   });
 });
+
+/** Response headers that belong to the body, not to the moment or the key's counters. */
+function bodyHeaders(headers: http.IncomingHttpHeaders): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => name !== 'date' && !name.startsWith('x-ratelimit')),
+  );
+}
+
+describe('plain bodies kept per snapshot and URL', () => {
+  const withQuota = (body: Buffer, used: number) =>
+    body.toString().replace(/"quota_used":\d+/, `"quota_used":${used}`);
+
+  it('answers a repeated /trials, ZIP, /match and CSV request with the bytes a fresh render gives', async () => {
+    const paths = [
+      '/api/v1/trials?limit=20&offset=40&trialPhase=Phase II',
+      '/api/v1/trials?zip=10001&radius=500&limit=10',
+      '/api/v1/match?diagnosisType=nsclc&age=60&gender=female&markers=EGFR:L858R&zip=10001&radius=500&limit=10',
+      '/api/v1/trials?limit=10&format=csv',
+    ];
+    const compressed = api.holder.current()!.compressed;
+    for (const path of paths) {
+      const before = compressed.plainSize;
+      const first = await get(path, '');
+      const second = await get(path, 'identity');
+      expect(compressed.plainSize, path).toBe(before + 1);
+      // deflate is rendered and compressed per response by the middleware: a fresh render.
+      const fresh = await get(path, 'deflate');
+      for (const res of [first, second]) {
+        expect(res.status, path).toBe(200);
+        expect(res.headers['content-encoding']).toBeUndefined();
+        expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      }
+      // The kept body goes out with the headers a render sends (the miss was one).
+      expect(bodyHeaders(second.headers), path).toEqual(bodyHeaders(first.headers));
+      expect(fresh.headers.link).toBe(first.headers.link);
+      if (path.includes('format=csv')) {
+        expect(second.body.equals(first.body)).toBe(true);
+        expect(second.body.equals(fresh.body)).toBe(true);
+      } else {
+        expect(quotaUsed(second.body)).toBe(quotaUsed(first.body) + 1);
+        expect(second.body.toString(), path).toBe(withQuota(fresh.body, quotaUsed(second.body)));
+        expect(first.body.toString(), path).toBe(withQuota(fresh.body, quotaUsed(first.body)));
+      }
+    }
+  });
+
+  it('keeps at most its byte budget', () => {
+    const bodies = new CompressedBodies(1000, 40_000);
+    for (const key of ['a', 'b', 'c']) bodies.putPlain(key, randomBytes(15_000), {});
+    expect(bodies.plainSize).toBe(2);
+    expect(bodies.getPlain('a')).toBeUndefined();
+    bodies.putPlain('big', randomBytes(50_000), {});
+    expect(bodies.getPlain('big')).toBeUndefined();
+    expect(bodies.getPlain('c')?.head.length).toBe(15_000);
+  });
+});
