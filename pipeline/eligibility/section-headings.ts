@@ -101,12 +101,54 @@ export const LINE_MARKER = new RegExp(
     String.raw`\s*)+`,
 );
 
+/** Who a lead sentence speaks of ("Participants are excluded ... if any of the following apply:"). */
+const LEAD_SUBJECTS = [
+  'patient',
+  'patients',
+  'participant',
+  'participants',
+  'subject',
+  'subjects',
+  'individual',
+  'individuals',
+  'person',
+  'persons',
+  'people',
+  'candidate',
+  'candidates',
+  'volunteer',
+  'volunteers',
+  'you',
+];
+/** What a lead sentence says of them when it heads the exclusion criteria. */
+const LEAD_RULING_OUT = [
+  'excluded',
+  'not be eligible',
+  'not eligible',
+  'ineligible',
+  'not be enrolled',
+  'not be included',
+  'not be entered',
+  'not be randomized',
+  'not be randomised',
+  'not qualify',
+  'cannot participate',
+  'cannot take part',
+  'not be able to participate',
+  'not be able to take part',
+];
+
 export interface HeadingRule {
   id: string;
   /** Which section the heading opens, or null for a rule that says "this line is not a heading". */
   opens: SectionKind | 'keyword' | null;
   /** Tested against the line with its markers removed. */
   pattern: RegExp;
+  /**
+   * Only a line without a bullet or number: a bulleted lead ("* Patients with any of the
+   * following are excluded:") heads its own sub-items inside a section, not a section.
+   */
+  plainLineOnly?: boolean;
   note: string;
 }
 
@@ -129,6 +171,19 @@ export const HEADING_RULES: HeadingRule[] = [
     opens: null,
     pattern: /\binclusion\b[^\n]{0,20}\bexclusion\b|\bexclusion\b[^\n]{0,20}\binclusion\b/i,
     note: '"Other inclusion/exclusion criteria may apply" names both sections and opens neither',
+  },
+  {
+    id: 'heading.ruling-out-lead',
+    opens: 'exclusion',
+    plainLineOnly: true,
+    pattern: new RegExp(
+      String.raw`^(?:(?:a|an|the|any)\s+)?(?:${words(LEAD_SUBJECTS)})\b[^:\n]{0,200}?` +
+        String.raw`\b(?:${words(LEAD_RULING_OUT)})\b[^:\n]{0,160}:\s*$`,
+      'i',
+    ),
+    note:
+      'a sentence standing for the exclusion heading: "Participants are excluded from the study if any ' +
+      'of the following criteria apply:", "You may not be eligible for this study if:"',
   },
   {
     id: 'heading.non-inclusion',

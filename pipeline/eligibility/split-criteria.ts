@@ -10,6 +10,7 @@ import {
   LINE_MARKER,
   type SectionKind,
 } from './section-headings.js';
+import { unflatten } from './unflatten.js';
 
 export interface SplitCriteria {
   inclusion: string | null;
@@ -27,8 +28,9 @@ export interface Heading {
   end: number;
 }
 
-export function splitCriteria(text: string | null | undefined): SplitCriteria {
-  if (!text || !text.trim()) return { inclusion: null, exclusion: null };
+export function splitCriteria(raw: string | null | undefined): SplitCriteria {
+  if (!raw || !raw.trim()) return { inclusion: null, exclusion: null };
+  const text = unflatten(raw);
   const marks = findHeadings(text);
   if (marks.length === 0) return { inclusion: tidy(text), exclusion: null };
   const parts: Record<SectionKind, string[]> = { inclusion: [], exclusion: [] };
@@ -67,7 +69,8 @@ export function findHeadings(text: string): Heading[] {
  * drops backslashes before punctuation, so a line without one is no heading: most lines
  * are criteria, and this skips six patterns for each of them.
  */
-const HEADING_WORD = /inclusion|exclusion|eligibilit/i;
+const HEADING_WORD =
+  /inclusion|exclusion|eligib|exclud|enrol|include|qualify|participate|take part/i;
 
 /** The heading a whole line is, if it is one. */
 export function readHeadingLine(line: string, offset = 0): Heading | null {
@@ -84,6 +87,7 @@ export function readHeadingLine(line: string, offset = 0): Heading | null {
   for (const rule of HEADING_RULES) {
     const m = body.match(rule.pattern);
     if (!m) continue;
+    if (rule.plainLineOnly && marker.trim()) continue;
     if (rule.opens === null) return null;
     // A rule opens a fixed section ("Ineligibility:") or the one its keyword names.
     const kind: SectionKind =

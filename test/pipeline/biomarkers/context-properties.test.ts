@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractBiomarkers } from '../../../pipeline/biomarkers/index.js';
+import { splitCriteria } from '../../../pipeline/eligibility/split-criteria.js';
 
 const ITEMS = [
   ['EGFR mutation', 'EGFR'],
@@ -150,6 +151,40 @@ const ASIDE_MARKERS = [
   'BRAF V600E-mutant',
   'KRAS wild-type, with prior anti-EGFR therapy',
 ];
+
+/** Whole criteria items of a section: plain, negated, with a marker, with a negated marker. */
+const SECTION_ITEMS = [
+  'Age 18 years or older',
+  'ECOG performance status 0 or 1',
+  'Adequate bone marrow, liver and renal function',
+  'No brain metastases',
+  'No active infection requiring systemic therapy',
+  'Not pregnant or breastfeeding',
+  'Must not have received prior systemic therapy for advanced disease',
+  'Documented EGFR L858R mutation',
+  'KRAS G12C mutation confirmed by a validated test',
+  'ALK fusion detected by FISH',
+  'No known ROS1 rearrangement',
+  'Absence of BRAF V600E mutation',
+  'Known MET exon 14 skipping mutation',
+  'Without RET fusion',
+];
+
+/** How a page that flattens the criteria onto one line writes each item's bullet. */
+const FLAT_BULLETS: Array<[string, (i: number) => string]> = [
+  ['asterisk', () => '* '],
+  ['round bullet', () => '• '],
+  ['dash', () => '- '],
+  ['numbered', (i) => `${i + 1}. `],
+  ['numbered with a bracket', (i) => `${i + 1}) `],
+];
+
+/** Rows of a whole eligibility text, split into its sections the way the pipeline does. */
+const rowsOfText = (text: string) =>
+  extractBiomarkers({ nct_id: 'NCT00000000', ...splitCriteria(text) })
+    .filter((r) => r.scope === 'lung')
+    .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}`)
+    .sort();
 
 describe('ConText readings that must not change', () => {
   it('a negated list excludes every listed marker, however the list is opened', () => {
@@ -346,6 +381,20 @@ describe('ConText readings that must not change', () => {
           );
         },
       ),
+      RUNS,
+    );
+  });
+
+  it('criteria flattened onto one line, as pages copy them, read as the lined text', () => {
+    const items = fc.shuffledSubarray(SECTION_ITEMS, { minLength: 2, maxLength: 6 });
+    fc.assert(
+      fc.property(items, items, fc.constantFrom(...FLAT_BULLETS), (inc, exc, [, bullet]) => {
+        const lined = (xs: string[]) => xs.map((x) => `* ${x}`).join('\n');
+        const flat = (xs: string[]) => xs.map((x, i) => `${bullet(i)}${x}`).join(' ');
+        const withLines = `Inclusion Criteria:\n${lined(inc)}\nExclusion Criteria:\n${lined(exc)}`;
+        const onOneLine = `Inclusion Criteria: ${flat(inc)} Exclusion Criteria: ${flat(exc)}`;
+        expect(rowsOfText(onOneLine)).toEqual(rowsOfText(withLines));
+      }),
       RUNS,
     );
   });

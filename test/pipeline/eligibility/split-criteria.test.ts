@@ -167,3 +167,74 @@ describe('exclusion headings by other names', () => {
     });
   });
 });
+
+describe('a lead sentence standing for the exclusion heading', () => {
+  it.each([
+    'Participants are excluded from the study if any of the following criteria apply:',
+    'You may not be eligible for this study if:',
+    'A participant will not be eligible for study entry if any of the following criteria are met:',
+    'Subjects who meet any of the following criteria will not be enrolled:',
+  ])('"%s" opens the exclusion section', (lead) => {
+    expect(splitCriteria(`Inclusion Criteria:\n* NSCLC\n${lead}\n* Known EGFR mutation`)).toEqual({
+      inclusion: '* NSCLC',
+      exclusion: '* Known EGFR mutation',
+    });
+  });
+
+  it('a bulleted lead heads its own sub-items inside the section, not a section', () => {
+    const text =
+      'Inclusion Criteria:\n* NSCLC\n* Patients with any of the following are excluded:\n  * EGFR mutation\n* ECOG 0-1';
+    expect(splitCriteria(text).exclusion).toBeNull();
+  });
+
+  it('a sentence that only mentions exclusion in passing opens nothing', () => {
+    const text =
+      'Inclusion Criteria:\n* NSCLC; patients previously excluded may be rescreened\n* ECOG 0-1';
+    expect(splitCriteria(text).exclusion).toBeNull();
+  });
+});
+
+describe('criteria flattened onto one line', () => {
+  it('puts each heading and bullet back on a line of its own', () => {
+    expect(
+      splitCriteria(
+        'Inclusion Criteria: * Age 18 or older * No brain metastases * EGFR L858R Exclusion Criteria: * Known ALK fusion * Prior osimertinib',
+      ),
+    ).toEqual({
+      inclusion: '* Age 18 or older\n* No brain metastases\n* EGFR L858R',
+      exclusion: '* Known ALK fusion\n* Prior osimertinib',
+    });
+  });
+
+  it('reads a heading without its colon when a bullet follows it, and numbered runs', () => {
+    expect(
+      splitCriteria(
+        'Inclusion Criteria 1. Age 18 or older 2. EGFR L858R mutation 3. ECOG 0-1 Exclusion Criteria 1. Known ALK fusion 2. Prior osimertinib',
+      ),
+    ).toEqual({
+      inclusion: '1. Age 18 or older\n2. EGFR L858R mutation\n3. ECOG 0-1',
+      exclusion: '1. Known ALK fusion\n2. Prior osimertinib',
+    });
+  });
+
+  it('keeps prose dashes, lone numbers and lined text as they are', () => {
+    const lined =
+      'Inclusion Criteria:\n* ECOG 0-1. 2 prior lines allowed\n* MET exon 14 skipping mutation - no new testing required';
+    expect(splitCriteria(lined)).toEqual({
+      inclusion:
+        '* ECOG 0-1. 2 prior lines allowed\n* MET exon 14 skipping mutation - no new testing required',
+      exclusion: null,
+    });
+  });
+});
+
+describe('long registry lines', () => {
+  it('breaks a long line only at a run of items, never at numbers closing brackets', () => {
+    const phases =
+      '* Candidate to receive first-line anti-PD-1 therapy in combination with chemotherapy, or be within 6 months (Phase 1) or 3 months (Phase 2) of starting this type of systemic treatment, with a documented PD-L1 tumour proportion score from an archival or fresh tissue sample assessed by the central laboratory before enrolment';
+    expect(splitCriteria(`Inclusion Criteria:\n${phases}`).inclusion).toBe(phases);
+    const run =
+      '* Adequate organ function within 14 days before the first dose, as follows: 1) absolute neutrophil count at least 1.5 x 10^9/L without growth factor support in the prior week; 2) platelets at least 100 x 10^9/L without transfusion in the prior week; 3) haemoglobin at least 9 g/dL; 4) creatinine clearance at least 50 mL/min';
+    expect(splitCriteria(`Inclusion Criteria:\n${run}`).inclusion?.split('\n')).toHaveLength(5);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Trial-finder pages, registry mirrors and some exports copy the eligibility text onto one
+ * line ("Inclusion Criteria: * Age 18 or older * No brain metastases * EGFR L858R mutation
+ * Exclusion Criteria: * ..."). Read as one line, a section is one statement, so a cue of one
+ * criterion reaches the next one's marker ("No brain metastases * EGFR L858R" excluded L858R)
+ * and a heading mid-line opens no section. This puts each heading and each bullet back at the
+ * start of a line, as the registry wrote them; text that already has its line breaks keeps
+ * them (a line is only broken where it holds a run of the same bullet).
+ */
+
+/** Capitalised as headings are, so "meets the inclusion criteria: ..." in a sentence stays. */
+const HEADING_MID_LINE = new RegExp(
+  String.raw`(?<=\S)[ \t]+(?=(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?` +
+    String.raw`(?:Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\b` +
+    String.raw`\s*(?::|(?=[*•▪◦·\-–]\s|\d{1,2}[.)]\s)))`,
+  'g',
+);
+/** A heading followed on its line by a bullet: the bullet starts the next line. */
+const BULLET_AFTER_HEADING = new RegExp(
+  String.raw`((?:Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\s*:?)` +
+    String.raw`[ \t]+(?=[*•▪◦·\-–][ \t]|\d{1,2}[.)][ \t])`,
+  'g',
+);
+
+/**
+ * Bullet symbols a flattened line repeats. A dash counts only before a capital, a digit or a
+ * bracket, since prose puts spaced dashes before lower-case words ("mutation - no new testing").
+ */
+const SYMBOL_BULLETS: Array<{ symbol: string; next: string }> = [
+  { symbol: '*', next: String.raw`\S` },
+  { symbol: '•', next: String.raw`\S` },
+  { symbol: '▪', next: String.raw`\S` },
+  { symbol: '◦', next: String.raw`\S` },
+  { symbol: '-', next: String.raw`[A-Z0-9(≥≤<>]` },
+  { symbol: '–', next: String.raw`[A-Z0-9(≥≤<>]` },
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+
+function breakAtSymbolBullets(line: string): string {
+  for (const { symbol, next } of SYMBOL_BULLETS) {
+    const inner = new RegExp(String.raw`(?<=\S)[ \t]+${escape(symbol)}[ \t]+(?=${next})`, 'g');
+    const count = line.match(inner)?.length ?? 0;
+    const startsWithIt = new RegExp(String.raw`^\s*${escape(symbol)}[ \t]`).test(line);
+    // Two bullets inside a line, or one after a line that starts with the same bullet.
+    if (count >= 2 || (count === 1 && startsWithIt)) line = line.replace(inner, `\n${symbol} `);
+  }
+  return line;
+}
+
+const NUMBERED = /(?<=^|\s)(\d{1,2})([.)])[ \t]+(?=\S)/g;
+
+/**
+ * "1. Age 18 or older 2. No brain metastases 3. EGFR L858R": numbers that count up one by one
+ * with the same punctuation are items; "ECOG 0-1. 2 prior lines" is no run.
+ */
+function breakAtNumberedRun(line: string): string {
+  // "(Phase 1) or 3 months (Phase 2)": a number closing a bracket it is inside is no item.
+  const insideBrackets = (at: number) => {
+    const before = line.slice(0, at);
+    return (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0);
+  };
+  const found = [...line.matchAll(NUMBERED)]
+    .filter((m) => !(m[2] === ')' && insideBrackets(m.index!)))
+    .map((m) => ({ at: m.index!, n: Number(m[1]), punct: m[2] }));
+  const cuts = new Set<number>();
+  for (let i = 0; i < found.length; i++) {
+    let run = [found[i]];
+    for (const f of found.slice(i + 1))
+      if (f.n === run.at(-1)!.n + 1 && f.punct === found[i].punct) run = [...run, f];
+    if (run.length >= 3 || (run.length === 2 && found[i].n === 1))
+      for (const f of run) if (f.at > 0) cuts.add(f.at);
+  }
+  if (cuts.size === 0) return line;
+  let out = '';
+  let from = 0;
+  for (const at of [...cuts].sort((a, b) => a - b)) {
+    out += line.slice(from, at).replace(/[ \t]+$/, '') + '\n';
+    from = at;
+  }
+  return out + line.slice(from);
+}
+
+/**
+ * A registry's own lines are left alone unless one is this long: a whole section copied onto
+ * one line is, while a criterion listing "1) NSCLC, 2) pancreatic or 3) colorectal cancer" or a
+ * formula with spaced dashes is not.
+ */
+const LONG_LINE = 300;
+
+function unflattenLine(line: string, flattened: boolean): string {
+  if (line.length < (flattened ? 40 : LONG_LINE)) return line;
+  const headed = line.replace(HEADING_MID_LINE, '\n').replace(BULLET_AFTER_HEADING, '$1\n');
+  return headed
+    .split('\n')
+    .map((l) => breakAtNumberedRun(breakAtSymbolBullets(l)))
+    .join('\n');
+}
+
+/**
+ * The text with each flattened heading and bullet run back on lines of its own. A heading
+ * mid-line, or a bullet right after a heading, shows the whole text was flattened; otherwise
+ * only very long lines are read for bullet runs.
+ */
+export function unflatten(text: string): string {
+  const flattened = text.search(HEADING_MID_LINE) >= 0 || text.search(BULLET_AFTER_HEADING) >= 0;
+  return text
+    .split('\n')
+    .map((line) => unflattenLine(line, flattened))
+    .join('\n');
+}
