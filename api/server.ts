@@ -7,6 +7,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Env } from '../config/env.js';
 import type { Logger } from '../config/logger.js';
 import { createApp } from './app.js';
+import { boundHeapGrowth } from './heap.js';
 import { answerParserErrors } from './client-error.js';
 import { accessLog } from './middleware/access-log.js';
 import { openStores, type ServiceStores } from './keys/open.js';
@@ -36,6 +37,7 @@ const DRAIN_MS = 5_000;
 
 export async function startServer(opts: StartServerOptions): Promise<RunningServer> {
   const { env, logger } = opts;
+  boundHeapGrowth();
   const stores = opts.stores ?? (await openStores(env, logger, { returnToRedis: true }));
   let snapshots: SnapshotHolder | null = null;
   let operator: OperatorDashboard | null = null;

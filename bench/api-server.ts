@@ -29,6 +29,7 @@ import { resolveLatest } from '../snapshot/index.js';
 import { openSnapshotIndex } from '../api/query/index-file.js';
 import { buildTrialIndex } from '../api/query/trial-index.js';
 import { ceilingApp } from './ceiling-app.js';
+import { boundHeapGrowth } from '../api/heap.js';
 import { failChild, maxRssMb, rssMb, sendToParent, untilStopped } from './child.js';
 
 export type ServerMode = 'api' | 'ceiling';
@@ -172,6 +173,8 @@ function listen(app: { listen: (port: number, host: string) => Server }): Promis
 }
 
 async function main(): Promise<void> {
+  // The serving process's heap setting (api/server.ts), for the ceiling's process too.
+  boundHeapGrowth();
   const { values } = parseArgs({
     options: {
       mode: { type: 'string', default: 'api' },

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createApp } from '../api/app.js';
+import { boundHeapGrowth } from '../api/heap.js';
 import { MemoryKeyStore } from '../api/keys/memory-store.js';
 import { MemoryUsageCounter } from '../api/limits/memory-counter.js';
 import { SnapshotHolder } from '../api/live-snapshot.js';
@@ -14,6 +15,7 @@ import { createLogger } from '../config/logger.js';
 import { TIER_LIMITS } from '../domain/tiers.js';
 
 const { values } = parseArgs({ options: { root: { type: 'string' } } });
+boundHeapGrowth();
 const logger = createLogger('info');
 const holder = await SnapshotHolder.open({ root: values.root!, logger, pollMs: 250 });
 const keys = new MemoryKeyStore();
