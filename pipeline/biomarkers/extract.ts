@@ -29,7 +29,7 @@ import {
   type Polarity,
   type Section,
 } from './context/decide.js';
-import { isFusionGene } from './lexicon.js';
+import { isFusionGene, SYMBOL_IN_BRACKETS } from './lexicon.js';
 import { firstAtOrAfter, sentencePostRules, type Decided } from './post-rules.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 import { anyOf } from '../../text/regex-parts.js';
@@ -60,7 +60,8 @@ const SENSITISING_AFTER = new RegExp(
 const BEYOND_CLASS = /\b(?:atypical|uncommon|rare)\b/i;
 
 function sensitisingClass(text: string, m: Mention): boolean {
-  const after = text.slice(m.end, m.end + 80);
+  // "epidermal growth factor receptor (EGFR) sensitizing mutations": past the symbol in brackets.
+  const after = text.slice(m.end, m.end + 80).replace(SYMBOL_IN_BRACKETS, '');
   return (
     (SENSITISING_BEFORE.test(text.slice(Math.max(0, m.start - 30), m.start)) ||
       SENSITISING_AFTER.test(after)) &&

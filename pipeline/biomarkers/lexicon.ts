@@ -580,6 +580,8 @@ export const ALTERATION_GENE_GAP = new RegExp(
 export const NOT_SENSITIZING: Readonly<Partial<Record<Gene, readonly string[]>>> = {
   EGFR: ['EX20INS', 'T790M', 'C797S'],
 };
+/** A gene's symbol in brackets after its spelled-out name: "epidermal growth factor receptor (EGFR)". */
+export const SYMBOL_IN_BRACKETS = /^\s*[([]\s*[A-Za-z0-9-]{2,12}\s*[)\]]/;
 export const SENSITIZING_AFTER = /^[\s-]*(?:gene\s+)?(?:TKI[\s-]+)?sensiti(?:ve|[sz]ing)\b/i;
 export const SENSITIZING_BEFORE = /\bsensiti(?:ve|[sz]ing)[\s-]*$/i;
 

@@ -375,7 +375,8 @@ function markerMentionsOf(
   // "ALK rearrangement-negative", "EGFR mutation negative": negatives are gene level.
   const negatedKind =
     qualifier !== null &&
-    /^[\s-]*(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b/i.test(
+    // "EGFR M-": a minus sign right after the kind ("mutation- positive" is a broken word).
+    /^(?:[\s-]*(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b|-(?=[\s,;.)]|$)(?!\s*pos))/i.test(
       masked.slice(qualifierEnd, qualifierEnd + 20),
     );
   const fromKinds = negatedKind

@@ -6,7 +6,12 @@
  */
 import { coveredBy, type BiomarkerScope, type Requirement } from '../../domain/biomarkers.js';
 import type { Mention } from './mentions.js';
-import { NOT_SENSITIZING, SENSITIZING_AFTER, SENSITIZING_BEFORE } from './lexicon.js';
+import {
+  NOT_SENSITIZING,
+  SENSITIZING_AFTER,
+  SENSITIZING_BEFORE,
+  SYMBOL_IN_BRACKETS,
+} from './lexicon.js';
 
 export interface Decided {
   mention: Mention;
@@ -111,7 +116,7 @@ function specifiedRule(
     altIdAt.set(`${key(o)}|${o.mention.start}`, o.mention.alteration!);
   }
   const sensitizing = (m: Mention) =>
-    SENSITIZING_AFTER.test(text.slice(m.end, m.end + 30)) ||
+    SENSITIZING_AFTER.test(text.slice(m.end, m.end + 45).replace(SYMBOL_IN_BRACKETS, '')) ||
     SENSITIZING_BEFORE.test(text.slice(Math.max(0, m.start - 20), m.start));
   // The nearest later alteration is the only candidate: a cue or another gene before it is also before any later one.
   const later = (d: Decided) => {

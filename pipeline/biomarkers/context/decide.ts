@@ -7,8 +7,8 @@ import type { BiomarkerScope, Requirement } from '../../../domain/biomarkers.js'
 import type { Mention } from '../mentions.js';
 import type { Category } from './rules.js';
 import { TUMOUR_RULES } from './rules.js';
-import type { Hit } from './engine.js';
-import { phraseTokens, tokenize, wordMatches } from './tokens.js';
+import { findCues, type Hit } from './engine.js';
+import { phraseTokens, tokenize, wordMatches, type Token } from './tokens.js';
 
 export type Section = 'inclusion' | 'exclusion' | 'title' | 'conditions' | 'keywords';
 
@@ -132,9 +132,15 @@ export function tumourNamedIn(text: string, lung: boolean): string | null {
   for (const p of TUMOUR_PHRASES) {
     if (p.lung !== lung) continue;
     for (let i = 0; i + p.words.length <= tokens.length; i++)
-      if (p.words.every((w, k) => wordMatches(w, tokens[i + k]))) return p.id;
+      if (p.words.every((w, k) => wordMatches(w, tokens[i + k])) && !inPseudoCue(tokens, i))
+        return p.id;
   }
   return null;
+}
+
+/** "Kirsten rat sarcoma viral oncogene (KRAS)": the tumour word is part of a gene's name. */
+function inPseudoCue(tokens: Token[], i: number): boolean {
+  return findCues(tokens).some((c) => c.rule.direction === 'pseudo' && c.from <= i && i <= c.to);
 }
 
 const DIAGNOSIS_STATEMENT =

@@ -788,6 +788,13 @@ export const CONTEXT_RULES: ContextRule[] = [
       'active in',
       'approved for',
       'indicated for',
+      // "No prior treatment with agents targeting EGFR mutation or ALK rearrangement": the
+      // targets of a therapy, the whole list (a pseudo "no prior" has taken "prior treatment").
+      'targeting',
+      'directed against',
+      'directed at',
+      'inhibitor of',
+      'inhibitors of',
     ],
     category: 'prior-therapy',
     direction: 'forward',
@@ -808,6 +815,9 @@ export const CONTEXT_RULES: ContextRule[] = [
       'tki',
       'tkis',
       'tyrosine kinase inhibitor*',
+      // "since the market launch of the ROS1 indication": a drug's licence, not the patient's tumour.
+      'indication',
+      'indications',
     ],
     category: 'prior-therapy',
     direction: 'backward',

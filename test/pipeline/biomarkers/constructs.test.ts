@@ -669,6 +669,55 @@ describe('constructs of recent registry phrasing (2026-11-27 evening)', () => {
   });
 });
 
+describe('real-dev-d constructs (2026-11-27 evening)', () => {
+  it('reads the class word after a spelled-out gene name and its symbol in brackets', () => {
+    expect(
+      units({
+        exclusion:
+          '* Participants with epidermal growth factor receptor (EGFR) sensitizing mutations and anaplastic lymphoma kinase (ALK) rearrangements',
+      }),
+    ).toEqual([
+      '-ALK:FUSION',
+      '-EGFR:EX19DEL',
+      '-EGFR:G719X',
+      '-EGFR:L858R',
+      '-EGFR:L861Q',
+      '-EGFR:S768I',
+    ]);
+  });
+  it('does not read a gene\'s spelled-out name as a tumour ("Kirsten rat sarcoma")', () => {
+    expect(
+      units({
+        inclusion: '* Documented Kirsten rat sarcoma viral oncogene homolog (KRAS) G12C mutation',
+      }),
+    ).toEqual(['+KRAS:G12C']);
+  });
+  it("reads the targets of a therapy as a list, not as the patient's markers", () => {
+    expect(
+      units({
+        inclusion: '* No prior treatment with agents targeting EGFR mutation or ALK rearrangement',
+      }),
+    ).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '* Eligible for crizotinib since the market launch of the ROS1 indication in Spain',
+      }),
+    ).toEqual([]);
+  });
+  it('reads "EGFR M+" and "EGFR M-" as the two states, so a sentence naming both gates nothing', () => {
+    expect(units({ inclusion: '* EGFR M- NSCLC' })).toEqual(['-EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* Patients with known EGFR mutation status (i.e. patients must be either EGFR M+, EGFR M- or EGFR Mx).',
+      }),
+    ).toEqual([]);
+    // A broken word is not a minus sign.
+    expect(units({ inclusion: '* EGFR mutation- positive NSCLC' })).toEqual(['+EGFR']);
+  });
+});
+
 describe('cost on pathological input', () => {
   // A 4.5 KB "sentence" of repeated PD-L1 cut-offs took 1.5 s (every mention re-read every
   // cut-off of the clause) and 9 KB overflowed the stack. The timings are logged, not
