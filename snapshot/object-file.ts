@@ -283,8 +283,12 @@ class Decoder {
 
 export interface ObjectFile<M> {
   meta: M;
-  /** Decodes the fields, yielding to the event loop between two (a server keeps answering). */
-  fields(): Promise<Record<string, unknown>>;
+  /**
+   * Decodes the fields (only those named in `only` when given: the file is still read and
+   * hashed whole; an instance first met in a field left out is not restored), yielding
+   * to the event loop between two (a server keeps answering).
+   */
+  fields(only?: readonly string[]): Promise<Record<string, unknown>>;
   /** sha256 (hex) of the whole file, known once fields() has read it. */
   sha256(): string;
   /** Closes a file whose fields are not wanted (fields() closes it itself). */
@@ -345,6 +349,7 @@ async function decodeFields(
   dec: Decoder,
   text: Buffer,
   textStart: number,
+  only: readonly string[] | undefined,
 ): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   const parse = (n: number): unknown => {
@@ -353,6 +358,7 @@ async function decodeFields(
     return dec.value(JSON.parse(text.toString('utf8', at, at + s.bytes)));
   };
   for (const [name, n] of header.fields) {
+    if (only && !only.includes(name)) continue;
     if (typeof n === 'number') out[name] = parse(n);
     else {
       const whole: unknown[] = [];
@@ -390,7 +396,7 @@ export async function openObjectFile<M>(file: string, classes: ClassTable): Prom
       12 + headerBytes.length,
       ...header.sections.filter((s) => s.kind !== 'json').map((s) => s.offset + s.bytes),
     );
-    const fields = async (): Promise<Record<string, unknown>> => {
+    const fields = async (only?: readonly string[]): Promise<Record<string, unknown>> => {
       try {
         const binStart = 12 + headerBytes.length;
         // Laid out as in the file from the 8-aligned offset before binStart, in a buffer of
@@ -402,7 +408,7 @@ export async function openObjectFile<M>(file: string, classes: ClassTable): Prom
         await readHashed(fh, text, binaryEnd, hash);
         digest = hash.digest('hex');
         const views = sectionViews(header.sections, binary, base);
-        return await decodeFields(header, new Decoder(classes, views), text, binaryEnd);
+        return await decodeFields(header, new Decoder(classes, views), text, binaryEnd, only);
       } finally {
         await fh.close();
       }

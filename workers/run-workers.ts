@@ -26,6 +26,7 @@ import {
   type RefreshScheduleInfo,
   type ScheduledRefreshData,
 } from './scheduler.js';
+import type { ServingIndexWriter } from '../snapshot/serving-index.js';
 
 export interface RunWorkersOptions {
   redisUrl: string;
@@ -39,7 +40,7 @@ export interface RunWorkersOptions {
   chromiumPath?: string;
   fetch?: typeof fetch;
   /** The API's serving-index writer, for the publish stage (PipelineDeps.servingIndex). */
-  servingIndex?: (dir: string) => Promise<string>;
+  servingIndex?: ServingIndexWriter;
   /** Stage queues this process serves. @defaultValue every stage */
   stages?: readonly StageName[];
   /** Jobs each stage worker runs at once. @defaultValue 1 */

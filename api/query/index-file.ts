@@ -20,9 +20,18 @@ import {
   SnapshotIntegrityError,
   verifyChecksums,
 } from '../../snapshot/read.js';
-import type { SnapshotTables } from '../../domain/rows.js';
-import { SERVING_INDEX_FILE } from '../../snapshot/schema.js';
-import { SNAPSHOT_SCHEMA_VERSION } from '../../domain/rows.js';
+import {
+  SNAPSHOT_SCHEMA_VERSION,
+  TABLE_NAMES,
+  type FlagRow,
+  type SiteRow,
+  type SnapshotTables,
+  type TableName,
+} from '../../domain/rows.js';
+import { withDuckDB } from '../../snapshot/duckdb.js';
+import { readerForm, readTableColumns, readTableParquet } from '../../snapshot/parquet-table.js';
+import { parquetFileName, SERVING_INDEX_FILE } from '../../snapshot/schema.js';
+import type { ServingIndexInput, ServingIndexWriter } from '../../snapshot/serving-index.js';
 import { Bitset } from './bitset.js';
 import {
   BruteForceGeoCandidates,
@@ -32,6 +41,7 @@ import {
 } from './geo-candidates.js';
 import { CellLevel, TrialCells } from './geo-trial-cells.js';
 import { buildTrialIndex, type BuildIndexOptions, type TrialIndex } from './trial-index.js';
+import type { TrialJson } from './trial-json.js';
 
 /** Everything the index's bytes depend on besides the snapshot's rows. */
 export const SERVING_CODE = fingerprintAtLoad({
@@ -69,16 +79,23 @@ interface ServingIndexMeta {
 /** Per-request scratch, made fresh rather than stored. */
 type StoredIndex = Omit<TrialIndex, 'scratch'>;
 
-/** A writer of a snapshot folder's serving index: what the pipeline's publish is handed. */
-export type ServingIndexWriter = (dir: string) => Promise<string>;
+export type { ServingIndexWriter };
 
 /**
- * Reads the Parquet tables just written into `dir`, builds the index from them exactly as
- * the API would, and writes it beside them; returns the file's path.
+ * Builds the index from the rows the publish holds in memory, exactly as the API would
+ * from the Parquet files just written (the rows in the reader's form: readerForm), and
+ * writes it into the folder. With a carry-over (an incremental run), the carried trials'
+ * rows come from the base snapshot's Parquet and their bodies, evidence and site spans
+ * from its serving index (incrementalIndex).
  */
-export const writeServingIndex: ServingIndexWriter = async (dir) => {
-  const tables = await readSnapshotTables(dir);
-  const { scratch: _scratch, ...stored } = buildTrialIndex(tables);
+export const writeServingIndex: ServingIndexWriter = async ({ dir, tables, carryOver }) => {
+  const rows = Object.fromEntries(
+    TABLE_NAMES.map((t) => [t, readerForm(t, tables[t])]),
+  ) as unknown as SnapshotTables;
+  const built = carryOver
+    ? await incrementalIndex(rows, carryOver)
+    : { index: buildTrialIndex(rows), reused: 0, fallback: null };
+  const { scratch: _scratch, ...stored } = built.index;
   const meta: ServingIndexMeta = {
     schema_version: SNAPSHOT_SCHEMA_VERSION,
     code: await codeFingerprint(SERVING_CODE),
@@ -86,8 +103,140 @@ export const writeServingIndex: ServingIndexWriter = async (dir) => {
   };
   const file = path.join(dir, SERVING_INDEX_FILE);
   await writeObjectFile(file, meta, stored satisfies StoredIndex, CLASSES);
-  return file;
+  return { file, reused: built.reused, fallback: built.fallback };
 };
+
+/** Why a serving index written with `meta` cannot serve `schemaVersion` with the `geo` index, or null. */
+async function unusableReason(
+  meta: ServingIndexMeta,
+  schemaVersion: number,
+  geo: NonNullable<BuildIndexOptions['geo']>,
+): Promise<string | null> {
+  if (meta.schema_version !== schemaVersion)
+    return `written for schema version ${meta.schema_version}`;
+  if (meta.code !== (await codeFingerprint(SERVING_CODE))) return 'written by other serving code';
+  if (meta.geo !== geo) return `built with the ${meta.geo} geo index`;
+  return null;
+}
+
+/** The fields of a base's serving index an incremental publish copies per trial. */
+const RENDERED_FIELDS = ['nctIds', 'listJson', 'detailJson', 'evidence', 'siteSpans'] as const;
+type BaseRendering = Pick<StoredIndex, (typeof RENDERED_FIELDS)[number]>;
+
+/** The site columns the index reads outside the bodies: filter sets, geo index, unit vectors. */
+const SITE_INDEX_COLUMNS = ['nct_id', 'site_index', 'country', 'state', 'latitude', 'longitude'];
+
+/**
+ * The index of an incremental run's snapshot, byte for byte the one a full build of the
+ * same rows writes. A carried trial whose flags are the base's (the clock rules may change
+ * them) and which the base's serving index holds keeps that index's bodies, evidence and
+ * site spans, and only its trial row and the SITE_INDEX_COLUMNS of its sites are read;
+ * other carried trials are read whole and rendered. The global parts (filter sets, orders,
+ * geo and text indexes) are built over every trial. A base without a serving index this
+ * code can use renders every trial (`fallback` says why).
+ */
+async function incrementalIndex(
+  tables: SnapshotTables,
+  carryOver: NonNullable<ServingIndexInput['carryOver']>,
+): Promise<{ index: TrialIndex; reused: number; fallback: string | null }> {
+  const base = await baseRendering(carryOver.dir);
+  const carried = [...carryOver.carried];
+  const table = (t: TableName) => path.join(carryOver.dir, parquetFileName(t));
+  const reusable = new Set<string>();
+  const read = await withDuckDB(async (con) => {
+    if (base.rendering) {
+      const inBase = new Set(base.rendering.nctIds);
+      const baseFlags = flagsById(await readTableParquet(con, 'flags', table('flags')));
+      const flags = flagsById(tables.flags);
+      for (const id of carried)
+        if (inBase.has(id) && baseFlags.get(id) === flags.get(id)) reusable.add(id);
+    }
+    const rendered = carried.filter((id) => !reusable.has(id));
+    const placed = await readTableColumns(con, 'sites', table('sites'), SITE_INDEX_COLUMNS, [
+      ...reusable,
+    ]);
+    return {
+      trials: await readTableParquet(con, 'trials', table('trials'), carried),
+      sites: await readTableParquet(con, 'sites', table('sites'), rendered),
+      // Only what the index reads outside the bodies it copies: SiteRow to that part.
+      placed: placed as unknown as SiteRow[],
+    };
+  });
+  const all: SnapshotTables = {
+    ...tables,
+    trials: tables.trials.concat(read.trials),
+    sites: tables.sites.concat(read.sites, read.placed),
+  };
+  const rendered = base.rendering ? renderedFrom(base.rendering, reusable) : undefined;
+  const index = buildTrialIndex(all, { rendered });
+  return { index, reused: reusable.size, fallback: base.reason };
+}
+
+/** Each trial's flag rows as one JSON text (rows in the reader's form compare as text). */
+function flagsById(flags: readonly FlagRow[]): Map<string, string> {
+  const by = new Map<string, FlagRow[]>();
+  for (const f of flags) {
+    if (f.nct_id === null) continue;
+    let list = by.get(f.nct_id);
+    if (!list) by.set(f.nct_id, (list = []));
+    list.push(f);
+  }
+  return new Map([...by].map(([id, rows]) => [id, JSON.stringify(rows)]));
+}
+
+/** A base's serving index's per-trial parts, or null with the reason they cannot be used. */
+async function baseRendering(
+  dir: string,
+): Promise<{ rendering: BaseRendering; reason: null } | { rendering: null; reason: string }> {
+  const none = (reason: string) => ({ rendering: null, reason: `base ${dir}: ${reason}` });
+  try {
+    const manifest = await readManifest(dir);
+    const expected = manifest.checksums?.[SERVING_INDEX_FILE];
+    if (!expected) return none(`no ${SERVING_INDEX_FILE}`);
+    const file = await openObjectFile<ServingIndexMeta>(
+      path.join(dir, SERVING_INDEX_FILE),
+      CLASSES,
+    );
+    const reason = await unusableReason(file.meta, SNAPSHOT_SCHEMA_VERSION, 'h3');
+    if (reason) {
+      await file.close();
+      return none(`its ${SERVING_INDEX_FILE} was ${reason}`);
+    }
+    const fields = (await file.fields(RENDERED_FIELDS)) as unknown as BaseRendering;
+    if (file.sha256() !== expected)
+      return none(`${SERVING_INDEX_FILE} does not match its checksum`);
+    return { rendering: fields, reason: null };
+  } catch (err) {
+    return none(`cannot read its ${SERVING_INDEX_FILE}: ${(err as Error).message}`);
+  }
+}
+
+/** BuildIndexOptions.rendered over a base's index, for the trials in `reusable`. */
+function renderedFrom(
+  base: BaseRendering,
+  reusable: ReadonlySet<string>,
+): NonNullable<BuildIndexOptions['rendered']> {
+  const rankOf = new Map(base.nctIds.map((id, rank) => [id, rank]));
+  const spans = base.siteSpans;
+  return (id, siteCount) => {
+    if (!reusable.has(id)) return null;
+    const r = rankOf.get(id)!;
+    const from = spans.siteStart[r];
+    const to = spans.siteStart[r + 1];
+    // Carried sites are the base's: another count means the base changed under the run.
+    if (to - from !== siteCount)
+      throw new Error(`trial ${id}: ${siteCount} sites, its base index has ${to - from}`);
+    const json: TrialJson = {
+      list: base.listJson[r],
+      detail: base.detailJson[r],
+      siteStart: spans.siteJsonStart.subarray(from, to),
+      siteEnd: spans.siteJsonEnd.subarray(from, to),
+      sampleStart: spans.sampleStart[r],
+      sampleEnd: spans.sampleEnd[r],
+    };
+    return { json, evidence: base.evidence[r] };
+  };
+}
 
 export type ServingIndexRead = { index: TrialIndex } | { index: null; reason: string };
 
@@ -104,15 +253,7 @@ export async function readServingIndex(
   const expected = manifest.checksums?.[SERVING_INDEX_FILE];
   if (!expected) return { index: null, reason: `no ${SERVING_INDEX_FILE}` };
   const file = await openObjectFile<ServingIndexMeta>(path.join(dir, SERVING_INDEX_FILE), CLASSES);
-  const { meta } = file;
-  const reason =
-    meta.schema_version !== manifest.schema_version
-      ? `written for schema version ${meta.schema_version}`
-      : meta.code !== (await codeFingerprint(SERVING_CODE))
-        ? 'written by other serving code'
-        : meta.geo !== (opts.geo ?? 'h3')
-          ? `built with the ${meta.geo} geo index`
-          : null;
+  const reason = await unusableReason(file.meta, manifest.schema_version, opts.geo ?? 'h3');
   if (reason) {
     await file.close();
     return { index: null, reason };

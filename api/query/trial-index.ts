@@ -45,7 +45,7 @@ import {
 import { TrialCells } from './geo-trial-cells.js';
 import { SiteSpanBuilder, type SiteSpans } from './nearest-sample.js';
 import { textIndexSteps, tokenize, type TextIndex } from './text-index.js';
-import { buildTrialJson, ByteArena } from './trial-json.js';
+import { buildTrialJson, ByteArena, type TrialJson } from './trial-json.js';
 import type { DateSort } from './types.js';
 import { runInSlices, runToEnd, type Steps } from './slices.js';
 
@@ -144,6 +144,18 @@ export function isoDay(iso: string | null): number {
 export interface BuildIndexOptions {
   /** Geo-candidate implementation. @defaultValue 'h3' */
   geo?: 'h3' | 'brute';
+  /**
+   * A trial's JSON bodies and evidence as this code rendered them before (an earlier
+   * snapshot's serving index, for the publish of an incremental run), or null to render
+   * them here; given the trial's id and its number of sites.
+   */
+  rendered?: (nctId: string, siteCount: number) => RenderedTrial | null;
+}
+
+/** What rendering a trial makes: what BuildIndexOptions.rendered may hand back instead. */
+export interface RenderedTrial {
+  json: TrialJson;
+  evidence: TrialEvidence;
 }
 
 /** Recruiting bucket first, then most recently updated (missing last), then nct_id. */
@@ -313,12 +325,15 @@ export function* buildTrialIndexSteps(
     const markers = markersBy.get(t.nct_id) ?? [];
     nctIds[rank] = t.nct_id;
     markersByRank[rank] = markers;
-    evidence[rank] = findEvidence(t);
+    const done = opts.rendered?.(t.nct_id, sites.length) ?? null;
+    evidence[rank] = done ? done.evidence : findEvidence(t);
     rankById.set(t.nct_id, rank);
-    const json = buildTrialJson(
-      presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], evidence[rank]),
-      arena,
-    );
+    const json =
+      done?.json ??
+      buildTrialJson(
+        presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], evidence[rank]),
+        arena,
+      );
     listJson[rank] = json.list;
     detailJson[rank] = json.detail;
     firstSite[rank] = spans.add(sites, json);

@@ -2,12 +2,13 @@ import { publishSnapshot } from '../publish/publish.js';
 import { resolveLatest } from '../../snapshot/index.js';
 import { generateDemoTables, type DemoOptions } from './generate.js';
 import { DEFAULT_DEMO_SEED } from './scale.js';
+import type { ServingIndexWriter } from '../../snapshot/serving-index.js';
 
 export interface EnsureDemoOptions extends DemoOptions {
   /** Versions kept by the publish. @defaultValue 5 */
   keep?: number;
   /** The API's serving-index writer (PublishOptions.servingIndex). */
-  servingIndex?: (dir: string) => Promise<string>;
+  servingIndex?: ServingIndexWriter;
 }
 
 /**

@@ -40,6 +40,7 @@ import {
   tempName,
   versionCandidate,
 } from '../../snapshot/versions.js';
+import type { ServingIndexOutput, ServingIndexWriter } from '../../snapshot/serving-index.js';
 import { writeChanges } from './changes.js';
 
 export interface PublishOptions {
@@ -58,12 +59,12 @@ export interface PublishOptions {
   carryOver?: CarryOver;
   /**
    * Writes the API's serving index (SERVING_INDEX_FILE, snapshot schema version 6) into
-   * the folder being published, from the Parquet files already there; returns its path.
-   * The API's code (api/query/index-file.ts), which pipeline/ may not import: cli/ and
-   * workers/ pass it in. Without it the snapshot has no serving index and the API builds
-   * its index at open.
+   * the folder being published, from `tables` (and, with `carryOver`, the base snapshot's
+   * files for the carried trials). The API's code (api/query/index-file.ts), which
+   * pipeline/ may not import: cli/ and workers/ pass it in. Without it the snapshot has
+   * no serving index and the API builds its index at open.
    */
-  servingIndex?: (dir: string) => Promise<string>;
+  servingIndex?: ServingIndexWriter;
 }
 
 export interface CarryOver {
@@ -85,6 +86,8 @@ export interface PublishResult {
   version: string;
   dir: string;
   manifest: SnapshotManifest;
+  /** How the serving index was written (none without PublishOptions.servingIndex). */
+  servingIndex: Omit<ServingIndexOutput, 'file'> | null;
 }
 
 /** A temp dir of unknown owner untouched for this long belongs to a killed publisher. */
@@ -107,7 +110,16 @@ export async function publishSnapshot(
   try {
     const previous = await replacedVersion(opts.root);
     const { files, row_counts } = await writeTables(tables, tmpDir, opts.carryOver, previous);
-    if (opts.servingIndex) files.push(await opts.servingIndex(tmpDir));
+    let servingIndex: PublishResult['servingIndex'] = null;
+    if (opts.servingIndex) {
+      const { file, ...how } = await opts.servingIndex({
+        dir: tmpDir,
+        tables,
+        carryOver: opts.carryOver,
+      });
+      files.push(file);
+      servingIndex = how;
+    }
     const checksums: Record<string, string> = {};
     for (const file of files) checksums[path.basename(file)] = await sha256File(file);
     await writeDictionary(tmpDir);
@@ -136,7 +148,7 @@ export async function publishSnapshot(
     const manifest = JSON.parse(
       await fs.readFile(path.join(dir, MANIFEST_FILE), 'utf8'),
     ) as SnapshotManifest;
-    return { version, dir, manifest };
+    return { version, dir, manifest, servingIndex };
   } catch (err) {
     await fs.rm(tmpDir, { recursive: true, force: true });
     // Renamed but never pointed at: nobody can be reading it, and keeping it would let

@@ -16,6 +16,7 @@ import {
 } from './options.js';
 import type { StageName } from './stage-names.js';
 import type { HeldOutputs } from './stage-outputs.js';
+import type { ServingIndexWriter } from '../../snapshot/serving-index.js';
 
 export interface PipelineDeps {
   /** Raw store, caches and run directories live here. */
@@ -28,7 +29,7 @@ export interface PipelineDeps {
   /** @defaultValue /usr/bin/chromium */
   chromiumPath?: string;
   /** The API's serving-index writer for the publish (pipeline/publish/publish.ts, PublishOptions). */
-  servingIndex?: (dir: string) => Promise<string>;
+  servingIndex?: ServingIndexWriter;
   /** Progress of the running stage, for progress bars and `job.updateProgress`. */
   onProgress?: (stage: StageName, done: number, total: number | null) => void;
 }
@@ -45,6 +46,11 @@ export interface RunContext {
    * retry or another worker resumes from; the inline runner need not re-read them.
    */
   held: HeldOutputs;
+  /**
+   * The pipeline code each stage of `held` ran under (its artifact's `code`), so asking
+   * for it (sameCodeOf) does not deserialise the artifact's data again.
+   */
+  heldCode: Partial<Record<StageName, string | null>>;
 }
 
 /**
@@ -105,7 +111,7 @@ export async function openRunContext(
     await writeOptions(file, resolved);
     saved = resolved;
   }
-  return { runId, runDir, options: saved, now: new Date(saved.now!), deps, held: {} };
+  return { runId, runDir, options: saved, now: new Date(saved.now!), deps, held: {}, heldCode: {} };
 }
 
 async function writeOptions(file: string, options: ResolvedPipelineOptions): Promise<void> {

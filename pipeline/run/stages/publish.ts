@@ -73,7 +73,7 @@ export async function publishStage(ctx: StageContext<'publish'>): Promise<StageO
   // A later run carries rows over only from a snapshot one version of the code made whole.
   const current = await codeFingerprint(PIPELINE_CODE);
   const built = await sameCodeOf(ctx, ['enrich', 'geocode', 'flags']);
-  const { version, dir, manifest } = await publishSnapshot(tables, {
+  const { version, dir, manifest, servingIndex } = await publishSnapshot(tables, {
     root,
     keep: ctx.options.keep,
     carryOver,
@@ -89,8 +89,20 @@ export async function publishStage(ctx: StageContext<'publish'>): Promise<StageO
       scrape: Boolean(ctx.options.scrape),
     },
   });
+  if (servingIndex?.fallback)
+    ctx.deps.logger.warn(
+      { run: ctx.runId, stage: 'publish', reason: servingIndex.fallback },
+      "serving index: the base's could not be used, every carried trial rendered again",
+    );
   await commitRawStore(ctx);
-  return { summary: { version, row_counts: manifest.row_counts }, data: { version, dir } };
+  return {
+    summary: {
+      version,
+      row_counts: manifest.row_counts,
+      ...(servingIndex ? { serving_index: servingIndex } : {}),
+    },
+    data: { version, dir },
+  };
 }
 
 /**
