@@ -55,6 +55,11 @@ export function decodePageToken(raw: string): PageToken | undefined {
  * repeated lists in any order, any case of an enum value).
  */
 export function queryDigest(values: Record<string, unknown>): string {
+  return digest(canonicalQuery(values), 9);
+}
+
+/** The text queryDigest digests: the query's parameters, lists sorted, page position and shape left out. */
+export function canonicalQuery(values: Record<string, unknown>): string {
   const { limit: _l, offset: _o, pageToken: _p, format: _f, fields: _s, ...rest } = values;
   // A list means any of its values: its order is no part of the query. Absent parameters
   // are left out, so a parameter added to the API later changes no token.
@@ -65,5 +70,5 @@ export function queryDigest(values: Record<string, unknown>): string {
       const v = rest[k];
       return JSON.stringify([k, Array.isArray(v) ? v.map((x) => JSON.stringify(x)).sort() : v]);
     });
-  return digest(canonical.join('\n'), 9);
+  return canonical.join('\n');
 }

@@ -6,7 +6,7 @@
 import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
 import { nearestSample } from './nearest-sample.js';
 import type { TrialIndex } from './trial-index.js';
-import type { SearchResult } from './search.js';
+import type { PageSamples, SearchResult } from './search.js';
 
 export interface QuotaMeta {
   quota_used: number;
@@ -67,23 +67,17 @@ export function renderTrialList(
     `${page.nextPageToken !== undefined ? `,"next_page_token":${JSON.stringify(page.nextPageToken)}` : ''}` +
     `${quotaMembers(quota)}}}`;
   const distances: string[] = new Array(hits.length);
-  const sample = centre ? new Int32Array(hits.length * LOCATIONS_SAMPLE_SIZE) : null;
-  const sampleCount = centre ? new Int32Array(hits.length) : null;
-  const dots = new Float64Array(LOCATIONS_SAMPLE_SIZE);
+  // A result kept for a repeated query (search-memo.ts) keeps its samples too.
+  const samples = centre ? (result.samples ??= pageSamples(index, result, centre)) : null;
+  const sample = samples?.sites ?? null;
+  const sampleCount = samples?.count ?? null;
   let size = LIST_OPEN.length + Math.max(0, hits.length - 1) + close.length;
   for (let i = 0; i < hits.length; i++) {
     const { rank, pair } = hits[i];
     size += listJson[rank].length;
-    if (sample && sampleCount && centre) {
+    if (sample && sampleCount) {
       const base = i * LOCATIONS_SAMPLE_SIZE;
-      const n = nearestSample(
-        spans,
-        rank,
-        centre,
-        sample.subarray(base, base + LOCATIONS_SAMPLE_SIZE),
-        dots,
-      );
-      sampleCount[i] = n;
+      const n = sampleCount[i];
       size -= sampleEnd[rank] - sampleStart[rank];
       size += 2 + Math.max(0, n - 1);
       for (let j = base; j < base + n; j++)
@@ -145,6 +139,24 @@ export function renderTrialList(
   at = writeAscii(out, at, close);
   if (at !== size) throw new Error(`renderTrialList: wrote ${at} bytes into ${size}`);
   return out;
+}
+
+/** Each hit's nearest sites to `centre`, LOCATIONS_SAMPLE_SIZE slots a hit. */
+function pageSamples(
+  index: TrialIndex,
+  result: SearchResult,
+  centre: readonly [number, number, number],
+): PageSamples {
+  const { hits } = result;
+  const sites = new Int32Array(hits.length * LOCATIONS_SAMPLE_SIZE);
+  const count = new Int32Array(hits.length);
+  const dots = new Float64Array(LOCATIONS_SAMPLE_SIZE);
+  for (let i = 0; i < hits.length; i++) {
+    const base = i * LOCATIONS_SAMPLE_SIZE;
+    const slots = sites.subarray(base, base + LOCATIONS_SAMPLE_SIZE);
+    count[i] = nearestSample(index.siteSpans, hits[i].rank, centre, slots, dots);
+  }
+  return { sites, count };
 }
 
 /** `,"quota_used":N,"quota_limit":N`, or nothing where no key is counted (MCP over stdio). */

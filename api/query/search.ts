@@ -26,6 +26,14 @@ export interface SearchHit {
 export interface SearchResult {
   total: number;
   hits: SearchHit[];
+  /** A ZIP page's nearest sites per hit, once rendered (render.ts). */
+  samples?: PageSamples;
+}
+
+/** Hit i's nearest sites are sites[i * LOCATIONS_SAMPLE_SIZE ..] (count[i] of them), nearest first. */
+export interface PageSamples {
+  sites: Int32Array;
+  count: Int32Array;
 }
 
 /** Distances are ordered at the precision they are shown (0.1 mile), ties in the default order. */

@@ -20,7 +20,7 @@ import {
   type PageLinks,
   type QuotaMeta,
 } from '../query/render.js';
-import { searchTrials } from '../query/search.js';
+import { memoSearch } from '../query/search-memo.js';
 import type { TrialIndex } from '../query/trial-index.js';
 import { DEFAULT_LIMIT, type TrialQuery } from '../params/parameters.js';
 import { notModified } from './caching.js';
@@ -47,7 +47,7 @@ export function trialListPage(
   urlFor: ((offset: number) => string) | null,
   tokenFor: ((offset: number) => string) | null = null,
 ): { body: Buffer; links: PageLinks | null; ranks: number[] } {
-  const result = searchTrials(index, query);
+  const result = memoSearch(index, query);
   const extras = query.explain
     ? result.hits.map((hit) =>
         Buffer.from(`,"match":${JSON.stringify(explainTrial(index, hit.rank, query, hit))}`),
