@@ -8,19 +8,26 @@
  * them (a line is only broken where it holds a run of the same bullet).
  */
 
-/** Capitalised as headings are, so "meets the inclusion criteria: ..." in a sentence stays. */
+/**
+ * Capitalised as headings are, so "meets the inclusion criteria: ..." in a sentence stays.
+ */
 const HEADING_MID_LINE = new RegExp(
-  String.raw`(?<=\S)[ \t]+(?=(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?` +
-    String.raw`(?:Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\b` +
-    String.raw`\s*(?::|(?=[*•▪◦·\-–]\s|\d{1,2}[.)]\s)))`,
+  // After a title-case word it is part of a longer heading ("Additional Inclusion Criteria For ...").
+  String.raw`(?<=\S)(?<!\b[A-Z][a-z]+)[ \t]+(?=(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?` +
+    String.raw`(?:(?:Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\b` +
+    String.raw`\s*(?::|(?=[*•▪◦·\-–]\s|\d{1,2}[.)]\s|[A-Z][a-z]))` +
+    // "... ECOG 0-1 Exclusion: Known EGFR mutation": the bare keyword needs its colon.
+    String.raw`|(?:Inclusions?|Exclusions?|INCLUSIONS?|EXCLUSIONS?)\s*:))`,
   'g',
 );
+const HEADING_WORDS = String.raw`((?:Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\s*:?)`;
 /** A heading followed on its line by a bullet: the bullet starts the next line. */
 const BULLET_AFTER_HEADING = new RegExp(
-  String.raw`((?:Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\s*:?)` +
-    String.raw`[ \t]+(?=[*•▪◦·\-–][ \t]|\d{1,2}[.)][ \t])`,
+  HEADING_WORDS + String.raw`[ \t]+(?=[*•▪◦·\-–][ \t]|\d{1,2}[.)][ \t])`,
   'g',
 );
+/** In a flattened text, a heading followed by a new sentence ("Exclusion Criteria Known EGFR ..."). */
+const SENTENCE_AFTER_HEADING = new RegExp(HEADING_WORDS + String.raw`[ \t]+(?=[A-Z][a-z])`, 'g');
 
 /**
  * Bullet symbols a flattened line repeats. A dash counts only before a capital, a digit or a
@@ -90,7 +97,8 @@ const LONG_LINE = 300;
 
 function unflattenLine(line: string, flattened: boolean): string {
   if (line.length < (flattened ? 40 : LONG_LINE)) return line;
-  const headed = line.replace(HEADING_MID_LINE, '\n').replace(BULLET_AFTER_HEADING, '$1\n');
+  let headed = line.replace(HEADING_MID_LINE, '\n').replace(BULLET_AFTER_HEADING, '$1\n');
+  if (flattened) headed = headed.replace(SENTENCE_AFTER_HEADING, '$1\n');
   return headed
     .split('\n')
     .map((l) => breakAtNumberedRun(breakAtSymbolBullets(l)))

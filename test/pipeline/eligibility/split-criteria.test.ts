@@ -217,6 +217,24 @@ describe('criteria flattened onto one line', () => {
     });
   });
 
+  it('reads headings written without colon or bullet before a new sentence, or as a bare keyword', () => {
+    expect(
+      splitCriteria(
+        'Inclusion Criteria Patients with KRAS G12C mutation ECOG 0-1 Exclusion Criteria Known EGFR mutation',
+      ),
+    ).toEqual({
+      inclusion: 'Patients with KRAS G12C mutation ECOG 0-1',
+      exclusion: 'Known EGFR mutation',
+    });
+    expect(
+      splitCriteria('Inclusion: KRAS G12C mutation; ECOG 0-1 Exclusion: known EGFR mutation'),
+    ).toEqual({ inclusion: 'KRAS G12C mutation; ECOG 0-1', exclusion: 'known EGFR mutation' });
+    // A longer heading keeps its words together.
+    expect(
+      splitCriteria('Additional Inclusion Criteria For Sub-Study 1 Part A:\n* KRAS G12C mutation'),
+    ).toEqual({ inclusion: '* KRAS G12C mutation', exclusion: null });
+  });
+
   it('keeps prose dashes, lone numbers and lined text as they are', () => {
     const lined =
       'Inclusion Criteria:\n* ECOG 0-1. 2 prior lines allowed\n* MET exon 14 skipping mutation - no new testing required';
