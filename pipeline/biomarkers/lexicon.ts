@@ -232,7 +232,9 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
     gene: 'BRAF',
     alteration: 'V600E',
     re: new RegExp(
-      String.raw`(?:\b|(?<=B-?RAF))(?:p\.)?(?:V600(?:[EKD](?:\s*\/\s*[EKD])*)?|${variant('V600E')})\b`,
+      // "BRAF600E": the codon without its letter, right after the gene.
+      String.raw`(?:\b|(?<=B-?RAF))(?:p\.)?(?:V600(?:[EKD](?:\s*\/\s*[EKD])*)?|${variant('V600E')})\b` +
+        String.raw`|(?<=B-?RAF\s?)600E\b`,
       'gi',
     ),
   },

@@ -592,6 +592,24 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'ISH positive is defined as HER2/CEP17 ratio >= 2',
   },
   {
+    // "Definition of negative for HER-2: IHC HER-2 (-) or (1+)": a definition a few words on.
+    id: 'not-gating.definition-of',
+    words: ['definition of', 'definitions of', 'defined as follows'],
+    category: 'not-gating',
+    direction: 'forward',
+    maxTokens: 3,
+    example: 'Definition of negative for HER-2: IHC HER-2 (-) or (1+)',
+  },
+  {
+    // "Sufficient tumour tissue for EGFR mutation analysis": a test named right after the marker.
+    id: 'testing.analysis',
+    words: ['analysis', 'analyses', 'genotyping'],
+    category: 'testing',
+    direction: 'backward',
+    maxTokens: 1,
+    example: 'sufficient tumour tissue available for EGFR mutation analysis',
+  },
+  {
     // "ALK <= 2.5 x ULN" is alkaline phosphatase, a lab value named like a gene.
     id: 'not-gating.lab-value',
     words: ['uln', 'upper limit of normal', 'institutional upper limit', 'iu l', 'u l'],

@@ -718,6 +718,31 @@ describe('real-dev-d constructs (2026-11-27 evening)', () => {
   });
 });
 
+describe('real dev a-c constructs (2026-11-27 evening)', () => {
+  it('reads a test named right after the marker as testing, not a requirement', () => {
+    expect(
+      units({ inclusion: '* Sufficient tumor tissue available for EGFR mutation analysis' }),
+    ).toEqual([]);
+    // A result found by a named analysis still gates.
+    expect(
+      units({ inclusion: '* KRAS G12C mutation confirmed by central laboratory analysis' }),
+    ).toEqual(['+KRAS:G12C']);
+  });
+  it('reads "BRAF600E" as V600E', () => {
+    expect(
+      units({
+        exclusion:
+          '* Other driver gene mutations, including but not limited to ALK rearrangement, BRAF600E mutation',
+      }),
+    ).toEqual(['-ALK:FUSION', '-BRAF:V600E']);
+  });
+  it('reads a definition a few words on as gating nothing', () => {
+    expect(
+      units({ inclusion: '* Definition of negative for HER-2: IHC HER-2 (-) or (1+)' }),
+    ).toEqual([]);
+  });
+});
+
 describe('cost on pathological input', () => {
   // A 4.5 KB "sentence" of repeated PD-L1 cut-offs took 1.5 s (every mention re-read every
   // cut-off of the clause) and 9 KB overflowed the stack. The timings are logged, not
