@@ -44,18 +44,31 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
     ),
   },
   { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
+  // Spelled out, as industry protocols write it before the symbol in brackets.
+  {
+    gene: 'KRAS',
+    re: /\bKirsten rat sarcoma(?: viral)?(?: oncogene)?(?: homolog(?:ue)?| virus)?\b/gi,
+  },
   // "RAS mutation" reaches KRAS (the row keeps the sentence that says RAS); NRAS/HRAS do not.
   {
     gene: 'KRAS',
     re: /(?<![A-Za-z-])RAS(?=[\s-]+(?:mutat|mutant|alteration|wild|positive|negative|gene))/g,
   },
   { gene: 'BRAF', re: /\bB-?RAF(?![a-uw-z])/gi },
+  {
+    gene: 'BRAF',
+    re: /\b(?:v-?raf murine sarcoma viral oncogene homolog(?:ue)? B1?|B-?Raf proto-oncogene)\b/gi,
+  },
   // "MET14 exon skipping", "MET14 jump mutation", "MET14" write the exon number against the gene.
   { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|14\b|14[- ]?exon|\b))/g },
   { gene: 'MET', re: /\b(?:c-?Met|cMET|mesenchymal[- ]epithelial transition(?: factor)?)\b/g },
   { gene: 'RET', re: /\b(?:RET|rearranged during transfection)\b/g },
   { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*[\/\-–]\s*[1-3])*(?![\w])/g },
   { gene: 'NTRK', re: /\bTrk[ABC]\b/g },
+  {
+    gene: 'NTRK',
+    re: /\b(?:neurotrophic (?:tyrosine receptor|receptor tyrosine) kinase|tropomyosin receptor kinase)\b/gi,
+  },
   {
     gene: 'PD-L1',
     re: /\b(?:PD-?L-?1|PDL-?1|CD274|programm?ed (?:cell )?death[- ]?(?:ligand|1 ligand)[- ]?1?)(?![\w])/gi,

@@ -152,6 +152,21 @@ const ASIDE_MARKERS = [
   'KRAS wild-type, with prior anti-EGFR therapy',
 ];
 
+/** How industry protocols spell a gene out before its symbol. */
+const SPELLED_OUT: Record<string, string> = {
+  EGFR: 'epidermal growth factor receptor (EGFR)',
+  ALK: 'anaplastic lymphoma kinase (ALK)',
+  ROS1: 'c-ros oncogene 1 (ROS1)',
+  RET: 'rearranged during transfection (RET)',
+  BRAF: 'v-raf murine sarcoma viral oncogene homolog B1 (BRAF)',
+  KRAS: 'Kirsten rat sarcoma viral oncogene homolog (KRAS)',
+  MET: 'mesenchymal-epithelial transition factor (MET)',
+  NTRK: 'neurotrophic tyrosine receptor kinase (NTRK)',
+  HER2: 'human epidermal growth factor receptor 2 (HER2)',
+};
+const spellOut = (text: string) =>
+  text.replace(/\b(EGFR|ALK|ROS1|RET|BRAF|KRAS|MET|NTRK|HER2)\b/g, (g) => SPELLED_OUT[g]);
+
 /** Whole criteria items of a section: plain, negated, with a marker, with a negated marker. */
 const SECTION_ITEMS = [
   'Age 18 years or older',
@@ -395,6 +410,24 @@ describe('ConText readings that must not change', () => {
         const onOneLine = `Inclusion Criteria: ${flat(inc)} Exclusion Criteria: ${flat(exc)}`;
         expect(rowsOfText(onOneLine)).toEqual(rowsOfText(withLines));
       }),
+      RUNS,
+    );
+  });
+
+  it('a gene spelled out before its symbol in brackets reads as the symbol', () => {
+    fc.assert(
+      fc.property(
+        criterion,
+        fc.constantFrom(...POSITIVE_HEADS, ...NEGATED_HEADS),
+        ({ items, opener }, head) => {
+          const text = sentence(
+            head,
+            opener,
+            items.map((i) => i[0]),
+          );
+          expect(rowsOf(spellOut(text))).toEqual(rowsOf(text));
+        },
+      ),
       RUNS,
     );
   });
