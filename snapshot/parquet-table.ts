@@ -84,20 +84,24 @@ function onlyTrials(ids: readonly string[] | undefined): {
   };
 }
 
-/** Reads `file` back as rows of `table`, in file order (only the rows of trials `ids` when given). */
+/**
+ * Reads `file` back as rows of `table`, in file order: only the rows of trials `ids` when
+ * given, and only `columns` (rows then hold just those keys) when given.
+ */
 export async function readTableParquet<T extends SnapshotFileTable>(
   con: DuckDBConnection,
   table: T,
   file: string,
-  ids?: readonly string[],
+  opts: { ids?: readonly string[]; columns?: readonly string[] } = {},
 ): Promise<SnapshotFileRows[T]> {
   const out: unknown[] = [];
-  const only = onlyTrials(ids);
+  const only = onlyTrials(opts.ids);
+  const select = opts.columns ? columnList(table, opts.columns) : selectListSql(table);
   try {
     // Streamed a chunk at a time: a materialised result held every row's JSON text in
     // DuckDB at once (~300 MB native for the full-scale sites table), which the process
     // kept resident after the instance closed (bench/README.md, memory breakdown).
-    const rows = `SELECT ${selectListSql(table)} FROM read_parquet(${quoteLiteral(file)})${only.where}`;
+    const rows = `SELECT ${select} FROM read_parquet(${quoteLiteral(file)})${only.where}`;
     const result = await con.stream(
       `SELECT to_json(t)::VARCHAR FROM (${rows}) t`,
       only.values,
@@ -120,6 +124,14 @@ export async function readTableParquet<T extends SnapshotFileTable>(
   return out as SnapshotFileRows[T];
 }
 
+/** `columns` of `table` for a SELECT list; throws for a name the table does not have. */
+function columnList(table: SnapshotFileTable, columns: readonly string[]): string {
+  const known = new Set(TABLE_SCHEMAS[table].map((c) => c.name));
+  const unknown = columns.filter((c) => !known.has(c));
+  if (unknown.length > 0) throw new Error(`table ${table} has no column ${unknown.join(', ')}`);
+  return columns.map(quoteIdent).join(', ');
+}
+
 /**
  * Some scalar columns (VARCHAR, INTEGER, DOUBLE: read as strings and numbers) of the rows
  * of trials `ids`, column by column without a JSON text per row: about half the time of
@@ -132,13 +144,10 @@ export async function readTableColumns(
   columns: readonly string[],
   ids: readonly string[],
 ): Promise<Record<string, unknown>[]> {
-  const known = new Set(TABLE_SCHEMAS[table].map((c) => c.name));
-  const unknown = columns.filter((c) => !known.has(c));
-  if (unknown.length > 0) throw new Error(`table ${table} has no column ${unknown.join(', ')}`);
   const only = onlyTrials(ids);
   const out: Record<string, unknown>[] = [];
   const result = await con.stream(
-    `SELECT ${columns.map(quoteIdent).join(', ')} FROM read_parquet(${quoteLiteral(file)})${only.where}`,
+    `SELECT ${columnList(table, columns)} FROM read_parquet(${quoteLiteral(file)})${only.where}`,
     only.values,
     only.types,
   );

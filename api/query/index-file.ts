@@ -102,8 +102,8 @@ export const writeServingIndex: ServingIndexWriter = async ({ dir, tables, carry
     geo: 'h3',
   };
   const file = path.join(dir, SERVING_INDEX_FILE);
-  await writeObjectFile(file, meta, stored satisfies StoredIndex, CLASSES);
-  return { file, reused: built.reused, fallback: built.fallback };
+  const sha256 = await writeObjectFile(file, meta, stored satisfies StoredIndex, CLASSES);
+  return { file, sha256, reused: built.reused, fallback: built.fallback };
 };
 
 /** Why a serving index written with `meta` cannot serve `schemaVersion` with the `geo` index, or null. */
@@ -123,15 +123,42 @@ async function unusableReason(
 const RENDERED_FIELDS = ['nctIds', 'listJson', 'detailJson', 'evidence', 'siteSpans'] as const;
 type BaseRendering = Pick<StoredIndex, (typeof RENDERED_FIELDS)[number]>;
 
-/** The site columns the index reads outside the bodies: filter sets, geo index, unit vectors. */
+/**
+ * The columns buildTrialIndexSteps reads outside rendering (bodies and evidence): of a
+ * trial (sort orders, filter sets, text index) and of a site (filter sets, geo index, unit
+ * vectors). A reused trial's rows hold only these: a column missing here changes its index
+ * entries, which test/api/serving-index-incremental.test.ts finds.
+ */
+const TRIAL_INDEX_COLUMNS = [
+  'nct_id',
+  'brief_title',
+  'official_title',
+  'sponsor',
+  'interventions',
+  'conditions',
+  'keywords',
+  'status',
+  'status_bucket',
+  'phases',
+  'study_type',
+  'sex',
+  'age_min',
+  'age_max',
+  'admitted_types',
+  'nsclc_stages',
+  'sclc_stages',
+  'first_posted',
+  'last_updated',
+  'study_start',
+];
 const SITE_INDEX_COLUMNS = ['nct_id', 'site_index', 'country', 'state', 'latitude', 'longitude'];
 
 /**
  * The index of an incremental run's snapshot, byte for byte the one a full build of the
  * same rows writes. A carried trial whose flags are the base's (the clock rules may change
  * them) and which the base's serving index holds keeps that index's bodies, evidence and
- * site spans, and only its trial row and the SITE_INDEX_COLUMNS of its sites are read;
- * other carried trials are read whole and rendered. The global parts (filter sets, orders,
+ * site spans, and only the TRIAL_INDEX_COLUMNS of its row and the SITE_INDEX_COLUMNS of
+ * its sites are read; other carried trials are read whole and rendered. The global parts (filter sets, orders,
  * geo and text indexes) are built over every trial. A base without a serving index this
  * code can use renders every trial (`fallback` says why).
  */
@@ -152,20 +179,23 @@ async function incrementalIndex(
         if (inBase.has(id) && baseFlags.get(id) === flags.get(id)) reusable.add(id);
     }
     const rendered = carried.filter((id) => !reusable.has(id));
-    const placed = await readTableColumns(con, 'sites', table('sites'), SITE_INDEX_COLUMNS, [
-      ...reusable,
-    ]);
+    const ids = [...reusable];
+    const sites = await readTableColumns(con, 'sites', table('sites'), SITE_INDEX_COLUMNS, ids);
     return {
-      trials: await readTableParquet(con, 'trials', table('trials'), carried),
-      sites: await readTableParquet(con, 'sites', table('sites'), rendered),
-      // Only what the index reads outside the bodies it copies: SiteRow to that part.
-      placed: placed as unknown as SiteRow[],
+      trials: await readTableParquet(con, 'trials', table('trials'), { ids: rendered }),
+      sites: await readTableParquet(con, 'sites', table('sites'), { ids: rendered }),
+      // Only what the index reads outside the parts it copies: rows to that extent.
+      reusedTrials: await readTableParquet(con, 'trials', table('trials'), {
+        ids,
+        columns: TRIAL_INDEX_COLUMNS,
+      }),
+      reusedSites: sites as unknown as SiteRow[],
     };
   });
   const all: SnapshotTables = {
     ...tables,
-    trials: tables.trials.concat(read.trials),
-    sites: tables.sites.concat(read.sites, read.placed),
+    trials: tables.trials.concat(read.trials, read.reusedTrials),
+    sites: tables.sites.concat(read.sites, read.reusedSites),
   };
   const rendered = base.rendering ? renderedFrom(base.rendering, reusable) : undefined;
   const index = buildTrialIndex(all, { rendered });

@@ -87,7 +87,7 @@ export interface PublishResult {
   dir: string;
   manifest: SnapshotManifest;
   /** How the serving index was written (none without PublishOptions.servingIndex). */
-  servingIndex: Omit<ServingIndexOutput, 'file'> | null;
+  servingIndex: Omit<ServingIndexOutput, 'file' | 'sha256'> | null;
 }
 
 /** A temp dir of unknown owner untouched for this long belongs to a killed publisher. */
@@ -110,18 +110,19 @@ export async function publishSnapshot(
   try {
     const previous = await replacedVersion(opts.root);
     const { files, row_counts } = await writeTables(tables, tmpDir, opts.carryOver, previous);
+    const checksums: Record<string, string> = {};
+    for (const file of files) checksums[path.basename(file)] = await sha256File(file);
     let servingIndex: PublishResult['servingIndex'] = null;
     if (opts.servingIndex) {
-      const { file, ...how } = await opts.servingIndex({
+      const { file, sha256, ...how } = await opts.servingIndex({
         dir: tmpDir,
         tables,
         carryOver: opts.carryOver,
       });
-      files.push(file);
+      // Hashed by the writer as it wrote (~250 MB at full scale: not read back).
+      checksums[path.basename(file)] = sha256;
       servingIndex = how;
     }
-    const checksums: Record<string, string> = {};
-    for (const file of files) checksums[path.basename(file)] = await sha256File(file);
     await writeDictionary(tmpDir);
 
     const { version, dir } = await renameIntoPlace(tmpDir, opts.root, now, async (version) => {
