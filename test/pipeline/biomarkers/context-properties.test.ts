@@ -167,6 +167,16 @@ const SPELLED_OUT: Record<string, string> = {
 const spellOut = (text: string) =>
   text.replace(/\b(EGFR|ALK|ROS1|RET|BRAF|KRAS|MET|NTRK|HER2)\b/g, (g) => SPELLED_OUT[g]);
 
+/** The same statement written as an inclusion negation and as a plain exclusion. */
+const RULED_OUT_PAIRS: Array<[string, string]> = [
+  ['No known', 'Known'],
+  ['Absence of', 'Presence of'],
+  ['Tumours must not harbour', 'Tumours harbouring'],
+  ['Patients without', 'Patients with'],
+  ['Negative for', 'Positive for'],
+  ['No documented', 'Documented'],
+];
+
 /** Whole criteria items of a section: plain, negated, with a marker, with a negated marker. */
 const SECTION_ITEMS = [
   'Age 18 years or older',
@@ -426,6 +436,32 @@ describe('ConText readings that must not change', () => {
             items.map((i) => i[0]),
           );
           expect(rowsOf(spellOut(text))).toEqual(rowsOf(text));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('a marker ruled out in the inclusion criteria reads as the same marker in the exclusion criteria', () => {
+    const rowsIn = (section: 'inclusion' | 'exclusion', text: string) =>
+      extractBiomarkers({
+        nct_id: 'NCT00000000',
+        inclusion: section === 'inclusion' ? text : null,
+        exclusion: section === 'exclusion' ? text : null,
+      })
+        .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}`)
+        .sort();
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...RULED_OUT_PAIRS),
+        fc.boolean(),
+        (items, [negated, plain], spelled) => {
+          const said = list(items.map((i) => i[0]));
+          const form = spelled ? spellOut : (t: string) => t;
+          expect(rowsIn('inclusion', form(`* ${negated} ${said}`))).toEqual(
+            rowsIn('exclusion', form(`* ${plain} ${said}`)),
+          );
         },
       ),
       RUNS,
