@@ -45,8 +45,9 @@ const EXAMPLE_CUES: readonly string[] = [
   'including but not limited to',
 ];
 /** Words that name the EGFR sensitising class when written beside the gene. */
+// "Activating driver mutation: EGFR, ALK, ROS1": the class word may head a list the gene opens.
 const SENSITISING_BEFORE =
-  /\b(?:sensiti(?:ve|[sz]ing)|activating|common|classic(?:al)?)[\s-]+(?:\w+[\s-]+)?$/i;
+  /\b(?:sensiti(?:ve|[sz]ing)|activating|common|classic(?:al)?)[\s-]+(?:\w+[\s-]+)?(?:\w+:\s*)?$/i;
 const SENSITISING_AFTER = new RegExp(
   String.raw`^[\s-]*(?:gene\s+)?(?:(?:TKI|tyrosine kinase inhibitor)[\s-]+)?` +
     String.raw`(?:sensiti(?:ve|[sz]ing|vity)|activating|common|classic(?:al)?)\b` +

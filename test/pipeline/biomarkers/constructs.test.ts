@@ -685,6 +685,17 @@ describe('real-dev-d constructs (2026-11-27 evening)', () => {
       '-EGFR:S768I',
     ]);
   });
+  it('reads a class word heading the list the gene opens ("Activating driver mutation: EGFR, ALK")', () => {
+    expect(units({ exclusion: '* Activating driver mutation: EGFR, ALK, ROS1' })).toEqual([
+      '-ALK',
+      '-EGFR:EX19DEL',
+      '-EGFR:G719X',
+      '-EGFR:L858R',
+      '-EGFR:L861Q',
+      '-EGFR:S768I',
+      '-ROS1',
+    ]);
+  });
   it('does not read a gene\'s spelled-out name as a tumour ("Kirsten rat sarcoma")', () => {
     expect(
       units({
