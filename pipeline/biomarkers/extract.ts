@@ -337,6 +337,13 @@ function statesPdl1Value(text: string, m: Mention): boolean {
   return !(up && down);
 }
 
+/** "HER2-overexpression (IHC 2+ or 3+) status": an IHC score in brackets states the result. */
+const SCORE_IN_BRACKETS_AFTER = /^[\w\s-]{0,30}\(\s*(?:IHC\s*)?(?:score\s*(?:of\s*)?)?[1-3]\s*\+/i;
+
+function statesScore(text: string, m: Mention): boolean {
+  return m.kind === 'marker' && SCORE_IN_BRACKETS_AFTER.test(text.slice(m.end, m.end + 60));
+}
+
 function fromSentence(
   nctId: string,
   st: Statement,
@@ -349,7 +356,8 @@ function fromSentence(
   if (mentions.length === 0) return [];
   const decided: Decided[] = [];
   for (const m of mentions)
-    if (m.gene === 'PD-L1' && statesPdl1Value(st.text, m)) m.positive = true;
+    if (m.gene === 'PD-L1' ? statesPdl1Value(st.text, m) : statesScore(st.text, m))
+      m.positive = true;
   const context = readContext(masked, mentions);
   const inherited = headerHits(st);
   mentions.forEach((m, i) => {

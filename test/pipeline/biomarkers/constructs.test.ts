@@ -696,6 +696,14 @@ describe('real-dev-d constructs (2026-11-27 evening)', () => {
       '-ROS1',
     ]);
   });
+  it('reads an IHC score in brackets as a stated result, not a test to be done', () => {
+    expect(
+      units({
+        inclusion: '* HER2-overexpression (IHC 2+ or 3+) status must be assessed and confirmed',
+      }),
+    ).toEqual(['+HER2:OVEREXP']);
+    expect(units({ inclusion: '* HER2 status must be assessed' })).toEqual([]);
+  });
   it('does not read a gene\'s spelled-out name as a tumour ("Kirsten rat sarcoma")', () => {
     expect(
       units({
