@@ -696,6 +696,14 @@ describe('real-dev-d constructs (2026-11-27 evening)', () => {
       '-ROS1',
     ]);
   });
+  it('reads "presence or absence of" as both states, gating nothing', () => {
+    expect(
+      units({
+        inclusion: '* Reporting of the presence or absence of a KRAS p.G12C mutation within 5 days',
+      }),
+    ).toEqual([]);
+    expect(units({ inclusion: '* Absence of a KRAS G12C mutation' })).toEqual(['-KRAS:G12C']);
+  });
   it('reads an IHC score in brackets as a stated result, not a test to be done', () => {
     expect(
       units({
