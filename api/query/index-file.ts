@@ -40,7 +40,7 @@ import {
   UnitVectors,
 } from './geo-candidates.js';
 import { CellLevel, TrialCells } from './geo-trial-cells.js';
-import { buildTrialIndex, type BuildIndexOptions, type TrialIndex } from './trial-index.js';
+import { buildTrialIndexInSlices, type BuildIndexOptions, type TrialIndex } from './trial-index.js';
 import type { TrialJson } from './trial-json.js';
 
 /** Everything the index's bytes depend on besides the snapshot's rows. */
@@ -83,10 +83,11 @@ export type { ServingIndexWriter };
 
 /**
  * Builds the index from the rows the publish holds in memory, exactly as the API would
- * from the Parquet files just written (the rows in the reader's form: readerForm), and
- * writes it into the folder. With a carry-over (an incremental run), the carried trials'
- * rows come from the base snapshot's Parquet and their bodies, evidence and site spans
- * from its serving index (incrementalIndex).
+ * from the Parquet files (the rows in the reader's form: readerForm), and writes it into
+ * the folder; built in slices, so the publish's Parquet writing goes on meanwhile. With a
+ * carry-over (an incremental run), the carried trials' rows come from the base snapshot's
+ * Parquet and their bodies, evidence and site spans from its serving index
+ * (incrementalIndex).
  */
 export const writeServingIndex: ServingIndexWriter = async ({ dir, tables, carryOver }) => {
   const rows = Object.fromEntries(
@@ -94,7 +95,7 @@ export const writeServingIndex: ServingIndexWriter = async ({ dir, tables, carry
   ) as unknown as SnapshotTables;
   const built = carryOver
     ? await incrementalIndex(rows, carryOver)
-    : { index: buildTrialIndex(rows), reused: 0, fallback: null };
+    : { index: await buildTrialIndexInSlices(rows), reused: 0, fallback: null };
   const { scratch: _scratch, ...stored } = built.index;
   const meta: ServingIndexMeta = {
     schema_version: SNAPSHOT_SCHEMA_VERSION,
@@ -198,7 +199,7 @@ async function incrementalIndex(
     sites: tables.sites.concat(read.sites, read.reusedSites),
   };
   const rendered = base.rendering ? renderedFrom(base.rendering, reusable) : undefined;
-  const index = buildTrialIndex(all, { rendered });
+  const index = await buildTrialIndexInSlices(all, { rendered });
   return { index, reused: reusable.size, fallback: base.reason };
 }
 

@@ -109,16 +109,17 @@ export async function publishSnapshot(
   let placed: string | null = null;
   try {
     const previous = await replacedVersion(opts.root);
-    const { files, row_counts } = await writeTables(tables, tmpDir, opts.carryOver, previous);
+    // The index is built from the rows in memory (and the base's files), not from the
+    // tables written here: its JS work runs while DuckDB writes the Parquet files.
+    const [{ files, row_counts }, index] = await bothSettled(
+      writeTables(tables, tmpDir, opts.carryOver, previous),
+      opts.servingIndex?.({ dir: tmpDir, tables, carryOver: opts.carryOver }) ?? null,
+    );
     const checksums: Record<string, string> = {};
     for (const file of files) checksums[path.basename(file)] = await sha256File(file);
     let servingIndex: PublishResult['servingIndex'] = null;
-    if (opts.servingIndex) {
-      const { file, sha256, ...how } = await opts.servingIndex({
-        dir: tmpDir,
-        tables,
-        carryOver: opts.carryOver,
-      });
+    if (index) {
+      const { file, sha256, ...how } = index;
       // Hashed by the writer as it wrote (~250 MB at full scale: not read back).
       checksums[path.basename(file)] = sha256;
       servingIndex = how;
@@ -157,6 +158,14 @@ export async function publishSnapshot(
     if (placed) await fs.rm(path.join(opts.root, placed), { recursive: true, force: true });
     throw err;
   }
+}
+
+/** Both results, once both have settled (neither left running into the cleanup), or the first failure. */
+async function bothSettled<A, B>(a: Promise<A>, b: Promise<B> | null): Promise<[A, B | null]> {
+  const [ra, rb] = await Promise.allSettled([a, b]);
+  if (ra.status === 'rejected') throw ra.reason;
+  if (rb.status === 'rejected') throw rb.reason;
+  return [ra.value, rb.value];
 }
 
 /** schema.json and README.md: an analyst who finds only the folder can still read every column. */
