@@ -279,8 +279,17 @@ export function getTrial(req: Request, res: Response): void {
   rankOf(snapshot.index, String(req.params.nct_id));
   if (notModified(req, res, snapshot)) return;
   const quota = quotaOf(usage);
-  sendDataBody(req, res, snapshot.compressed, quota, () => {
-    const body = trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quota);
-    return { body: fields ? projectBody(body, fields) : body };
-  });
+  // A plain detail is its prebuilt JSON: keeping a second copy would only crowd out list pages.
+  const keepPlain = matchQuery !== null || fields !== null;
+  sendDataBody(
+    req,
+    res,
+    snapshot.compressed,
+    quota,
+    () => {
+      const body = trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quota);
+      return { body: fields ? projectBody(body, fields) : body };
+    },
+    { keepPlain },
+  );
 }

@@ -192,6 +192,18 @@ describe('plain bodies kept per snapshot and URL', () => {
     }
   });
 
+  it('keeps no plain detail (its prebuilt JSON), but a detail with a match', async () => {
+    const compressed = api.holder.current()!.compressed;
+    const id = api.holder.current()!.index.nctIds[0];
+    const before = compressed.plainSize;
+    const detail = await get(`/api/v1/trials/${id}`, '');
+    expect(detail.status).toBe(200);
+    expect(compressed.plainSize).toBe(before);
+    const matched = await get(`/api/v1/trials/${id}?diagnosisType=nsclc`, '');
+    expect(matched.status).toBe(200);
+    expect(compressed.plainSize).toBe(before + 1);
+  });
+
   it('keeps at most its byte budget', () => {
     const bodies = new CompressedBodies(1000, 40_000);
     for (const key of ['a', 'b', 'c']) bodies.putPlain(key, randomBytes(15_000), {});
