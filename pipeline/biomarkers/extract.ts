@@ -45,15 +45,21 @@ const EXAMPLE_CUES: readonly string[] = [
   'including but not limited to',
 ];
 /** Words that name the EGFR sensitising class when written beside the gene. */
-// "Activating driver mutation: EGFR, ALK, ROS1": the class word may head a list the gene opens.
-const SENSITISING_BEFORE =
-  /\b(?:sensiti(?:ve|[sz]ing)|activating|common|classic(?:al)?)[\s-]+(?:\w+[\s-]+)?(?:\w+:\s*)?$/i;
+// "Activating driver mutation: EGFR, ALK, ROS1": a class word on the mutation noun heading the
+// list the gene opens ("Platinum-sensitive cohort: EGFR-mutant" heads no mutation).
+const SENSITISING_BEFORE = new RegExp(
+  String.raw`\b(?:sensiti(?:ve|[sz]ing)|activating|common|classic(?:al)?)[\s-]+(?:\w+[\s-]+)?` +
+    String.raw`(?:(?:(?:driver|oncogenic|genomic|somatic)\s+)?(?:mutations?|alterations?)\s*:\s*)?$`,
+  'i',
+);
 const SENSITISING_AFTER = new RegExp(
   String.raw`^[\s-]*(?:gene\s+)?(?:(?:TKI|tyrosine kinase inhibitor)[\s-]+)?` +
     String.raw`(?:sensiti(?:ve|[sz]ing|vity)|activating|common|classic(?:al)?)\b` +
-    // "mutation (known to be associated with EGFR-TKI) sensitivity", "mutation sensitive to EGFR TKIs"
-    String.raw`|^[\s-]*(?:mutations?|mutant)\s+(?:[\w-]+\s+){0,6}?` +
-    String.raw`(?:[\w-]*(?:TKI|tyrosine kinase inhibitor)s?\s+)?sensitiv(?:e|ity)\b`,
+    // "mutation known to be associated with EGFR-TKI sensitivity", "mutation sensitive to EGFR
+    // TKIs": sensitivity to a TKI or targeted inhibitor, with no "not"/"less" before it.
+    String.raw`|^[\s-]*(?:mutations?|mutant)\s+(?:(?!(?:not|less|no|non|platinum)\b)[\w-]+\s+){0,6}?` +
+    String.raw`(?:[\w-]*(?:TKI|tyrosine kinase inhibitor)s?[\s-]+sensitiv(?:e|ity)|sensitiv(?:e|ity)\s+to\s+` +
+    String.raw`(?:[\w-]+\s+){0,3}?(?:[\w-]*TKIs?|tyrosine kinase inhibitors?|inhibitors?|targeted))\b`,
   'i',
 );
 
@@ -338,7 +344,11 @@ function statesPdl1Value(text: string, m: Mention): boolean {
 }
 
 /** "HER2-overexpression (IHC 2+ or 3+) status": an IHC score in brackets states the result. */
-const SCORE_IN_BRACKETS_AFTER = /^[\w\s-]{0,30}\(\s*(?:IHC\s*)?(?:score\s*(?:of\s*)?)?[1-3]\s*\+/i;
+const SCORE_IN_BRACKETS_AFTER = new RegExp(
+  String.raw`^[\s-]*(?:(?:over)?expression|(?:over)?expressing|positive|positivity|amplification|amplified|protein)?` +
+    String.raw`\s*\(\s*(?:IHC\s*)?(?:score\s*(?:of\s*)?)?[1-3]\s*\+(?![^)]*\bvs\b)`,
+  'i',
+);
 
 function statesScore(text: string, m: Mention): boolean {
   return m.kind === 'marker' && SCORE_IN_BRACKETS_AFTER.test(text.slice(m.end, m.end + 60));

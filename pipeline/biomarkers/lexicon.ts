@@ -67,7 +67,11 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   { gene: 'NTRK', re: /\bTrk[ABC]\b/g },
   {
     gene: 'NTRK',
-    re: /\b(?:neurotrophic (?:tyrosine receptor|receptor tyrosine) kinase|tropomyosin receptor kinase)\b/gi,
+    re: new RegExp(
+      String.raw`\b(?:neurotrophic (?:tyrosine receptor kinase|receptor tyrosine kinase|tyrosine kinase receptor)` +
+        String.raw`|tropomyosin receptor kinase)\b`,
+      'gi',
+    ),
   },
   {
     gene: 'PD-L1',

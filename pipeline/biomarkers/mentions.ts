@@ -102,7 +102,8 @@ const FUSION_PARTNER_BEFORE = /(?<![\w-])[A-Z][A-Z0-9]{1,9}(?:-|–|::)$/;
 const BARE_EXON = /^(?:(?:exon|ex)[- ]?(?:19|21)|(?:19|21)\s*exon)$/i;
 const ALTERATION_NEGATIVE_AFTER = new RegExp(
   String.raw`^[\s-]*(?:(?:mutations?|mutant|mutated|deletions?|insertions?|fusions?|rearrangements?|status)[\s-]*)?` +
-    String.raw`(?:negativ(?:e|ity)|wild[- ]?type)\b`,
+    // "L858R mutation negative for T790M": the state word belongs to the marker after "for".
+    String.raw`(?:negativ(?:e|ity)|wild[- ]?type)\b(?!\s+for\b)`,
   'i',
 );
 const VARIANT_AFTER_GENE = /^[\s-]*(?:p\.\s?)?([A-Z]\d{2,4}[A-Z])\b/;
@@ -375,10 +376,13 @@ function markerMentionsOf(
   // "ALK rearrangement-negative", "EGFR mutation negative": negatives are gene level.
   const negatedKind =
     qualifier !== null &&
-    // "EGFR M-": a minus sign right after the kind ("mutation- positive" is a broken word).
-    /^(?:[\s-]*(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b|-(?=[\s,;.)]|$)(?!\s*pos))/i.test(
+    (/^[\s-]*(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b/i.test(
       masked.slice(qualifierEnd, qualifierEnd + 20),
-    );
+    ) ||
+      // "EGFR M-": a minus sign right after the one-letter kind; after a word it is a suspended
+      // hyphen ("amplification- or mutation-positive") or a broken word ("mutation- positive").
+      (/^[\s-]*M$/.test(masked.slice(g.end, qualifierEnd)) &&
+        /^-(?=[\s,;.)]|$)/.test(masked.slice(qualifierEnd, qualifierEnd + 20))));
   const fromKinds = negatedKind
     ? [null]
     : [...new Set(kinds.map((k) => (k ? alterationForQualifier(g.gene, k) : null)))];

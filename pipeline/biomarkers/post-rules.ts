@@ -62,7 +62,7 @@ export function sentencePostRules(
     eitherState: eitherStateRule(text, decided),
     exampleOfGene: examplesRule(decided, cueBetween),
     specifiedGene: specifiedRule(text, mentions, decided, cueBetween),
-    repeatsGene: repeatedGeneRule(decided),
+    repeatsGene: repeatedGeneRule(text, decided),
   };
 }
 
@@ -71,18 +71,34 @@ export function sentencePostRules(
  * (a mutation in the HER2 kinase domain)": a bare gene name after the same gene was stated with
  * an alteration refers back to it (an assay, a domain, a test) and is no option of its own.
  */
-function repeatedGeneRule(decided: Decided[]): Rule {
+function repeatedGeneRule(text: string, decided: Decided[]): Rule {
   const firstSpecific = new Map<string, number>();
   for (const o of decided)
-    if (isAlteration(o) && o.mention.start < (firstSpecific.get(key(o)) ?? Infinity))
-      firstSpecific.set(key(o), o.mention.start);
-  return (d) =>
-    d.mention.kind === 'marker' &&
-    !d.mention.qualified &&
-    d.mention.alteration === null &&
-    d.mention.gene !== 'PD-L1' &&
-    d.mention.start > (firstSpecific.get(key(d)) ?? Infinity);
+    if (isAlteration(o) && o.mention.end < (firstSpecific.get(key(o)) ?? Infinity))
+      firstSpecific.set(key(o), o.mention.end);
+  // Inside brackets opened after the stated alteration; "... or other drivers in EGFR, ALK" is an option.
+  const inAsideAfter = (from: number, at: number) => {
+    const between = text.slice(from, at);
+    return (between.match(/[([]/g)?.length ?? 0) > (between.match(/[)\]]/g)?.length ?? 0);
+  };
+  return (d) => {
+    const after = firstSpecific.get(key(d));
+    return (
+      after !== undefined &&
+      d.mention.kind === 'marker' &&
+      !d.mention.qualified &&
+      d.mention.alteration === null &&
+      d.mention.gene !== 'PD-L1' &&
+      d.mention.start > after &&
+      (inAsideAfter(after, d.mention.start) ||
+        NAMES_AN_ASSAY.test(text.slice(d.mention.end, d.mention.end + 40)))
+    );
+  };
 }
+
+/** "the therascreen KRAS RGQ PCR kit": the gene inside a test's product name. */
+const NAMES_AN_ASSAY =
+  /^[\s\w-]{0,20}?\b(?:kits?|assays?|tests?|CDx|PCR|FISH|probes?|panels?|break[- ]apart)\b/i;
 
 /**
  * A gene named before its specific alterations ("EGFR mutation (exon 19 deletion or L858R)")

@@ -101,6 +101,8 @@ export const LINE_MARKER = new RegExp(
     String.raw`\s*)+`,
 );
 
+export const LEAD_HEADING_RULE_ID = 'heading.ruling-out-lead';
+
 /** Who a lead sentence speaks of ("Participants are excluded ... if any of the following apply:"). */
 const LEAD_SUBJECTS = [
   'patient',
@@ -173,11 +175,17 @@ export const HEADING_RULES: HeadingRule[] = [
     note: '"Other inclusion/exclusion criteria may apply" names both sections and opens neither',
   },
   {
-    id: 'heading.ruling-out-lead',
+    id: LEAD_HEADING_RULE_ID,
     opens: 'exclusion',
     plainLineOnly: true,
     pattern: new RegExp(
-      String.raw`^(?:(?:a|an|the|any)\s+)?(?:${words(LEAD_SUBJECTS)})\b[^:\n]{0,200}?` +
+      // It speaks of the study's criteria ("... if any of the following criteria apply:", "...
+      // for this study if:"), never "unless"/"only if" (an inclusion lead: "Patients will not be
+      // eligible unless all of the following are met:"); a sub-header ruling out a marker list
+      // ("Patients whose tumours harbour any of the following are not eligible:") heads items.
+      String.raw`^(?=[^:\n]*\b(?:criteria|criterion|study|trial|protocol)\b|[^:\n]*\bif\s*:\s*$)` +
+        String.raw`(?![^:\n]*\b(?:unless|only if|also)\b)` +
+        String.raw`(?:(?:a|an|the|any)\s+)?(?:${words(LEAD_SUBJECTS)})\b[^:\n]{0,200}?` +
         String.raw`\b(?:${words(LEAD_RULING_OUT)})\b[^:\n]{0,160}:\s*$`,
       'i',
     ),

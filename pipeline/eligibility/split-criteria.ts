@@ -7,6 +7,7 @@ import {
   HEADING_RULES,
   INLINE_HEADING,
   INLINE_HEADING_RULE_ID,
+  LEAD_HEADING_RULE_ID,
   LINE_MARKER,
   type SectionKind,
 } from './section-headings.js';
@@ -31,7 +32,7 @@ export interface Heading {
 export function splitCriteria(raw: string | null | undefined): SplitCriteria {
   if (!raw || !raw.trim()) return { inclusion: null, exclusion: null };
   const text = unflatten(raw);
-  const marks = findHeadings(text);
+  const marks = withoutRedundantLeads(findHeadings(text));
   if (marks.length === 0) return { inclusion: tidy(text), exclusion: null };
   const parts: Record<SectionKind, string[]> = { inclusion: [], exclusion: [] };
   const lead = text.slice(0, marks[0].start);
@@ -45,6 +46,15 @@ export function splitCriteria(raw: string | null | undefined): SplitCriteria {
     inclusion: tidy(parts.inclusion.join('\n')),
     exclusion: tidy(parts.exclusion.join('\n')),
   };
+}
+
+/**
+ * A lead sentence stands for the exclusion heading only where the text has none of its own:
+ * beside a real "Exclusion Criteria" heading it restates it, or heads a list inside a section.
+ */
+function withoutRedundantLeads(marks: Heading[]): Heading[] {
+  const hasHeading = marks.some((m) => m.kind === 'exclusion' && m.rule !== LEAD_HEADING_RULE_ID);
+  return hasHeading ? marks.filter((m) => m.rule !== LEAD_HEADING_RULE_ID) : marks;
 }
 
 /** Every section heading of the text, in order. */

@@ -13,7 +13,10 @@
  */
 const HEADING_MID_LINE = new RegExp(
   // After a title-case word it is part of a longer heading ("Additional Inclusion Criteria For ...").
-  String.raw`(?<=\S)(?<!\b[A-Z][a-z]+)[ \t]+(?=(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?` +
+  // After a part label it is that part's heading ("Phase 2 Inclusion Criteria:").
+  String.raw`(?<=\S)(?<!\b[A-Z][a-z]+)` +
+    String.raw`(?<!\b(?:Phase|Part|Cohort|Arm|Stage|Step|Group|Module|Section|Sub-?study)s?\s+[\w.]{1,6})` +
+    String.raw`[ \t]+(?=(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?` +
     String.raw`(?:(?:Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\b` +
     String.raw`\s*(?::|(?=[*•▪◦·\-–]\s|\d{1,2}[.)]\s|[A-Z][a-z]))` +
     // "... ECOG 0-1 Exclusion: Known EGFR mutation": the bare keyword needs its colon.
@@ -30,16 +33,17 @@ const BULLET_AFTER_HEADING = new RegExp(
 const SENTENCE_AFTER_HEADING = new RegExp(HEADING_WORDS + String.raw`[ \t]+(?=[A-Z][a-z])`, 'g');
 
 /**
- * Bullet symbols a flattened line repeats. A dash counts only before a capital, a digit or a
- * bracket, since prose puts spaced dashes before lower-case words ("mutation - no new testing").
+ * Bullet symbols a flattened line repeats. A dash counts only before a capital or a bracket,
+ * since prose puts spaced dashes before lower-case words ("mutation - no new testing") and
+ * between numbers ("aged 18 - 75").
  */
 const SYMBOL_BULLETS: Array<{ symbol: string; next: string }> = [
   { symbol: '*', next: String.raw`\S` },
   { symbol: '•', next: String.raw`\S` },
   { symbol: '▪', next: String.raw`\S` },
   { symbol: '◦', next: String.raw`\S` },
-  { symbol: '-', next: String.raw`[A-Z0-9(≥≤<>]` },
-  { symbol: '–', next: String.raw`[A-Z0-9(≥≤<>]` },
+  { symbol: '-', next: String.raw`[A-Z(≥≤<>]` },
+  { symbol: '–', next: String.raw`[A-Z(≥≤<>]` },
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
@@ -71,7 +75,11 @@ function breakAtNumberedRun(line: string): string {
     .filter((m) => !(m[2] === ')' && insideBrackets(m.index!)))
     .map((m) => ({ at: m.index!, n: Number(m[1]), punct: m[2] }));
   const cuts = new Set<number>();
+  // A run opens a line or follows a sentence or a colon; "alteration in 1) EGFR, 2) ALK" is
+  // one criterion's own list, and breaking it would part the items from their negation.
+  const opensItems = (at: number) => /(?:^|[.:;])\s*$/.test(line.slice(0, at));
   for (let i = 0; i < found.length; i++) {
+    if (!opensItems(found[i].at)) continue;
     let run = [found[i]];
     for (const f of found.slice(i + 1))
       if (f.n === run.at(-1)!.n + 1 && f.punct === found[i].punct) run = [...run, f];

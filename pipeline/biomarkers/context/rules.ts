@@ -229,6 +229,17 @@ export const CONTEXT_RULES: ContextRule[] = [
     words: [
       'tested positive',
       'tested positive for',
+      // "EGFR mutation analysis positive", "positive result of ALK analysis": results, not tests.
+      'analysis positive',
+      'analysis showing',
+      'analysis showed',
+      'analysis shows',
+      'analysis confirming',
+      'analysis confirmed',
+      'analysis revealing',
+      'analysis revealed',
+      'positive result of',
+      'positive results of',
       'positive test for',
       'positive test',
       'test positive',
@@ -390,7 +401,17 @@ export const CONTEXT_RULES: ContextRule[] = [
       'is negative',
       'tested negative',
       'negative or unknown',
-      // "EGFR and ALK status documented as negative": a stated result, after the status words.
+    ],
+    category: 'negated',
+    direction: 'backward',
+    maxTokens: 12,
+    example: 'EGFR and ALK alterations must be negative',
+  },
+  {
+    // "EGFR and ALK status documented as negative": a result stated after the status words.
+    // Short reach: "NSCLC whose lymph nodes were negative" says nothing of the marker.
+    id: 'negation.stated-result',
+    words: [
       'be negative',
       'was negative',
       'were negative',
@@ -400,11 +421,12 @@ export const CONTEXT_RULES: ContextRule[] = [
       'confirmed negative',
       'reported as negative',
       'known to be negative',
+      'analysis negative',
     ],
     category: 'negated',
     direction: 'backward',
-    maxTokens: 12,
-    example: 'EGFR and ALK alterations must be negative',
+    maxTokens: 3,
+    example: 'EGFR and ALK status documented as negative',
   },
   {
     id: 'ruled-out.backward',
@@ -513,9 +535,6 @@ export const CONTEXT_RULES: ContextRule[] = [
       'wild type or mutated',
       'mutant and wild type',
       'wild type and mutant',
-      'presence or absence',
-      'absence or presence',
-      'presence and absence',
     ],
     category: 'not-gating',
     direction: 'bidirectional',
@@ -595,13 +614,14 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'ISH positive is defined as HER2/CEP17 ratio >= 2',
   },
   {
-    // "Definition of negative for HER-2: IHC HER-2 (-) or (1+)": a definition a few words on.
-    id: 'not-gating.definition-of',
-    words: ['definition of', 'definitions of', 'defined as follows'],
-    category: 'not-gating',
+    // "Reporting of the presence or absence of a KRAS G12C mutation": a test of both states; a
+    // negation elsewhere still gates ("...; patients must be negative for both").
+    id: 'testing.presence-or-absence',
+    words: ['presence or absence of', 'absence or presence of', 'presence and absence of'],
+    category: 'testing',
     direction: 'forward',
-    maxTokens: 3,
-    example: 'Definition of negative for HER-2: IHC HER-2 (-) or (1+)',
+    maxTokens: 4,
+    example: 'reporting of the presence or absence of a KRAS G12C mutation',
   },
   {
     // "Sufficient tumour tissue for EGFR mutation analysis": a test named right after the marker.
@@ -809,13 +829,6 @@ export const CONTEXT_RULES: ContextRule[] = [
       'active in',
       'approved for',
       'indicated for',
-      // "No prior treatment with agents targeting EGFR mutation or ALK rearrangement": the
-      // targets of a therapy, the whole list (a pseudo "no prior" has taken "prior treatment").
-      'targeting',
-      'directed against',
-      'directed at',
-      'inhibitor of',
-      'inhibitors of',
     ],
     category: 'prior-therapy',
     direction: 'forward',
@@ -836,14 +849,31 @@ export const CONTEXT_RULES: ContextRule[] = [
       'tki',
       'tkis',
       'tyrosine kinase inhibitor*',
-      // "since the market launch of the ROS1 indication": a drug's licence, not the patient's tumour.
-      'indication',
-      'indications',
     ],
     category: 'prior-therapy',
     direction: 'backward',
     maxTokens: 2,
     example: 'prior ALK or NTRK fusion gene targeted therapies (exclusion)',
+  },
+  {
+    // "No prior treatment with agents targeting EGFR mutation or ALK rearrangement": the targets
+    // of a therapy, the whole list (a pseudo "no prior" has taken "prior treatment"); a short
+    // reach, so "... targeting PD-1 or PD-L1 and a documented KRAS G12C mutation" keeps KRAS.
+    id: 'prior-therapy.targeting',
+    words: ['targeting', 'directed against', 'directed at', 'inhibitor of', 'inhibitors of'],
+    category: 'prior-therapy',
+    direction: 'forward',
+    maxTokens: 2,
+    example: 'no prior treatment with agents targeting EGFR mutation or ALK rearrangement',
+  },
+  {
+    // "since the market launch of the ROS1 indication": a drug's licence, right after its target.
+    id: 'prior-therapy.indication',
+    words: ['indication', 'indications'],
+    category: 'prior-therapy',
+    direction: 'backward',
+    maxTokens: 0,
+    example: 'since the market launch of the ROS1 indication in Spain',
   },
   // -- carve-outs
   {

@@ -763,10 +763,57 @@ describe('real dev a-c constructs (2026-11-27 evening)', () => {
       }),
     ).toEqual(['-ALK:FUSION', '-BRAF:V600E']);
   });
-  it('reads a definition a few words on as gating nothing', () => {
+});
+
+describe('readings a review of the 2026-11-27 evening rules found broken, now held', () => {
+  it.each([
+    ['* EGFR mutation-positive NSCLC and a serum pregnancy test that was negative', ['+EGFR']],
+    [
+      '* Resected stage IA EGFR exon 19 deletion or L858R NSCLC whose mediastinal lymph nodes were negative',
+      ['+EGFR:EX19DEL', '+EGFR:L858R'],
+    ],
+    ['* ROS1-positive NSCLC whose CNS imaging has been negative for metastases', ['+ROS1:FUSION']],
+    [
+      '* EGFR exon 19 deletion or L858R mutation negative for T790M',
+      ['+EGFR:EX19DEL', '+EGFR:L858R', '-EGFR:T790M'],
+    ],
+    ['* EGFR mutation that is not sensitive to approved EGFR TKIs', ['+EGFR']],
+    ['* EGFR mutation known to be less sensitive to first-generation TKI', ['+EGFR']],
+    ['* EGFR mutation and platinum sensitive relapse', ['+EGFR']],
+    ['* Platinum-sensitive cohort: EGFR-mutant NSCLC', ['+EGFR']],
+    ['* Common criteria: EGFR mutation', ['+EGFR']],
+    ['* EGFR mutation- or ALK rearrangement-positive NSCLC', ['+ALK:FUSION', '+EGFR']],
+    ['* EGFR mutation analysis positive', ['+EGFR']],
+    ['* ALK rearrangement analysis positive by FISH or IHC', ['+ALK:FUSION']],
+    [
+      '* Meets the protocol definition of EGFR-mutant NSCLC (exon 19 deletion or L858R)',
+      ['+EGFR:EX19DEL', '+EGFR:L858R'],
+    ],
+    ['* ALK-positive NSCLC, presence or absence of CNS metastases', ['+ALK:FUSION']],
+    ['* Tumour tissue must be submitted for central HER2 testing (IHC 1+, 2+, 3+ or ISH)', []],
+    ['* Archival tissue for MET testing (IHC 3+ vs. < 3+ will be used for stratification)', []],
+    ['* HER2 status (IHC 1+, 2+ or 3+) will be determined centrally but is not required', []],
+    ['* EGFR mutation as indication for osimertinib', ['+EGFR']],
+    [
+      '* Progressed on an antibody targeting PD-1 or PD-L1 and a documented KRAS G12C mutation',
+      ['+KRAS:G12C'],
+    ],
+    ['* Documented neurotrophic tyrosine kinase receptor gene fusion', ['+NTRK:FUSION']],
+  ] as const)('inclusion: %s', (inclusion, want) => {
+    expect(units({ inclusion })).toEqual([...want]);
+  });
+  it('keeps a bare gene in a list after the stated alteration as an option of its own', () => {
     expect(
-      units({ inclusion: '* Definition of negative for HER-2: IHC HER-2 (-) or (1+)' }),
-    ).toEqual([]);
+      units({
+        exclusion:
+          '* Known EGFR T790M mutation, or other known oncogenic drivers in EGFR, ALK, ROS1 or BRAF',
+      }),
+    ).toEqual(['-ALK', '-BRAF', '-EGFR', '-EGFR:T790M', '-ROS1']);
+    expect(
+      units({
+        exclusion: '* Known EGFR mutation-, ALK fusion-, or ROS1 fusion-positive tumours',
+      }),
+    ).toEqual(['-ALK:FUSION', '-EGFR', '-ROS1:FUSION']);
   });
 });
 

@@ -256,3 +256,39 @@ describe('long registry lines', () => {
     expect(splitCriteria(`Inclusion Criteria:\n${run}`).inclusion?.split('\n')).toHaveLength(5);
   });
 });
+
+describe('readings a review of the 2026-11-27 evening rules found broken, now held', () => {
+  it('an inclusion lead ("not eligible unless") or a sub-header ruling out a list opens no section', () => {
+    expect(
+      splitCriteria(
+        'Patients will not be eligible for inclusion in this study unless all of the following criteria are met:\n1. NSCLC with EGFR exon 19 deletion',
+      ).exclusion,
+    ).toBeNull();
+    expect(
+      splitCriteria(
+        'Inclusion Criteria:\n* NSCLC\nPatients whose tumours harbour any of the following are not eligible:\n* EGFR mutation\nPatients must also have:\n* PD-L1 TPS >= 50%',
+      ).exclusion,
+    ).toBeNull();
+  });
+  it('a lead beside a real exclusion heading restates it and moves nothing', () => {
+    expect(
+      splitCriteria(
+        'Inclusion Criteria:\n* NSCLC\nExclusion Criteria:\nParticipants are excluded from the study if any of the following criteria apply:\n* Known EGFR mutation',
+      ),
+    ).toEqual({
+      inclusion: '* NSCLC',
+      exclusion:
+        'Participants are excluded from the study if any of the following criteria apply:\n* Known EGFR mutation',
+    });
+  });
+  it('a part heading in lined text does not make the text flattened', () => {
+    const text =
+      'Phase 1 Inclusion Criteria:\n* Solid tumour\nPhase 2 Inclusion Criteria:\n* Stage IV NSCLC without known sensitizing alterations in 1) EGFR, 2) ALK, or 3) ROS1';
+    expect(splitCriteria(text).inclusion).toContain('in 1) EGFR, 2) ALK, or 3) ROS1');
+  });
+  it('never breaks a criterion at its own enumeration or at a spaced number range', () => {
+    const long =
+      '* Histologically confirmed stage IV non-squamous non-small cell lung cancer, aged 18 - 75 years, ECOG performance status 0 - 1, measurable disease per RECIST 1.1, adequate organ function, no prior systemic therapy for advanced disease, without EGFR mutations in exons 18 - 21 and no known actionable genomic alteration in 1) EGFR, 2) ALK, 3) ROS1, or 4) BRAF as determined by local testing';
+    expect(splitCriteria(`Inclusion Criteria:\n${long}`).inclusion).toBe(long);
+  });
+});
