@@ -169,8 +169,15 @@ function withShutdown(
     return closing;
   };
 
+  // A second signal while closing (a supervisor or tsx relaying the first one) would meet
+  // Node's default handler once ours is removed and end the process with 143 mid-drain.
+  const onRepeat = (signal: NodeJS.Signals): void => {
+    logger.info({ signal }, 'already shutting down');
+  };
   const onSignal = (signal: NodeJS.Signals): void => {
     logger.info({ signal }, 'shutting down');
+    process.on('SIGTERM', onRepeat);
+    process.on('SIGINT', onRepeat);
     close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -3,6 +3,7 @@
  * one Redis prefix, the keys CLI acting on them while they run, and the no-Redis fallback.
  */
 import { promises as fs } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -179,6 +180,23 @@ describe('lungtrials serve', { timeout: 180_000 }, () => {
     const { proc } = await serve();
     expect(await proc.stop()).toBe(0);
     expect(proc.output()).toMatch(/"msg":"API stopped"/);
+  });
+
+  it('finishes its shutdown when a second SIGTERM arrives while it drains', async () => {
+    const { url, proc } = await serve();
+    // A request whose headers never end keeps the server draining (up to its 5 s limit).
+    const { hostname, port } = new URL(url);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('GET /api/v1/health HTTP/1.1\r\nHost: x\r\n');
+    socket.on('error', () => {});
+    proc.child.kill('SIGTERM');
+    await proc.waitFor(/"msg":"shutting down"/);
+    proc.child.kill('SIGTERM');
+    expect(await proc.stop(15_000)).toBe(0);
+    expect(proc.output()).toMatch(/"msg":"already shutting down"/);
+    expect(proc.output()).toMatch(/"msg":"API stopped"/);
+    socket.destroy();
   });
 });
 
