@@ -1,7 +1,7 @@
 /**
  * The snapshot an incremental refresh builds on: the one `latest` points at, when the same
- * pipeline code published it (its manifest's `pipeline_code`) and its files match their
- * checksums. Rows of trials whose input did not change are carried over from it instead of
+ * pipeline code published it (its manifest's `pipeline_code`) and its table files match
+ * their checksums. Rows of trials whose input did not change are carried over from it instead of
  * being mapped, enriched, geocoded and serialised again.
  */
 import path from 'node:path';
@@ -9,7 +9,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TableName } from '../../domain/rows.js';
 import { readManifest, resolveLatest, verifyChecksums } from '../../snapshot/index.js';
 import { PermanentStageError } from '../errors.js';
-import { parquetFileName, quoteLiteral } from '../../snapshot/schema.js';
+import { parquetFileName, quoteLiteral, SERVING_INDEX_FILE } from '../../snapshot/schema.js';
 
 /** input_summary key holding the fingerprint of the code that built the snapshot. */
 export const PIPELINE_CODE_KEY = 'pipeline_code';
@@ -32,7 +32,9 @@ export async function findBase(root: string, code: string): Promise<SnapshotBase
   try {
     const manifest = await readManifest(latest.dir);
     if (manifest.input_summary[PIPELINE_CODE_KEY] !== code) return null;
-    await verifyChecksums(latest.dir, manifest);
+    // Not the serving index (~250 MB): the publish's writer hashes it as it reads it, and a
+    // damaged one only makes it render every trial again; rows are what is carried here.
+    await verifyChecksums(latest.dir, manifest, [SERVING_INDEX_FILE]);
   } catch {
     // Unreadable or damaged: the run builds every trial, as without a snapshot.
     return null;

@@ -139,6 +139,20 @@ describe('serving index of an incremental publish', () => {
     expect(bytes.equals(fullBytes)).toBe(true);
   });
 
+  it("renders every trial when the base's index does not match its checksum", async () => {
+    const { result, bytes } = await incremental(path.join(work, 'damaged'), true, async (dir) => {
+      const file = path.join(dir, SERVING_INDEX_FILE);
+      const damaged = await fs.readFile(file);
+      damaged[damaged.length - 100] ^= 0xff;
+      await fs.writeFile(file, damaged);
+    });
+    expect(result.servingIndex?.reused).toBe(0);
+    expect(result.servingIndex?.fallback).toMatch(
+      /serving-index\.bin does not match its checksum$/,
+    );
+    expect(bytes.equals(fullBytes)).toBe(true);
+  });
+
   it('indexes rows in memory as the reader would return them (missing keys, other struct order)', async () => {
     const trials = next.tables.trials.map((t, i) => {
       if (i % 7 !== 0) return t;
