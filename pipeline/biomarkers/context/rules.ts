@@ -665,6 +665,9 @@ export const CONTEXT_RULES: ContextRule[] = [
     words: [
       'testing for',
       'tested for',
+      'be tested for',
+      'been tested for',
+      'being tested for',
       'test for',
       'tests for',
       'testing of',
@@ -695,7 +698,12 @@ export const CONTEXT_RULES: ContextRule[] = [
       'status',
       'testing',
       'test',
-      'tested',
+      // A test still to be done; a bare "tested" tells how a stated marker was found
+      // ("Documented KRAS G12C mutation tested in tissue or plasma").
+      'be tested',
+      'being tested',
+      'been tested',
+      'not tested',
       'tests',
       'assay',
       'assays',

@@ -817,6 +817,24 @@ describe('readings a review of the 2026-11-27 evening rules found broken, now he
   });
 });
 
+describe('how a stated marker was found is no test to be done', () => {
+  it.each([
+    ['* Documented KRAS G12C mutation tested in tissue or plasma', ['+KRAS:G12C']],
+    ['* KRAS G12C mutation, as tested by an FDA-approved test', ['+KRAS:G12C']],
+    ['* EGFR exon 19 deletion or L858R tested locally', ['+EGFR:EX19DEL', '+EGFR:L858R']],
+    [
+      '* Documented ROS1 rearrangement (cohort 1) or MET amplification (cohort 2) tested in either plasma or tissue',
+      ['+MET:AMP', '+ROS1:FUSION'],
+    ],
+    // A test still to be done gates nothing.
+    ['* EGFR mutation must be tested before enrolment', []],
+    ['* EGFR and ALK status must be tested in tissue', []],
+    ['* Patients must be tested for EGFR mutation', []],
+  ] as const)('inclusion: %s', (inclusion, want) => {
+    expect(units({ inclusion })).toEqual([...want]);
+  });
+});
+
 describe('cost on pathological input', () => {
   // A 4.5 KB "sentence" of repeated PD-L1 cut-offs took 1.5 s (every mention re-read every
   // cut-off of the clause) and 9 KB overflowed the stack. The timings are logged, not
