@@ -5,6 +5,7 @@
  * hundreds of mentions stays near-linear.
  */
 import { coveredBy, type BiomarkerScope, type Requirement } from '../../domain/biomarkers.js';
+import { openBrackets } from '../../text/brackets.js';
 import type { Mention } from './mentions.js';
 import {
   NOT_SENSITIZING,
@@ -77,10 +78,7 @@ function repeatedGeneRule(text: string, decided: Decided[]): Rule {
     if (isAlteration(o) && o.mention.end < (firstSpecific.get(key(o)) ?? Infinity))
       firstSpecific.set(key(o), o.mention.end);
   // Inside brackets opened after the stated alteration; "... or other drivers in EGFR, ALK" is an option.
-  const inAsideAfter = (from: number, at: number) => {
-    const between = text.slice(from, at);
-    return (between.match(/[([]/g)?.length ?? 0) > (between.match(/[)\]]/g)?.length ?? 0);
-  };
+  const inAsideAfter = (from: number, at: number) => openBrackets(text.slice(from, at)) > 0;
   return (d) => {
     const after = firstSpecific.get(key(d));
     return (

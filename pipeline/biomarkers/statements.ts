@@ -3,6 +3,7 @@
  * carrying the headers of the lists it is nested under ("Tumours must not harbour any of
  * the following:" governs its sub-bullets), so polarity can be read from the header.
  */
+import { openBrackets, openParens } from '../../text/brackets.js';
 
 export interface Statement {
   /** The sentence as written (after unescaping), reported as `source_text`. */
@@ -108,8 +109,6 @@ const continuesWrapped = (prev: Line, line: Line) =>
     OPEN_END.test(prev.text) ||
     VARIANT_START.test(line.text) ||
     openBrackets(prev.text) > 0);
-const openBrackets = (t: string) =>
-  (t.match(/[([]/g)?.length ?? 0) - (t.match(/[)\]]/g)?.length ?? 0);
 /** A capitalised line ending in a colon labels the items below it ("The following are excluded:"). */
 const LABEL_LINE = /^[A-Z].*:$/;
 /** A variant name starting a line finishes the gene the line above ended on ("KRAS\nG12C"). */
@@ -178,7 +177,7 @@ export function splitSentences(text: string): string[] {
     if (ABBREVIATIONS.test(text.slice(start, end))) continue;
     // Unbalanced parenthesis: the full stop sits inside an aside, not at a sentence end.
     const piece = text.slice(start, end);
-    if ((piece.match(/\(/g)?.length ?? 0) > (piece.match(/\)/g)?.length ?? 0)) continue;
+    if (openParens(piece) > 0) continue;
     out.push(piece.trim());
     start = m.index! + m[0].length;
   }

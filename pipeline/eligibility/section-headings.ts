@@ -265,12 +265,19 @@ export const HEADING_RULES: HeadingRule[] = [
 ];
 
 /**
+ * A heading as written mid-text, capitalised as headings are (so "meets the inclusion criteria:"
+ * in a sentence is none): an optional qualifier, the keyword, "Criteria" (unflatten.ts too).
+ */
+export const CAPITALISED_QUALIFIER = String.raw`(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?`;
+export const CAPITALISED_KEYWORD = String.raw`(?:Inclusion|Exclusion|INCLUSION|EXCLUSION)`;
+export const CAPITALISED_CRITERIA = String.raw`\s+(?:Criteria|CRITERIA|criteria)`;
+
+/**
  * "... informed consent. Exclusion Criteria: ..." in a record written without line breaks:
  * a capitalised heading with its colon after the end of a sentence.
  */
 export const INLINE_HEADING = new RegExp(
-  String.raw`(?<=[.;!?]\s{1,4})(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?` +
-    String.raw`(?<kw>Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\s*:`,
+  String.raw`(?<=[.;!?]\s{1,4})${CAPITALISED_QUALIFIER}(?<kw>${CAPITALISED_KEYWORD})${CAPITALISED_CRITERIA}\s*:`,
   'g',
 );
 export const INLINE_HEADING_RULE_ID = 'heading.after-sentence';

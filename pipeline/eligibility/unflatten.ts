@@ -7,28 +7,30 @@
  * start of a line, as the registry wrote them; text that already has its line breaks keeps
  * them (a line is only broken where it holds a run of the same bullet).
  */
+import { openParens } from '../../text/brackets.js';
+import { escapeRegex } from '../../text/regex-parts.js';
+import {
+  CAPITALISED_CRITERIA,
+  CAPITALISED_KEYWORD,
+  CAPITALISED_QUALIFIER,
+} from './section-headings.js';
 
-/**
- * Capitalised as headings are, so "meets the inclusion criteria: ..." in a sentence stays.
- */
+/** A bullet or an item number starting the text after a heading. */
+const ITEM_START = String.raw`[*•▪◦·\-–][ \t]|\d{1,2}[.)][ \t]`;
 const HEADING_MID_LINE = new RegExp(
   // After a title-case word it is part of a longer heading ("Additional Inclusion Criteria For ...").
   // After a part label it is that part's heading ("Phase 2 Inclusion Criteria:").
   String.raw`(?<=\S)(?<!\b[A-Z][a-z]+)` +
     String.raw`(?<!\b(?:Phase|Part|Cohort|Arm|Stage|Step|Group|Module|Section|Sub-?study)s?\s+[\w.]{1,6})` +
-    String.raw`[ \t]+(?=(?:(?:Key|Main|Core|Major|Select(?:ed)?|General)\s+)?` +
-    String.raw`(?:(?:Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\b` +
-    String.raw`\s*(?::|(?=[*•▪◦·\-–]\s|\d{1,2}[.)]\s|[A-Z][a-z]))` +
+    String.raw`[ \t]+(?=${CAPITALISED_QUALIFIER}` +
+    String.raw`(?:${CAPITALISED_KEYWORD}${CAPITALISED_CRITERIA}\b\s*(?::|(?=${ITEM_START}|[A-Z][a-z]))` +
     // "... ECOG 0-1 Exclusion: Known EGFR mutation": the bare keyword needs its colon.
     String.raw`|(?:Inclusions?|Exclusions?|INCLUSIONS?|EXCLUSIONS?)\s*:))`,
   'g',
 );
-const HEADING_WORDS = String.raw`((?:Inclusion|Exclusion|INCLUSION|EXCLUSION)\s+(?:Criteria|CRITERIA|criteria)\s*:?)`;
+const HEADING_WORDS = String.raw`(${CAPITALISED_KEYWORD}${CAPITALISED_CRITERIA}\s*:?)`;
 /** A heading followed on its line by a bullet: the bullet starts the next line. */
-const BULLET_AFTER_HEADING = new RegExp(
-  HEADING_WORDS + String.raw`[ \t]+(?=[*•▪◦·\-–][ \t]|\d{1,2}[.)][ \t])`,
-  'g',
-);
+const BULLET_AFTER_HEADING = new RegExp(HEADING_WORDS + String.raw`[ \t]+(?=${ITEM_START})`, 'g');
 /** In a flattened text, a heading followed by a new sentence ("Exclusion Criteria Known EGFR ..."). */
 const SENTENCE_AFTER_HEADING = new RegExp(HEADING_WORDS + String.raw`[ \t]+(?=[A-Z][a-z])`, 'g');
 
@@ -37,7 +39,7 @@ const SENTENCE_AFTER_HEADING = new RegExp(HEADING_WORDS + String.raw`[ \t]+(?=[A
  * since prose puts spaced dashes before lower-case words ("mutation - no new testing") and
  * between numbers ("aged 18 - 75").
  */
-const SYMBOL_BULLETS: Array<{ symbol: string; next: string }> = [
+const SYMBOL_BULLETS: ReadonlyArray<{ symbol: string; next: string }> = [
   { symbol: '*', next: String.raw`\S` },
   { symbol: '•', next: String.raw`\S` },
   { symbol: '▪', next: String.raw`\S` },
@@ -45,16 +47,19 @@ const SYMBOL_BULLETS: Array<{ symbol: string; next: string }> = [
   { symbol: '-', next: String.raw`[A-Z(≥≤<>]` },
   { symbol: '–', next: String.raw`[A-Z(≥≤<>]` },
 ];
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+/** Each bullet's patterns, compiled once: splitCriteria runs on every trial of a refresh. */
+const BULLET_PATTERNS = SYMBOL_BULLETS.map(({ symbol, next }) => ({
+  symbol,
+  inner: new RegExp(String.raw`(?<=\S)[ \t]+${escapeRegex(symbol)}[ \t]+(?=${next})`, 'g'),
+  startsLine: new RegExp(String.raw`^\s*${escapeRegex(symbol)}[ \t]`),
+}));
 
 function breakAtSymbolBullets(line: string): string {
-  for (const { symbol, next } of SYMBOL_BULLETS) {
-    const inner = new RegExp(String.raw`(?<=\S)[ \t]+${escape(symbol)}[ \t]+(?=${next})`, 'g');
+  for (const { symbol, inner, startsLine } of BULLET_PATTERNS) {
     const count = line.match(inner)?.length ?? 0;
-    const startsWithIt = new RegExp(String.raw`^\s*${escape(symbol)}[ \t]`).test(line);
     // Two bullets inside a line, or one after a line that starts with the same bullet.
-    if (count >= 2 || (count === 1 && startsWithIt)) line = line.replace(inner, `\n${symbol} `);
+    if (count >= 2 || (count === 1 && startsLine.test(line)))
+      line = line.replace(inner, `\n${symbol} `);
   }
   return line;
 }
@@ -67,12 +72,8 @@ const NUMBERED = /(?<=^|\s)(\d{1,2})([.)])[ \t]+(?=\S)/g;
  */
 function breakAtNumberedRun(line: string): string {
   // "(Phase 1) or 3 months (Phase 2)": a number closing a bracket it is inside is no item.
-  const insideBrackets = (at: number) => {
-    const before = line.slice(0, at);
-    return (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0);
-  };
   const found = [...line.matchAll(NUMBERED)]
-    .filter((m) => !(m[2] === ')' && insideBrackets(m.index!)))
+    .filter((m) => !(m[2] === ')' && openParens(line.slice(0, m.index!)) > 0))
     .map((m) => ({ at: m.index!, n: Number(m[1]), punct: m[2] }));
   const cuts = new Set<number>();
   // A run opens a line or follows a sentence or a colon; "alteration in 1) EGFR, 2) ALK" is

@@ -7,8 +7,8 @@ import type { BiomarkerScope, Requirement } from '../../../domain/biomarkers.js'
 import type { Mention } from '../mentions.js';
 import type { Category } from './rules.js';
 import { TUMOUR_RULES } from './rules.js';
-import { findCues, type Hit } from './engine.js';
-import { phraseTokens, tokenize, wordMatches, type Token } from './tokens.js';
+import { findCues, type Cue, type Hit } from './engine.js';
+import { phraseTokens, tokenize, wordMatches } from './tokens.js';
 
 export type Section = 'inclusion' | 'exclusion' | 'title' | 'conditions' | 'keywords';
 
@@ -129,18 +129,19 @@ const TUMOUR_PHRASES = TUMOUR_RULES.flatMap((r) =>
 /** The first tumour term a text names (lung terms first when `lung` is asked), or null. */
 export function tumourNamedIn(text: string, lung: boolean): string | null {
   const tokens = tokenize(text);
+  let pseudo: Cue[] | undefined;
+  // "Kirsten rat sarcoma viral oncogene (KRAS)": a tumour word inside a gene's name names no
+  // tumour. The pseudo cues are found once, and only for a text that names a tumour.
+  const inPseudoCue = (i: number) =>
+    (pseudo ??= findCues(tokens).filter((c) => c.rule.direction === 'pseudo')).some(
+      (c) => c.from <= i && i <= c.to,
+    );
   for (const p of TUMOUR_PHRASES) {
     if (p.lung !== lung) continue;
     for (let i = 0; i + p.words.length <= tokens.length; i++)
-      if (p.words.every((w, k) => wordMatches(w, tokens[i + k])) && !inPseudoCue(tokens, i))
-        return p.id;
+      if (p.words.every((w, k) => wordMatches(w, tokens[i + k])) && !inPseudoCue(i)) return p.id;
   }
   return null;
-}
-
-/** "Kirsten rat sarcoma viral oncogene (KRAS)": the tumour word is part of a gene's name. */
-function inPseudoCue(tokens: Token[], i: number): boolean {
-  return findCues(tokens).some((c) => c.rule.direction === 'pseudo' && c.from <= i && i <= c.to);
 }
 
 const DIAGNOSIS_STATEMENT =

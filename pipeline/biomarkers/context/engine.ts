@@ -37,7 +37,7 @@ export interface Target {
   gene: Gene;
 }
 
-interface Cue {
+export interface Cue {
   rule: ContextRule;
   /** First and last token of the cue. */
   from: number;
