@@ -191,6 +191,49 @@ function walk(
   return { edge, open: true };
 }
 
+/** Words that open a list of examples ("e.g." is the tokens e . g .). */
+const LIST_OPENERS = [
+  'such as',
+  'e g',
+  'eg',
+  'i e',
+  'ie',
+  'including',
+  'for example',
+  'namely',
+].map((w) => w.split(' '));
+
+/** Last token of the opener words starting at `j` (full stops inside them skipped), or -1. */
+function openerEnd(tokens: Token[], j: number): number {
+  for (const words of LIST_OPENERS) {
+    let k = j;
+    const all = words.every((w, n) => {
+      while (n > 0 && tokens[k]?.text === '.') k++;
+      return tokens[k]?.text === w && ++k > 0;
+    });
+    if (all) return k - 1;
+  }
+  return -1;
+}
+
+/**
+ * The list a cue opens right after itself: in brackets (to their close) or after opener words
+ * (to where the scope wears out). Null when no list follows the cue.
+ */
+function ownList(tokens: Token[], depth: number[], cue: Cue): { at: number; close: number } | null {
+  let j = cue.to + 1;
+  if (tokens[j]?.text === ',') j++;
+  const bracket = tokens[j]?.text === '(' || tokens[j]?.text === '[';
+  if (bracket) {
+    let close = j + 1;
+    while (close < tokens.length && depth[close] > depth[j]) close++;
+    const inner = openerEnd(tokens, j + 1);
+    return { at: inner >= 0 ? inner : j, close: close - 1 };
+  }
+  const end = openerEnd(tokens, j);
+  return end < 0 ? null : { at: end, close: tokens.length - 1 };
+}
+
 export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
   const depth = depths(tokens);
   const stops = new Set<number>();
@@ -207,6 +250,13 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
   for (const cue of cues) {
     const dir = cue.rule.direction;
     if (dir === 'terminate' || dir === 'pseudo') continue;
+    if (cue.rule.ownListOnly) {
+      const list = ownList(tokens, depth, cue);
+      if (!list) continue;
+      const fwd = walk(tokens, depth, stops, { ...cue, to: list.at }, 1, marks);
+      out.push({ cue, lo: cue.to + 1, hi: Math.min(fwd.edge, list.close), open: false });
+      continue;
+    }
     const fwd =
       dir !== 'backward'
         ? walk(tokens, depth, new Set([...stops, ...forwardStops]), cue, 1, marks)

@@ -62,6 +62,12 @@ export interface ContextRule {
   /** False: the scope stops at a bracket rather than reading the aside ("other than EGFR (e.g. ALK)"). */
   crossesAsides?: boolean;
   /**
+   * Forward rows: the scope runs only over a list the cue itself opens, in brackets right after
+   * it or after "such as" / "e.g." / "i.e." / "including" ("prior targeted therapy (e.g., EGFR,
+   * ALK)", "biomarker analysis, including EGFR and ALK"); elsewhere the row reaches nothing.
+   */
+  ownListOnly?: boolean;
+  /**
    * True: a cue inside brackets reaches out of them. A tumour named in an aside qualifies what
    * the aside describes ("Cohorts 1 and 2 (gastric cancer) only: known HER2-positive status").
    */
@@ -96,6 +102,24 @@ const CARVE_WORDS = [
   'excepting',
   'exception',
   'exceptions',
+];
+
+/**
+ * What a targeted therapy is called; the markers right before it are its targets. Not the list
+ * after it: "a driver mutation with approved targeted therapy (such as EGFR, ALK)" names drivers.
+ */
+const TARGETED_THERAPY_NOUNS = [
+  'targeted therapy',
+  'targeted therapies',
+  'targeted agent',
+  'targeted agents',
+  'targeted treatment',
+  'targeted drug*',
+  'inhibitor',
+  'inhibitors',
+  'tki',
+  'tkis',
+  'tyrosine kinase inhibitor*',
 ];
 
 /** Histologies a criterion carves out of the lung cancers it admits; they are no marker. */
@@ -633,6 +657,27 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'sufficient tumour tissue available for EGFR mutation analysis',
   },
   {
+    // The markers a test's own list of examples names ("molecular testing (EGFR, ALK, ROS1)").
+    id: 'testing.own-list',
+    words: [
+      'testing',
+      'test',
+      'tests',
+      'analysis',
+      'analyses',
+      'assay',
+      'assays',
+      'profiling',
+      'genotyping',
+      'sequencing',
+    ],
+    category: 'testing',
+    direction: 'forward',
+    maxTokens: 4,
+    ownListOnly: true,
+    example: 'willing to undergo biopsy for biomarker analysis, including EGFR and ALK',
+  },
+  {
     // "ALK <= 2.5 x ULN" is alkaline phosphatase, a lab value named like a gene.
     id: 'not-gating.lab-value',
     words: ['uln', 'upper limit of normal', 'institutional upper limit', 'iu l', 'u l'],
@@ -845,19 +890,7 @@ export const CONTEXT_RULES: ContextRule[] = [
   },
   {
     id: 'prior-therapy.backward',
-    words: [
-      'targeted therapy',
-      'targeted therapies',
-      'targeted agent',
-      'targeted agents',
-      'targeted treatment',
-      'targeted drug*',
-      'inhibitor',
-      'inhibitors',
-      'tki',
-      'tkis',
-      'tyrosine kinase inhibitor*',
-    ],
+    words: TARGETED_THERAPY_NOUNS,
     category: 'prior-therapy',
     direction: 'backward',
     maxTokens: 2,

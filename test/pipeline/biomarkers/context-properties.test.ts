@@ -204,6 +204,16 @@ const FLAT_BULLETS: Array<[string, (i: number) => string]> = [
   ['numbered with a bracket', (i) => `${i + 1}) `],
 ];
 
+/** Tests and profiling a criterion asks for; a list right after one names what is tested. */
+const TEST_NOUNS = [
+  'Tumour tissue must be submitted for biomarker analysis',
+  'Willing to provide a sample for molecular testing',
+  'Results of local genomic profiling',
+  'Archival tissue for central testing',
+  'Consent to next-generation sequencing',
+  'Prior tumour genotyping',
+];
+
 /** Rows of a whole eligibility text, split into its sections the way the pipeline does. */
 const rowsOfText = (text: string) =>
   extractBiomarkers({ nct_id: 'NCT00000000', ...splitCriteria(text) })
@@ -260,6 +270,27 @@ describe('ConText readings that must not change', () => {
       fc.property(criterion, fc.constantFrom(...OPENERS), ({ items, head, opener }, other) => {
         const names = items.map((i) => i[0]);
         expect(rowsOf(sentence(head, other, names))).toEqual(rowsOf(sentence(head, opener, names)));
+      }),
+      RUNS,
+    );
+  });
+
+  it("the markers a test's own list names are tested, not required, however the list is opened", () => {
+    const tested = fc.record({
+      items: fc.shuffledSubarray(
+        ITEMS.filter(([, gene]) => gene !== 'KRAS'),
+        { minLength: 1, maxLength: 5 },
+      ),
+      test: fc.constantFrom(...TEST_NOUNS),
+      opener: fc.constantFrom(...OPENERS.filter(([open]) => open !== ': ')),
+    });
+    fc.assert(
+      fc.property(tested, ({ items, test, opener }) => {
+        const names = items.map((i) => i[0]);
+        expect(rowsOf(sentence(test, opener, names))).toEqual([]);
+        // A stated marker before the test keeps its row.
+        const stated = sentence(`Documented KRAS G12C mutation; ${test}`, opener, names);
+        expect(rowsOf(stated)).toEqual(['+KRAS:G12C']);
       }),
       RUNS,
     );
