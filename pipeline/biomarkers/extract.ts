@@ -29,7 +29,8 @@ import {
   type Polarity,
   type Section,
 } from './context/decide.js';
-import { isFusionGene, SYMBOL_IN_BRACKETS } from './lexicon.js';
+import { isFusionGene } from './lexicon.js';
+import { sensitisingClass } from './sensitising.js';
 import { firstAtOrAfter, sentencePostRules, type Decided } from './post-rules.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 import { anyOf } from '../../text/regex-parts.js';
@@ -44,39 +45,6 @@ const EXAMPLE_CUES: readonly string[] = [
   'such as',
   'including but not limited to',
 ];
-/** Words that name the EGFR sensitising class when written beside the gene. */
-// "Activating driver mutation: EGFR, ALK, ROS1": a class word on the mutation noun heading the
-// list the gene opens ("Platinum-sensitive cohort: EGFR-mutant" heads no mutation).
-const SENSITISING_BEFORE = new RegExp(
-  String.raw`\b(?:sensiti(?:ve|[sz]ing)|activating|common|classic(?:al)?)[\s-]+(?:\w+[\s-]+)?` +
-    String.raw`(?:(?:(?:driver|oncogenic|genomic|somatic)\s+)?(?:mutations?|alterations?)\s*:\s*)?$`,
-  'i',
-);
-const SENSITISING_AFTER = new RegExp(
-  String.raw`^[\s-]*(?:gene\s+)?(?:(?:TKI|tyrosine kinase inhibitor)[\s-]+)?` +
-    String.raw`(?:sensiti(?:ve|[sz]ing|vity)|activating|common|classic(?:al)?)\b` +
-    // "mutation known to be associated with EGFR-TKI sensitivity", "mutation sensitive to EGFR
-    // TKIs": sensitivity to a TKI or targeted inhibitor, with no "not"/"less" before it.
-    String.raw`|^[\s-]*(?:mutations?|mutant)\s+(?:(?!(?:not|less|no|non|platinum)\b)[\w-]+\s+){0,6}?` +
-    String.raw`(?:[\w-]*(?:TKI|tyrosine kinase inhibitor)s?[\s-]+sensitiv(?:e|ity)|sensitiv(?:e|ity)\s+to\s+` +
-    String.raw`(?:[\w-]+\s+){0,3}?(?:[\w-]*TKIs?|tyrosine kinase inhibitors?|inhibitors?|targeted))\b`,
-  'i',
-);
-
-/** "activating EGFR mutation including typical and atypical mutations": more than the class. */
-const BEYOND_CLASS = /\b(?:atypical|uncommon|rare)\b/i;
-
-function sensitisingClass(text: string, m: Mention): boolean {
-  // "epidermal growth factor receptor (EGFR) sensitizing mutations": past the symbol in brackets.
-  const after = text.slice(m.end, m.end + 80).replace(SYMBOL_IN_BRACKETS, '');
-  return (
-    (SENSITISING_BEFORE.test(text.slice(Math.max(0, m.start - 30), m.start)) ||
-      SENSITISING_AFTER.test(after)) &&
-    !BEYOND_CLASS.test(text.slice(Math.max(0, m.start - 30), m.start)) &&
-    !BEYOND_CLASS.test(after.split(/[;)]/)[0])
-  );
-}
-
 const PDL1_NEGATIVE_BEFORE = /\bnegative (?:for|to)\s*$/i;
 
 // Bare "including" too: "EGFR mutation associated with TKI sensitivity (including G719X, L858R)"

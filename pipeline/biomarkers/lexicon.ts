@@ -57,7 +57,13 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   { gene: 'BRAF', re: /\bB-?RAF(?![a-uw-z])/gi },
   {
     gene: 'BRAF',
-    re: /\b(?:v-?raf murine sarcoma viral oncogene homolog(?:ue)? B1?|B-?Raf proto-oncogene)\b/gi,
+    // "B isoform of rapidly accelerated fibrosarcoma", "rapidly accelerated fibrosarcoma B-type".
+    re: new RegExp(
+      String.raw`\b(?:v-?raf murine sarcoma viral oncogene homolog(?:ue)? B1?|B-?Raf proto-oncogene|` +
+        String.raw`B[- ]isoform of rapidly accelerated fibrosarcoma|` +
+        String.raw`(?:v-)?rapidly accelerated fibrosarcoma(?:[- ]B(?:[- ]type)?|[- ]homolog(?:ue)? B1?)?)\b`,
+      'gi',
+    ),
   },
   // "MET14 exon skipping", "MET14 jump mutation", "MET14" write the exon number against the gene.
   { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|14\b|14[- ]?exon|\b))/g },
@@ -393,7 +399,16 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
       'i',
     ),
   ],
-  ['expression', /^(?:-?expressi(?:on|ng)|-?expressed|protein expression)/i],
+  // "MET high expression", "increased MET protein expression": a degree word before the noun.
+  [
+    'expression',
+    new RegExp(
+      String.raw`^(?:(?:high|increased|elevated)(?:[\s-]+level)?[\s-]+(?:protein\s+)?)?` +
+        String.raw`(?:-?expressi(?:on|ng)|-?expressed|protein expression)`,
+      'i',
+    ),
+  ],
+
   [
     'mutation',
     /^(?:-?mutations?|-?mutant|-?mutated|-?muts?\b|variants?|SNVs?\b|substitutions?|point mutations?|-?MT\b|-?m\b)/i,

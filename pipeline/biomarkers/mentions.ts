@@ -119,6 +119,8 @@ const LISTABLE_KINDS = new Set<Qualifier>([
 const NAMED_INSERTION = /_|delins|>/;
 
 /** Further kinds listed after a gene's first qualifier ("mutation, amplification or overexpression"). */
+const KIND_OF_ANOTHER_GENE = /^\s+(?:in|of|involving)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?\u0001/i;
+
 function moreKinds(masked: string, from: number): Qualifier[] {
   const out: Qualifier[] = [];
   let pos = from;
@@ -133,7 +135,8 @@ function moreKinds(masked: string, from: number): Qualifier[] {
     for (const [q, re] of FORWARD_QUALIFIERS) {
       if (!LISTABLE_KINDS.has(q)) continue;
       const m = after.match(re);
-      if (m && !/^\s+(?:in|of|involving)\b/i.test(after.slice(m[0].length))) {
+      // "mutation or amplification of MET" names another gene's kind; "... in tumour tissue" does not.
+      if (m && !KIND_OF_ANOTHER_GENE.test(after.slice(m[0].length))) {
         found = [q, m[0].length];
         break;
       }

@@ -7,12 +7,8 @@
 import { coveredBy, type BiomarkerScope, type Requirement } from '../../domain/biomarkers.js';
 import { openBrackets } from '../../text/brackets.js';
 import type { Mention } from './mentions.js';
-import {
-  NOT_SENSITIZING,
-  SENSITIZING_AFTER,
-  SENSITIZING_BEFORE,
-  SYMBOL_IN_BRACKETS,
-} from './lexicon.js';
+import { NOT_SENSITIZING } from './lexicon.js';
+import { sensitisingClass } from './sensitising.js';
 
 export interface Decided {
   mention: Mention;
@@ -124,14 +120,19 @@ function specifiedRule(
   const altStarts = new Map<string, number[]>();
   const altEnds = new Map<string, number[]>();
   const altIdAt = new Map<string, string>();
-  for (const o of decided.filter(isAlteration)) {
+  const sensitizing = (m: Mention) => m.gene === 'EGFR' && sensitisingClass(text, m);
+  // The class written out later ("EGFRm+ NSCLC harbouring an EGFR mutation known to be
+  // associated with TKI sensitivity") specifies a gene-level mention as its alterations would.
+  const specific = decided.filter(
+    (o) =>
+      isAlteration(o) ||
+      (o.mention.kind === 'marker' && !o.mention.negative && sensitizing(o.mention)),
+  );
+  for (const o of specific) {
     pushAt(altStarts, key(o), o.mention.start);
     pushAt(altEnds, key(o), o.mention.end);
-    altIdAt.set(`${key(o)}|${o.mention.start}`, o.mention.alteration!);
+    altIdAt.set(`${key(o)}|${o.mention.start}`, o.mention.alteration ?? 'CLASS');
   }
-  const sensitizing = (m: Mention) =>
-    SENSITIZING_AFTER.test(text.slice(m.end, m.end + 45).replace(SYMBOL_IN_BRACKETS, '')) ||
-    SENSITIZING_BEFORE.test(text.slice(Math.max(0, m.start - 20), m.start));
   // The nearest later alteration is the only candidate: a cue or another gene before it is also before any later one.
   const later = (d: Decided) => {
     const s = altStarts.get(key(d)) ?? [];

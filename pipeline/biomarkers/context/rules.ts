@@ -296,6 +296,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     id: 'pseudo.gene-name',
     words: [
       'rat sarcoma',
+      'accelerated fibrosarcoma',
       'sarcoma viral',
       'sarcoma virus',
       'lymphoma kinase',

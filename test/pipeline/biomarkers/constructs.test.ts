@@ -1130,3 +1130,40 @@ describe('untracked genes in a negated or listed chain', () => {
     },
   );
 });
+
+describe('real-dev-e constructs (2026-11-27 night)', () => {
+  it('reads a degree word before "expression" as protein expression', () => {
+    expect(
+      units({ inclusion: '* MET high expression by IHC, 3+ in >=75% of tumor cells' }),
+    ).toEqual(['+MET:OVEREXP']);
+    expect(units({ inclusion: '* Increased MET protein expression' })).toEqual(['+MET:OVEREXP']);
+  });
+  it('keeps a list of kinds going past "in" unless it names another gene', () => {
+    expect(
+      units({ inclusion: '* MET overexpression and/or amplification in tumour specimen' }),
+    ).toEqual(['+MET:AMP', '+MET:OVEREXP']);
+    expect(units({ inclusion: '* HER2 mutation or amplification of the MET gene' })).toEqual([
+      '+HER2:MUT',
+      '+MET:AMP',
+    ]);
+  });
+  it('reads the class written out later as what specifies a gene-level mention', () => {
+    expect(
+      units({
+        inclusion:
+          '* Metastatic EGFRm+ NSCLC harbouring an EGFR mutation known to be associated with EGFR TKI sensitivity',
+      }),
+    ).toEqual(['+EGFR:EX19DEL', '+EGFR:G719X', '+EGFR:L858R', '+EGFR:L861Q', '+EGFR:S768I']);
+  });
+  it('reads the spelled-out BRAF of industry protocols, and its "fibrosarcoma" as no tumour', () => {
+    expect(
+      units({
+        inclusion:
+          '* Confirmation that epidermal growth factor receptor- (EGFR-), c-ros oncogene 1 (ROS1), or B isoform of rapidly accelerated fibrosarcoma (BRAF) directed therapy is not indicated',
+      }),
+    ).toEqual([]);
+    expect(
+      units({ inclusion: '* B isoform of rapidly accelerated fibrosarcoma (BRAF) V600E mutation' }),
+    ).toEqual(['+BRAF:V600E']);
+  });
+});

@@ -152,20 +152,39 @@ const ASIDE_MARKERS = [
   'KRAS wild-type, with prior anti-EGFR therapy',
 ];
 
-/** How industry protocols spell a gene out before its symbol. */
-const SPELLED_OUT: Record<string, string> = {
-  EGFR: 'epidermal growth factor receptor (EGFR)',
-  ALK: 'anaplastic lymphoma kinase (ALK)',
-  ROS1: 'c-ros oncogene 1 (ROS1)',
-  RET: 'rearranged during transfection (RET)',
-  BRAF: 'v-raf murine sarcoma viral oncogene homolog B1 (BRAF)',
-  KRAS: 'Kirsten rat sarcoma viral oncogene homolog (KRAS)',
-  MET: 'mesenchymal-epithelial transition factor (MET)',
-  NTRK: 'neurotrophic tyrosine receptor kinase (NTRK)',
-  HER2: 'human epidermal growth factor receptor 2 (HER2)',
+/** How industry protocols spell a gene out before its symbol (any of a gene's names). */
+const SPELLED_OUT: Record<string, string[]> = {
+  EGFR: ['epidermal growth factor receptor (EGFR)'],
+  ALK: ['anaplastic lymphoma kinase (ALK)'],
+  ROS1: ['c-ros oncogene 1 (ROS1)'],
+  RET: ['rearranged during transfection (RET)'],
+  BRAF: [
+    'v-raf murine sarcoma viral oncogene homolog B1 (BRAF)',
+    'B isoform of rapidly accelerated fibrosarcoma (BRAF)',
+  ],
+  KRAS: ['Kirsten rat sarcoma viral oncogene homolog (KRAS)'],
+  MET: ['mesenchymal-epithelial transition factor (MET)'],
+  NTRK: ['neurotrophic tyrosine receptor kinase (NTRK)'],
+  HER2: ['human epidermal growth factor receptor 2 (HER2)'],
 };
-const spellOut = (text: string) =>
-  text.replace(/\b(EGFR|ALK|ROS1|RET|BRAF|KRAS|MET|NTRK|HER2)\b/g, (g) => SPELLED_OUT[g]);
+const spellOut = (text: string, pick: number) =>
+  text.replace(/\b(EGFR|ALK|ROS1|RET|BRAF|KRAS|MET|NTRK|HER2)\b/g, (g) => {
+    const names = SPELLED_OUT[g];
+    return names[pick % names.length];
+  });
+
+/** Ways criteria write the EGFR sensitising class (five alterations, never the gene alone). */
+const SENSITISING_WORDINGS = [
+  'sensitizing EGFR mutation',
+  'EGFR sensitising mutation',
+  'activating mutation in the EGFR gene',
+  'sensitizing mutation of EGFR',
+  'EGFR mutation sensitive to EGFR TKIs',
+  'EGFR mutation known to be associated with EGFR TKI sensitivity',
+  'common EGFR mutation',
+  'epidermal growth factor receptor (EGFR) activating mutation',
+];
+const CLASS_ROWS = ['EX19DEL', 'G719X', 'L858R', 'L861Q', 'S768I'];
 
 /** The same statement written as an inclusion negation and as a plain exclusion. */
 const RULED_OUT_PAIRS: Array<[string, string]> = [
@@ -460,15 +479,32 @@ describe('ConText readings that must not change', () => {
       fc.property(
         criterion,
         fc.constantFrom(...POSITIVE_HEADS, ...NEGATED_HEADS),
-        ({ items, opener }, head) => {
+        fc.nat(),
+        ({ items, opener }, head, pick) => {
           const text = sentence(
             head,
             opener,
             items.map((i) => i[0]),
           );
-          expect(rowsOf(spellOut(text))).toEqual(rowsOf(text));
+          expect(rowsOf(spellOut(text, pick))).toEqual(rowsOf(text));
         },
       ),
+      RUNS,
+    );
+  });
+
+  it('the EGFR sensitising class reads alike however it is worded, required or ruled out', () => {
+    const stated = fc.record({
+      wording: fc.constantFrom(...SENSITISING_WORDINGS),
+      head: fc.constantFrom('Documented', 'Tumour harbouring a', 'Participants with a'),
+      ruledOut: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(stated, ({ wording, head, ruledOut }) => {
+        const text = `* ${head} ${wording}${ruledOut ? ' are excluded' : ''}`;
+        const sign = ruledOut ? '-' : '+';
+        expect(rowsOf(text)).toEqual(CLASS_ROWS.map((a) => `${sign}EGFR:${a}`));
+      }),
       RUNS,
     );
   });
@@ -489,7 +525,7 @@ describe('ConText readings that must not change', () => {
         fc.boolean(),
         (items, [negated, plain], spelled) => {
           const said = list(items.map((i) => i[0]));
-          const form = spelled ? spellOut : (t: string) => t;
+          const form = spelled ? (t: string) => spellOut(t, 0) : (t: string) => t;
           expect(rowsIn('inclusion', form(`* ${negated} ${said}`))).toEqual(
             rowsIn('exclusion', form(`* ${plain} ${said}`)),
           );

@@ -1,0 +1,47 @@
+/**
+ * The EGFR sensitising class as text writes it beside the gene: "sensitising / activating /
+ * TKI-sensitive / common EGFR mutation", "a sensitizing mutation in the EGFR gene", "EGFR
+ * mutation known to be associated with EGFR-TKI sensitivity". One predicate for the rows
+ * (`extract.ts`) and for the post-rules that ask whether the class is specified by a list.
+ */
+import type { Mention } from './mentions.js';
+import { SYMBOL_IN_BRACKETS } from './lexicon.js';
+
+/** Words that name the EGFR sensitising class when written beside the gene. */
+// "Activating driver mutation: EGFR, ALK, ROS1": a class word on the mutation noun heading the
+// list the gene opens ("Platinum-sensitive cohort: EGFR-mutant" heads no mutation).
+const SENSITISING_BEFORE = new RegExp(
+  String.raw`\b(?:sensiti(?:ve|[sz]ing)|activating|common|classic(?:al)?)[\s-]+(?:\w+[\s-]+)?` +
+    String.raw`(?:(?:(?:driver|oncogenic|genomic|somatic)\s+)?(?:mutations?|alterations?)\s*:\s*)?` +
+    // "a sensitizing mutation in the EGFR gene": the mutation noun names its gene after it.
+    String.raw`(?:(?:mutations?|alterations?)\s+(?:in|of|within)\s+(?:the\s+)?)?$`,
+  'i',
+);
+const SENSITISING_AFTER = new RegExp(
+  String.raw`^[\s-]*(?:gene\s+)?(?:(?:TKI|tyrosine kinase inhibitor)[\s-]+)?` +
+    String.raw`(?:sensiti(?:ve|[sz]ing|vity)|activating|common|classic(?:al)?)\b` +
+    // "mutation known to be associated with EGFR-TKI sensitivity", "mutation sensitive to EGFR
+    // TKIs": sensitivity to a TKI or targeted inhibitor, with no "not"/"less" before it.
+    String.raw`|^[\s-]*(?:mutations?|mutant)\s+(?:(?!(?:not|less|no|non|platinum)\b)[\w-]+\s+){0,6}?` +
+    String.raw`(?:[\w-]*(?:TKI|tyrosine kinase inhibitor)s?[\s-]+sensitiv(?:e|ity)|sensitiv(?:e|ity)\s+to\s+` +
+    String.raw`(?:[\w-]+\s+){0,3}?(?:[\w-]*TKIs?|tyrosine kinase inhibitors?|inhibitors?|targeted))\b`,
+  'i',
+);
+
+/**
+ * "activating EGFR mutation including typical and atypical mutations", "activating mutation in
+ * EGFR exons 18-21" (exon 20 insertions too): more than the class.
+ */
+const BEYOND_CLASS = /\b(?:atypical|uncommon|rare|exons?\s*\d+\s*(?:-|–|to|through)\s*\d+)\b/i;
+
+/** The EGFR mention is written as the sensitising class (beside a class word, not beyond it). */
+export function sensitisingClass(text: string, m: Mention): boolean {
+  // "epidermal growth factor receptor (EGFR) sensitizing mutations": past the symbol in brackets.
+  const after = text.slice(m.end, m.end + 80).replace(SYMBOL_IN_BRACKETS, '');
+  return (
+    (SENSITISING_BEFORE.test(text.slice(Math.max(0, m.start - 30), m.start)) ||
+      SENSITISING_AFTER.test(after)) &&
+    !BEYOND_CLASS.test(text.slice(Math.max(0, m.start - 30), m.start)) &&
+    !BEYOND_CLASS.test(after.split(/[;)]/)[0])
+  );
+}
