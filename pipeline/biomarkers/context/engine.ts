@@ -9,7 +9,14 @@
  * between two markers does not.
  */
 import type { Gene } from '../../../domain/biomarkers.js';
-import { CONTEXT_RULES, TUMOUR_RULES, type Category, type ContextRule } from './rules.js';
+import {
+  ANAPHOR_RULES,
+  CONTEXT_RULES,
+  TUMOUR_RULES,
+  type AnaphorRule,
+  type Category,
+  type ContextRule,
+} from './rules.js';
 import { phraseTokens, tokenize, wordMatches, type Token } from './tokens.js';
 
 /** One cue reaching one marker. */
@@ -368,6 +375,53 @@ export interface CriterionContext {
   inherited: Hit[];
 }
 
+const ANAPHOR_PHRASES = ANAPHOR_RULES.flatMap((rule) =>
+  rule.words.map((w) => ({ rule, words: phraseTokens(w) })),
+);
+
+interface Anaphor {
+  rule: AnaphorRule;
+  from: number;
+  to: number;
+}
+
+function findAnaphors(tokens: Token[]): Anaphor[] {
+  const out: Anaphor[] = [];
+  for (let i = 0; i < tokens.length; i++)
+    for (const p of ANAPHOR_PHRASES)
+      if (p.words.every((w, k) => tokens[i + k] && wordMatches(w, tokens[i + k]))) {
+        out.push({ rule: p.rule, from: i, to: i + p.words.length - 1 });
+        break;
+      }
+  return out;
+}
+
+/**
+ * The cues that reach a marker through words referring back to it: a cue after an anaphor
+ * whose scope covers it ("patients with these alterations must have progressed ...") reaches
+ * every marker named before the anaphor.
+ */
+function throughAnaphors(tokens: Token[], scopes: Scope[], anaphors: Anaphor[], at: number): Hit[] {
+  return anaphors.flatMap((a) =>
+    a.from <= at
+      ? []
+      : scopes
+          .filter(
+            (s) =>
+              a.rule.carries.includes(s.cue.rule.category!) &&
+              s.cue.from > a.to &&
+              s.lo <= a.from &&
+              a.to <= s.hi,
+          )
+          .map((s) => ({
+            rule: `${s.cue.rule.id}+${a.rule.id}`,
+            category: s.cue.rule.category!,
+            distance: wordsBetween(tokens, at, s.cue.from),
+            after: true,
+          })),
+  );
+}
+
 export function readContext(masked: string, targets: Target[]): CriterionContext {
   // Drugs are list items too ("erlotinib, gefitinib or afatinib"): their words carry a scope on.
   const tokens = tokenize(masked).map((t) =>
@@ -379,6 +433,7 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
   const scopes = scopesOf(tokens, cues);
   const depth = depths(tokens);
   const lungOnlyCarved = carvedLungHit(scopes, { tokens, depth, cues });
+  const anaphors = findAnaphors(tokens);
   const hits = targets.map((t) => {
     const at = tokens.findIndex((tok) => tok.end > t.start);
     if (at < 0) return [];
@@ -390,6 +445,7 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
         distance: wordsBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
         after: s.cue.from > at,
       }));
+    reached.push(...throughAnaphors(tokens, scopes, anaphors, at));
     const owner = asideOwner(tokens, depth, cues, at);
     if (lungOnlyCarved) reached.push(lungOnlyCarved);
     return owner

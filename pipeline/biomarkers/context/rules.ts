@@ -929,6 +929,47 @@ export const CONTEXT_RULES: ContextRule[] = [
   },
 ];
 
+/**
+ * Words that refer back to the markers named before them in the criterion ("Known EGFR, ALK or
+ * ROS1 alteration; patients with these alterations must have progressed on targeted therapy"):
+ * a cue of a carried category that reaches the words, from after them, reaches those markers
+ * too, across a semicolon. Only conditions are carried, and only by words naming the markers: a
+ * condition on the carriers of "these alterations" makes them a subgroup, while "these patients
+ * must have had chemotherapy" speaks of everyone the criterion admits, and a ruling-out of
+ * them may be conditional itself ("patients with such mutations are excluded if ...").
+ */
+export interface AnaphorRule {
+  id: string;
+  words: string[];
+  carries: Category[];
+  example: string;
+}
+
+const ANAPHOR_DETERMINERS = ['these', 'those', 'such', 'this', 'the above', 'the aforementioned'];
+const ANAPHOR_NOUNS = [
+  'alteration*',
+  'mutation*',
+  'rearrangement*',
+  'fusion*',
+  'aberration*',
+  'genomic alteration*',
+  'driver*',
+  'driver alteration*',
+  'driver mutation*',
+  'marker*',
+  'biomarker*',
+];
+
+export const ANAPHOR_RULES: AnaphorRule[] = [
+  {
+    id: 'anaphor.named-markers',
+    words: ANAPHOR_DETERMINERS.flatMap((d) => ANAPHOR_NOUNS.map((n) => `${d} ${n}`)),
+    carries: ['conditional'],
+    example:
+      'Known EGFR, ALK or ROS1 alteration; patients with these alterations must have progressed on targeted therapy',
+  },
+];
+
 /** Tumour names: the nearer of a lung term and another tumour's term decides a marker's scope. */
 export const TUMOUR_RULES: ContextRule[] = [
   tumour('tumour.lung', 'lung-tumour', [

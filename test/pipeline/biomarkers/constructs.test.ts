@@ -1167,3 +1167,31 @@ describe('real-dev-e constructs (2026-11-27 night)', () => {
     ).toEqual(['+BRAF:V600E']);
   });
 });
+
+describe('words that refer back to the markers (anaphora)', () => {
+  it('carries a condition on "these alterations" back to the markers they name', () => {
+    expect(
+      units({
+        inclusion:
+          '* Known EGFR, ALK or ROS1 alteration; patients with these alterations must have progressed on targeted therapy',
+      }),
+    ).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '* Patients with EGFR or ALK driver alterations are eligible; participants with such alterations must have received an approved TKI',
+      }),
+    ).toEqual([]);
+  });
+  it('leaves the markers when the words speak of everyone admitted, or nothing conditions them', () => {
+    expect(
+      units({ inclusion: '* Known EGFR mutation; these patients must have received a prior TKI' }),
+    ).toEqual(['+EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* Documented KRAS G12C mutation; these mutations may have been found in tissue or plasma',
+      }),
+    ).toEqual(['+KRAS:G12C']);
+  });
+});

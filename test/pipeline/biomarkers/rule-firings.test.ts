@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { explainBiomarkers } from '../../../pipeline/biomarkers/extract.js';
-import { CONTEXT_RULES, TUMOUR_RULES } from '../../../pipeline/biomarkers/context/rules.js';
+import {
+  ANAPHOR_RULES,
+  CONTEXT_RULES,
+  TUMOUR_RULES,
+} from '../../../pipeline/biomarkers/context/rules.js';
 import { cueIdsIn } from '../../../pipeline/biomarkers/context/engine.js';
 import { evaluate } from '../../../pipeline/biomarkers/eval/evaluate.js';
 
@@ -38,6 +42,15 @@ describe('ConText rule table', () => {
   it.each(ALL.map((r) => [r.id, r] as const))('%s fires on its own example', (_id, rule) => {
     expect([...firedOn(rule.example)]).toContain(rule.id);
   });
+
+  it.each(ANAPHOR_RULES.map((r) => [r.id, r] as const))(
+    '%s carries a cue to the markers of its own example',
+    (id, rule) => {
+      const carried = [...firedOn(rule.example)].filter((f) => f.endsWith(`+${id}`));
+      expect(carried.length).toBeGreaterThan(0);
+      expect(rule.words.every((w) => /^[a-z0-9 *]+$/.test(w))).toBe(true);
+    },
+  );
 
   it('counts firings on the labelled real trials, every rule listed', () => {
     const report = evaluate();
