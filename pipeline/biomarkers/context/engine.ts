@@ -388,18 +388,20 @@ interface Anaphor {
 function findAnaphors(tokens: Token[]): Anaphor[] {
   const out: Anaphor[] = [];
   for (let i = 0; i < tokens.length; i++)
-    for (const p of ANAPHOR_PHRASES)
-      if (p.words.every((w, k) => tokens[i + k] && wordMatches(w, tokens[i + k]))) {
-        out.push({ rule: p.rule, from: i, to: i + p.words.length - 1 });
-        break;
-      }
+    for (const p of ANAPHOR_PHRASES) {
+      const to = i + p.words.length - 1;
+      if (!p.words.every((w, k) => tokens[i + k] && wordMatches(w, tokens[i + k]))) continue;
+      if (p.rule.endsClause && tokens[to + 1] && tokens[to + 1].kind !== 'punct') continue;
+      out.push({ rule: p.rule, from: i, to });
+      break;
+    }
   return out;
 }
 
 /**
- * The cues that reach a marker through words referring back to it: a cue after an anaphor
- * whose scope covers it ("patients with these alterations must have progressed ...") reaches
- * every marker named before the anaphor.
+ * The cues that reach a marker through words referring back to it: a cue whose scope covers an
+ * anaphor ("patients with these alterations must have progressed ...", "negative for both")
+ * reaches every marker named before the anaphor.
  */
 function throughAnaphors(tokens: Token[], scopes: Scope[], anaphors: Anaphor[], at: number): Hit[] {
   return anaphors.flatMap((a) =>
@@ -409,7 +411,7 @@ function throughAnaphors(tokens: Token[], scopes: Scope[], anaphors: Anaphor[], 
           .filter(
             (s) =>
               a.rule.carries.includes(s.cue.rule.category!) &&
-              s.cue.from > a.to &&
+              (s.cue.from > a.to || s.cue.to < a.from) &&
               s.lo <= a.from &&
               a.to <= s.hi,
           )

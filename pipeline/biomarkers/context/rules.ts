@@ -392,6 +392,10 @@ export const CONTEXT_RULES: ContextRule[] = [
       'free of',
       'negative for',
       'negative to',
+      // Longer than negation.backward's "must be negative": the object follows ("... for both").
+      'must be negative for',
+      'should be negative for',
+      'be negative for',
       'not positive for',
       'negative test* for',
       'negative result* for',
@@ -932,8 +936,8 @@ export const CONTEXT_RULES: ContextRule[] = [
 /**
  * Words that refer back to the markers named before them in the criterion ("Known EGFR, ALK or
  * ROS1 alteration; patients with these alterations must have progressed on targeted therapy"):
- * a cue of a carried category that reaches the words, from after them, reaches those markers
- * too, across a semicolon. Only conditions are carried, and only by words naming the markers: a
+ * a cue of a carried category that reaches the words reaches those markers too, across a
+ * semicolon. Only conditions are carried, and only by words naming the markers: a
  * condition on the carriers of "these alterations" makes them a subgroup, while "these patients
  * must have had chemotherapy" speaks of everyone the criterion admits, and a ruling-out of
  * them may be conditional itself ("patients with such mutations are excluded if ...").
@@ -942,6 +946,8 @@ export interface AnaphorRule {
   id: string;
   words: string[];
   carries: Category[];
+  /** The words count only where nothing but punctuation follows them ("negative for both."). */
+  endsClause?: boolean;
   example: string;
 }
 
@@ -967,6 +973,16 @@ export const ANAPHOR_RULES: AnaphorRule[] = [
     carries: ['conditional'],
     example:
       'Known EGFR, ALK or ROS1 alteration; patients with these alterations must have progressed on targeted therapy',
+  },
+  {
+    // "EGFR and ALK status must be known; patients must be negative for both": a negation of
+    // the pronoun is one of the markers. Only at the clause's end: "must not have received both
+    // chemotherapy and a TKI" names other things.
+    id: 'anaphor.both',
+    words: ['both', 'all of them', 'each of them', 'both of them', 'all of these', 'each of these'],
+    carries: ['negated'],
+    endsClause: true,
+    example: 'EGFR and ALK status must be known; patients must be negative for both',
   },
 ];
 

@@ -1195,3 +1195,21 @@ describe('words that refer back to the markers (anaphora)', () => {
     ).toEqual(['+KRAS:G12C']);
   });
 });
+
+describe('a negation of "both" at the clause end', () => {
+  it('negates the markers named before it', () => {
+    expect(
+      units({
+        inclusion: '* EGFR and ALK status must be known; patients must be negative for both',
+      }),
+    ).toEqual(['-ALK', '-EGFR']);
+  });
+  it('leaves the markers when "both" names other things', () => {
+    expect(
+      units({
+        inclusion:
+          '* Patients with EGFR mutation or ALK fusion must not have received both chemotherapy and a TKI',
+      }),
+    ).toEqual(['+ALK:FUSION', '+EGFR']);
+  });
+});
