@@ -14,12 +14,13 @@
  * Negotiation is the middleware's (same Negotiator call and preferences), so a client
  * gets the coding it got before; deflate-only clients, HEAD requests and bodies the
  * middleware would not compress go through the middleware as before. A GET that takes no
- * compression gets the plain head, kept the same way in a second LRU, and the counters.
+ * compression gets the plain head, kept in a ring (./plain-ring.ts), and the counters.
  */
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import Negotiator from 'negotiator';
 import type { QuotaMeta } from '../query/render.js';
+import { PlainRing, type KeptPlain, type Sending } from './plain-ring.js';
 
 /** Bodies below this go uncompressed (the `compression` middleware's threshold too). */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -131,11 +132,13 @@ class LruHeads {
  * One snapshot's data-body heads by coding and URL: compressed ones, and plain ones for
  * clients that take no compression (each LoadedSnapshot has its own, dropped with it at a
  * swap). A plain hit costs no search and no render: a ZIP page's search and render were
- * ~45% of a zip 100 mi server's busy time (profile of 2026-11-27, bench/README.md).
+ * ~45% of a zip 100 mi server's busy time (profile of 2026-11-27, bench/README.md). The
+ * plain heads live in one ring (./plain-ring.ts), so a miss that evicts one frees nothing
+ * that only a mark-compact could.
  */
 export class CompressedBodies {
   private readonly packed: LruHeads;
-  private readonly plain: LruHeads;
+  private readonly plain: PlainRing;
 
   /**
    * @param maxBytes compressed bytes kept (32 MiB: ~2,700 list pages or ~8,000 details)
@@ -143,7 +146,7 @@ export class CompressedBodies {
    */
   constructor(maxBytes = 32 * 2 ** 20, plainMaxBytes = 32 * 2 ** 20) {
     this.packed = new LruHeads(maxBytes);
-    this.plain = new LruHeads(plainMaxBytes);
+    this.plain = new PlainRing(plainMaxBytes);
   }
 
   /** Compressed heads kept. */
@@ -153,7 +156,7 @@ export class CompressedBodies {
 
   /** Plain heads kept. */
   get plainSize(): number {
-    return this.plain.entries.size;
+    return this.plain.size;
   }
 
   get(key: string): Entry | undefined {
@@ -171,22 +174,14 @@ export class CompressedBodies {
     });
   }
 
-  getPlain(key: string): Entry | undefined {
-    return this.plain.get(key);
+  /** The plain head kept under `key`, its bytes held until `sending` closes (null: not sent). */
+  getPlain(key: string, sending: Sending | null): KeptPlain | undefined {
+    return this.plain.get(key, sending);
   }
 
-  /** Keeps `head` (the body without its tail) under `key`, unless it alone exceeds the budget. */
+  /** Keeps a copy of `head` (the body without its tail) under `key`, unless it exceeds the budget. */
   putPlain(key: string, head: Buffer, headers: Record<string, string>): void {
-    if (head.length > this.plain.maxBytes) return;
-    // A rendered body of some KB has a memory block of its own, kept as it is (copying a
-    // ZIP page's 119 KiB was ~3% of a zip 100 mi server's time when the LRU churned); a
-    // small one may be a slice of Node's shared 8 KiB pool, which it would keep alive.
-    let own = head;
-    if (head.buffer.byteLength > head.length + 64) {
-      own = Buffer.allocUnsafeSlow(head.length);
-      own.set(head, 0);
-    }
-    this.plain.put(key, { coding: 'identity', head: own, crc: 0, headBytes: head.length, headers });
+    this.plain.put(key, head, headers);
   }
 }
 
@@ -206,7 +201,7 @@ function sendJson(res: Response, body: Buffer, headers: Record<string, string> |
  * (the routes have answered conditional requests and set the validators before; ETags are
  * the routes', not Express's), with no per-response copy of the head.
  */
-function sendPlainHead(res: Response, entry: Entry, tail: Buffer): void {
+function sendPlainHead(res: Response, entry: KeptPlain, tail: Buffer): void {
   res.set(entry.headers);
   res.set('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', entry.head.length + tail.length);
@@ -272,7 +267,7 @@ function sendPlain(
 ): void {
   const tail = quotaTail(quota);
   const key = req.originalUrl;
-  const entry = bodies.getPlain(key);
+  const entry = bodies.getPlain(key, res);
   if (entry) {
     sendPlainHead(res, entry, tail);
     return;

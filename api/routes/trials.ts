@@ -197,7 +197,7 @@ function sendTrialsCsv(
   tokenFor: (offset: number) => string,
 ): void {
   const key = `csv ${req.originalUrl}`;
-  const kept = snapshot.compressed.getPlain(key);
+  const kept = snapshot.compressed.getPlain(key, res);
   if (kept) {
     res.set(kept.headers).send(kept.head);
     return;

@@ -208,9 +208,9 @@ describe('plain bodies kept per snapshot and URL', () => {
     const bodies = new CompressedBodies(1000, 40_000);
     for (const key of ['a', 'b', 'c']) bodies.putPlain(key, randomBytes(15_000), {});
     expect(bodies.plainSize).toBe(2);
-    expect(bodies.getPlain('a')).toBeUndefined();
+    expect(bodies.getPlain('a', null)).toBeUndefined();
     bodies.putPlain('big', randomBytes(50_000), {});
-    expect(bodies.getPlain('big')).toBeUndefined();
-    expect(bodies.getPlain('c')?.head.length).toBe(15_000);
+    expect(bodies.getPlain('big', null)).toBeUndefined();
+    expect(bodies.getPlain('c', null)?.head.length).toBe(15_000);
   });
 });

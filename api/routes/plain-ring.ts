@@ -1,0 +1,128 @@
+/**
+ * Plain response heads kept in one buffer allocated once and written as a ring, oldest out
+ * first, with a second chance for what is read.
+ *
+ * Why not one Buffer per kept body: a body evicted from such an LRU has lived long enough
+ * to be promoted, so only a mark-compact frees it, and V8 started one for about every 130 MB
+ * of external memory set free that way. A ZIP page is ~119 KiB and the bench's 500 ZIPs
+ * never repeat within the 32 MiB, so every request evicted a page: zip 100 mi cost 1.47 ms
+ * of server CPU a request kept that way against 0.88 ms not kept at all (same session,
+ * bench/README.md). Here a kept body is a copy into the ring and an eviction frees
+ * nothing, so a miss leaves only young garbage.
+ *
+ * A kept head is a view into the ring: its bytes stay until a later body is written over
+ * them, which never happens while a response is still sending them (`get` holds them until
+ * that response closes; a body that would overwrite them is not kept).
+ */
+
+/** What sends a kept head: its bytes are held until it emits `close` (an http.ServerResponse). */
+export interface Sending {
+  once(event: 'close', listener: () => void): unknown;
+}
+
+export interface KeptPlain {
+  /** The kept bytes: a view into the ring. */
+  readonly head: Buffer;
+  /** Response headers that belong to the body (a list's Link). */
+  readonly headers: Record<string, string>;
+}
+
+interface Slot extends KeptPlain {
+  readonly key: string;
+  /** Where it starts in the running count of bytes written (its offset: start % capacity). */
+  readonly start: number;
+  /** Responses still sending it. */
+  sending: number;
+}
+
+export class PlainRing {
+  private ring: Buffer | null = null;
+  private readonly slots = new Map<string, Slot>();
+  /** Written slots oldest first, including those no longer named but still being sent. */
+  private readonly order: Slot[] = [];
+  /** Bytes written so far, wrap-around gaps included. */
+  private written = 0;
+
+  /** @param capacity bytes of the ring, allocated at the first put */
+  constructor(readonly capacity: number) {}
+
+  /** Heads kept. */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /**
+   * The head kept under `key`, held for `sending` (null: not sent) until it closes. A head
+   * read in the older half of the ring is moved to the newest end first, so what is read
+   * often stays, as in an LRU.
+   */
+  get(key: string, sending: Sending | null): KeptPlain | undefined {
+    let slot = this.slots.get(key);
+    if (!slot) return undefined;
+    if (this.written - slot.start > this.capacity / 2) slot = this.rewrite(slot) ?? slot;
+    if (sending) {
+      const held = slot;
+      held.sending++;
+      sending.once('close', () => held.sending--);
+    }
+    return slot;
+  }
+
+  /** Keeps a copy of `bytes` under `key`, unless they exceed the ring or a response holds the space. */
+  put(key: string, bytes: Uint8Array, headers: Record<string, string>): void {
+    const start = this.allocate(bytes.length, null);
+    if (start === null) return;
+    const at = start % this.capacity;
+    this.ring!.set(bytes, at);
+    this.name({
+      key,
+      start,
+      head: this.ring!.subarray(at, at + bytes.length),
+      headers,
+      sending: 0,
+    });
+  }
+
+  private name(slot: Slot): void {
+    this.slots.set(slot.key, slot);
+    this.order.push(slot);
+  }
+
+  /** The slot's bytes copied to the newest end; undefined when that would overwrite them. */
+  private rewrite(slot: Slot): Slot | undefined {
+    const n = slot.head.length;
+    const start = this.allocate(n, slot);
+    if (start === null) return undefined;
+    const at = start % this.capacity;
+    const from = slot.start % this.capacity;
+    // The two places never overlap: allocate stops short of overwriting `slot`.
+    this.ring!.copyWithin(at, from, from + n);
+    const moved: Slot = { ...slot, start, head: this.ring!.subarray(at, at + n), sending: 0 };
+    this.name(moved);
+    return moved;
+  }
+
+  /**
+   * Room for `n` bytes at the newest end: the running offset they start at, after dropping
+   * the oldest slots they overwrite; null when `n` exceeds the ring, or when that would
+   * overwrite a slot still being sent or `keep`.
+   */
+  private allocate(n: number, keep: Slot | null): number | null {
+    const { capacity, order } = this;
+    if (n > capacity) return null;
+    let start = this.written;
+    // A head never wraps around: it starts the next lap when this one has too little left.
+    if ((start % capacity) + n > capacity) start += capacity - (start % capacity);
+    // A slot starting before this would share bytes with [start, start + n) in the ring.
+    const limit = start + n - capacity;
+    while (order.length > 0 && order[0].start < limit) {
+      const oldest = order[0];
+      if (oldest.sending > 0 || oldest === keep) return null;
+      order.shift();
+      if (this.slots.get(oldest.key) === oldest) this.slots.delete(oldest.key);
+    }
+    this.ring ??= Buffer.allocUnsafeSlow(capacity);
+    this.written = start + n;
+    return start;
+  }
+}

@@ -1,0 +1,63 @@
+/** Plain heads kept in one ring: oldest out first, a second chance when read, held while sent. */
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { PlainRing } from '../../api/routes/plain-ring.js';
+
+const bodies = (n: number, size: number): Buffer[] =>
+  Array.from({ length: n }, () => randomBytes(size));
+
+describe('PlainRing', () => {
+  it('gives back the bytes put, and drops the oldest when the ring is full', () => {
+    const ring = new PlainRing(10_000);
+    const kept = bodies(5, 3_000);
+    kept.forEach((b, i) => ring.put(`k${i}`, b, { Link: `<${i}>` }));
+    // 3,000-byte heads: three fit, so k0 and k1 were written over.
+    expect(ring.size).toBe(3);
+    expect(ring.get('k0', null)).toBeUndefined();
+    expect(ring.get('k1', null)).toBeUndefined();
+    for (const i of [2, 3, 4]) {
+      const got = ring.get(`k${i}`, null)!;
+      expect(got.head.equals(kept[i])).toBe(true);
+      expect(got.headers).toEqual({ Link: `<${i}>` });
+    }
+  });
+
+  it('keeps nothing larger than the ring, and a put for a kept key replaces it', () => {
+    const ring = new PlainRing(10_000);
+    ring.put('big', randomBytes(10_001), {});
+    expect(ring.get('big', null)).toBeUndefined();
+    const [a, b] = bodies(2, 2_000);
+    ring.put('k', a, {});
+    ring.put('k', b, {});
+    expect(ring.size).toBe(1);
+    expect(ring.get('k', null)!.head.equals(b)).toBe(true);
+  });
+
+  it('moves a head read in the older half to the newest end, so it outlives unread ones', () => {
+    const ring = new PlainRing(10_000);
+    const kept = bodies(12, 1_000);
+    for (let i = 0; i < 6; i++) ring.put(`k${i}`, kept[i], {});
+    // k0 starts 6,000 bytes back, more than half the ring: reading it moves it.
+    expect(ring.get('k0', null)!.head.equals(kept[0])).toBe(true);
+    for (let i = 6; i < 12; i++) ring.put(`k${i}`, kept[i], {});
+    expect(ring.get('k0', null)!.head.equals(kept[0])).toBe(true);
+    expect(ring.get('k1', null)).toBeUndefined();
+  });
+
+  it('writes over no head still being sent: what would is not kept until the response closes', () => {
+    const ring = new PlainRing(10_000);
+    const kept = bodies(4, 3_000);
+    ring.put('k0', kept[0], {});
+    const response = new EventEmitter();
+    const sending = ring.get('k0', response)!;
+    for (let i = 1; i < 4; i++) ring.put(`k${i}`, kept[i], {});
+    // k3 needed k0's bytes: it was not kept, and k0 is intact for the response.
+    expect(ring.get('k3', null)).toBeUndefined();
+    expect(sending.head.equals(kept[0])).toBe(true);
+    response.emit('close');
+    ring.put('k3', kept[3], {});
+    expect(ring.get('k3', null)!.head.equals(kept[3])).toBe(true);
+    expect(ring.get('k0', null)).toBeUndefined();
+  });
+});
