@@ -226,6 +226,18 @@ export const HEADING_RULES: HeadingRule[] = [
       'then its first text on the same line',
   },
   {
+    // "Exclusion Criteria Patients with known EGFR mutation": a page that lost the colon and the
+    // line break; a subject right after "Criteria" starts the first criterion.
+    id: 'heading.criteria-run-on-subject',
+    opens: 'keyword',
+    pattern: new RegExp(
+      `^${QUALIFIERS}${KEYWORD}${CRITERIA}${NOTE}\\s+` +
+        String.raw`(?<rest>(?:${words(LEAD_SUBJECTS)})\b.*)$`,
+      'i',
+    ),
+    note: '"Exclusion Criteria Patients with known EGFR mutation" (colon and line break lost)',
+  },
+  {
     id: 'heading.criteria',
     opens: 'keyword',
     pattern: new RegExp(

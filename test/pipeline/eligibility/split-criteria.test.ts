@@ -291,4 +291,20 @@ describe('readings a review of the 2026-11-27 evening rules found broken, now he
       '* Histologically confirmed stage IV non-squamous non-small cell lung cancer, aged 18 - 75 years, ECOG performance status 0 - 1, measurable disease per RECIST 1.1, adequate organ function, no prior systemic therapy for advanced disease, without EGFR mutations in exons 18 - 21 and no known actionable genomic alteration in 1) EGFR, 2) ALK, 3) ROS1, or 4) BRAF as determined by local testing';
     expect(splitCriteria(`Inclusion Criteria:\n${long}`).inclusion).toBe(long);
   });
+  it('keeps the first criterion of a heading that lost its colon and line break', () => {
+    expect(
+      splitCriteria(
+        'Inclusion Criteria\n* KRAS G12C mutation\nExclusion Criteria Patients with known EGFR mutation\n* Pregnancy',
+      ),
+    ).toEqual({
+      inclusion: '* KRAS G12C mutation',
+      exclusion: 'Patients with known EGFR mutation\n* Pregnancy',
+    });
+    // A heading describing its part keeps reading as one.
+    expect(
+      splitCriteria(
+        'Inclusion Criteria\n* NSCLC\nExclusion Criteria for the Dose-Expansion Part\n* Known EGFR mutation',
+      ),
+    ).toEqual({ inclusion: '* NSCLC', exclusion: '* Known EGFR mutation' });
+  });
 });
