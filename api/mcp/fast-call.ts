@@ -13,12 +13,21 @@
  * Accept naming both JSON and event streams, a JSON Content-Type, a supported (or absent)
  * protocol version header. Everything else (batches, initialize, tools/list,
  * notifications, an unknown tool, `_meta` or `task`, a refusal) goes to the SDK.
+ *
+ * A result is a function of the snapshot and the call's arguments but for the key's quota
+ * counters in its `meta` and the JSON-RPC id at its end, so its bytes are kept once per
+ * snapshot and call, with the compressed REST bodies (routes/compressed-bodies.ts), and a repeated
+ * call is those bytes with the counters and id written in: no argument check, search,
+ * render, parse or serialisation (in a profile of the bench's MCP mix those were ~40% of
+ * the busy time, bench/README.md).
  */
 import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Request } from 'express';
+import type { QuotaMeta } from '../query/render.js';
+import type { CompressedBodies } from '../routes/compressed-bodies.js';
 import { isToolName } from './tools.js';
 
 export interface SingleToolCall {
@@ -65,4 +74,45 @@ export function toolCallResponse(id: string | number, result: CallToolResult): B
   if (result.structuredContent !== undefined) wire.structuredContent = result.structuredContent;
   if (result.isError !== undefined) wire.isError = result.isError;
   return Buffer.from(JSON.stringify({ result: wire, jsonrpc: '2.0', id }));
+}
+
+/** The members a result's `meta` carries for the key (api/query/render.ts writes them so). */
+const counters = (quota: QuotaMeta): string =>
+  `"quota_used":${quota.quota_used},"quota_limit":${quota.quota_limit}`;
+
+/** The response's end after the result: the JSON-RPC version and the request's id. */
+const idEnd = (id: string | number): string => `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+
+/**
+ * The response to `call` as `toolCallResponse` writes it, from the bytes kept for the same
+ * tool and arguments on this snapshot when there are some (`run` runs on a miss; null when
+ * it does, for a tool the fast path leaves to the SDK). Kept is a result that holds the
+ * counters once: a JSON string cannot hold `"quota_used":` (its quotes are escaped), so
+ * they are the `meta` members, and nothing else in the result depends on the key. Tool
+ * errors and results without counters are rendered each time.
+ */
+export function keptToolCallResponse(
+  bodies: CompressedBodies,
+  call: SingleToolCall,
+  quota: QuotaMeta,
+  run: () => CallToolResult | null,
+): Buffer[] | null {
+  const key = `mcp ${call.name} ${JSON.stringify(call.arguments ?? null)}`;
+  const mid = Buffer.from(counters(quota));
+  const end = Buffer.from(idEnd(call.id));
+  const kept = bodies.getCall(key);
+  if (kept) return [kept.head, mid, kept.after, end];
+  const result = run();
+  if (!result) return null;
+  const bytes = toolCallResponse(call.id, result);
+  const at = bytes.indexOf(mid);
+  const afterEnd = bytes.length - end.length;
+  if (
+    result.isError === undefined &&
+    at >= 0 &&
+    bytes.lastIndexOf(mid) === at &&
+    bytes.subarray(afterEnd).equals(end)
+  )
+    bodies.putCall(key, bytes.subarray(0, at), bytes.subarray(at + mid.length, afterEnd));
+  return [bytes];
 }

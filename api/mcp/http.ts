@@ -25,8 +25,9 @@ import { logRefusal } from '../middleware/error-handler.js';
 import { limitRefusal, rateLimitHeaders } from '../middleware/rate-limit.js';
 import type { LoadedSnapshot, SnapshotHolder } from '../live-snapshot.js';
 import { MCP_PATH } from '../routes/paths.js';
-import { singleToolCall, toolCallResponse } from './fast-call.js';
+import { keptToolCallResponse, singleToolCall, toolCallResponse } from './fast-call.js';
 import { createMcpServer } from './server.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { callTool, type McpContext } from './tools.js';
 
 export { MCP_PATH };
@@ -113,6 +114,20 @@ function internalError(cause: unknown): ApiError {
   return new ApiError('internal_error', 'An internal error occurred.', { cause });
 }
 
+function onePart(result: CallToolResult | null, id: string | number): Buffer[] | null {
+  return result && [toolCallResponse(id, result)];
+}
+
+/** A fast-path response, its pieces written without joining them (the socket takes them in one writev). */
+function sendParts(res: Response, parts: Buffer[]): void {
+  res.status(200).setHeader('content-type', 'application/json');
+  let length = 0;
+  for (const part of parts) length += part.length;
+  res.setHeader('Content-Length', length);
+  for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+  res.end(parts[parts.length - 1]);
+}
+
 export function mcpRouter(deps: McpHttpDeps): Router {
   const router = express.Router();
   const logger = deps.logger.child({ component: 'mcp' });
@@ -155,10 +170,16 @@ export function mcpRouter(deps: McpHttpDeps): Router {
         logger,
       };
       const fast = singleToolCall(req);
-      const result = fast && callTool(ctx, fast.name, fast.arguments);
-      if (fast && result) {
-        res.status(200).setHeader('content-type', 'application/json');
-        res.end(toolCallResponse(fast.id, result));
+      const quota = ctx.quota();
+      const parts =
+        fast &&
+        (snapshot && quota
+          ? keptToolCallResponse(snapshot.compressed, fast, quota, () =>
+              callTool(ctx, fast.name, fast.arguments),
+            )
+          : onePart(callTool(ctx, fast.name, fast.arguments), fast.id));
+      if (parts) {
+        sendParts(res, parts);
         return;
       }
       const server = createMcpServer(ctx);

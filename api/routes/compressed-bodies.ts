@@ -58,6 +58,8 @@ interface Entry {
   coding: BodyCoding | 'identity';
   /** The compressed head (gzip header and sync-flushed deflate, or flushed brotli), or the plain head. */
   head: Buffer;
+  /** Plain bytes after the counters, where the body goes on past them (a kept MCP result). */
+  after?: Buffer;
   /** CRC-32 and length of the uncompressed head (gzip trailer). */
   crc: number;
   headBytes: number;
@@ -67,39 +69,66 @@ interface Entry {
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
+/**
+ * The head compressed, in a memory block of its own: zlib's sync result is a slice of its
+ * 16 KiB output chunk, and a joined buffer under 4 KiB a slice of Node's shared pool, either
+ * of which a kept ~4 KiB detail would hold whole.
+ */
 function compressHead(coding: BodyCoding, head: Buffer): Buffer {
-  if (coding === 'br')
-    return zlib.brotliCompressSync(head, {
+  if (coding === 'br') {
+    const packed = zlib.brotliCompressSync(head, {
       params: { ...BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: head.length },
       finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
     });
+    return ownCopy(packed);
+  }
   const deflated = zlib.deflateRawSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  return Buffer.concat([GZIP_HEADER, deflated]);
+  const out = Buffer.allocUnsafeSlow(GZIP_HEADER.length + deflated.length);
+  out.set(GZIP_HEADER, 0);
+  out.set(deflated, GZIP_HEADER.length);
+  return out;
+}
+
+/** `bytes`, or a copy of them when they are a slice of a larger block that keeping them would hold. */
+function ownCopy(bytes: Buffer): Buffer {
+  if (bytes.buffer.byteLength <= bytes.length + 64) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  own.set(bytes, 0);
+  return own;
 }
 
 /**
- * The compressed head followed by `tail` (1 to 65,535 bytes) as the stream's last
- * block, and for gzip the trailer. Both heads end byte-aligned after their flush.
+ * What follows the compressed head to end the stream with `tail` (1 to 65,535 bytes) as
+ * its last block, and for gzip the trailer. Both heads end byte-aligned after their flush.
  */
-export function completeBody(entry: Entry, tail: Buffer): Buffer {
+export function bodyEnd(entry: Entry, tail: Buffer): Buffer {
   const n = tail.length;
-  if (n === 0 || n > 65_535) throw new RangeError(`completeBody: a tail of ${n} bytes`);
+  if (n === 0 || n > 65_535) throw new RangeError(`bodyEnd: a tail of ${n} bytes`);
   if (entry.coding === 'br') {
     // Meta-block header, bits from the lowest: ISLAST 0, MNIBBLES 0 (four nibbles),
     // MLEN-1 (16 bits), ISUNCOMPRESSED 1, padding to the byte. Then ISLAST 1, ISLASTEMPTY 1.
     const bits = ((n - 1) << 3) | (1 << 19);
-    const frame = Buffer.from([bits & 0xff, (bits >>> 8) & 0xff, bits >>> 16]);
-    return Buffer.concat([entry.head, frame, tail, Buffer.from([0x03])]);
+    const end = Buffer.allocUnsafe(3 + n + 1);
+    end.set([bits & 0xff, (bits >>> 8) & 0xff, bits >>> 16], 0);
+    end.set(tail, 3);
+    end[3 + n] = 0x03;
+    return end;
   }
   // Stored block: BFINAL 1, BTYPE 00, then LEN and its complement (little-endian).
-  const block = Buffer.from([1, n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff]);
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(zlib.crc32(tail, entry.crc), 0);
-  trailer.writeUInt32LE((entry.headBytes + n) >>> 0, 4);
-  return Buffer.concat([entry.head, block, tail, trailer]);
+  const end = Buffer.allocUnsafe(5 + n + 8);
+  end.set([1, n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff], 0);
+  end.set(tail, 5);
+  end.writeUInt32LE(zlib.crc32(tail, entry.crc), 5 + n);
+  end.writeUInt32LE((entry.headBytes + n) >>> 0, 9 + n);
+  return end;
 }
 
-/** Entries by key, least recently used evicted first, bounded in the bytes of their heads. */
+/** What an entry holds: its key and its bytes. */
+function entryBytes(key: string, entry: Entry): number {
+  return key.length + entry.head.length + (entry.after?.length ?? 0);
+}
+
+/** Entries by key, least recently used evicted first, bounded in the bytes of their keys and bodies. */
 class LruHeads {
   readonly entries = new Map<string, Entry>();
   private bytes = 0;
@@ -117,12 +146,17 @@ class LruHeads {
   }
 
   put(key: string, entry: Entry): Entry {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= entryBytes(key, old);
+    }
     this.entries.set(key, entry);
-    this.bytes += entry.head.length;
-    for (const [oldKey, old] of this.entries) {
+    this.bytes += entryBytes(key, entry);
+    for (const [oldKey, oldEntry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldKey);
-      this.bytes -= old.head.length;
+      this.bytes -= entryBytes(oldKey, oldEntry);
     }
     return entry;
   }
@@ -134,14 +168,16 @@ class LruHeads {
  * swap). A plain hit costs no search and no render: a ZIP page's search and render were
  * ~45% of a zip 100 mi server's busy time (profile of 2026-11-27, bench/README.md). The
  * plain heads live in one ring (./plain-ring.ts), so a miss that evicts one frees nothing
- * that only a mark-compact could.
+ * that only a mark-compact could. Kept MCP results (api/mcp/fast-call.ts: plain bytes with
+ * the counters inside, not at the end) share the compressed heads' LRU and budget.
  */
 export class CompressedBodies {
   private readonly packed: LruHeads;
   private readonly plain: PlainRing;
 
   /**
-   * @param maxBytes compressed bytes kept (32 MiB: ~2,700 list pages or ~8,000 details)
+   * @param maxBytes compressed heads and MCP results kept (32 MiB: ~2,700 gzip list pages,
+   *   ~8,000 gzip details or ~1,400 MCP results of 10 trials)
    * @param plainMaxBytes plain bytes kept (32 MiB: ~300 list pages of 95-120 KiB)
    */
   constructor(maxBytes = 32 * 2 ** 20, plainMaxBytes = 32 * 2 ** 20) {
@@ -149,7 +185,7 @@ export class CompressedBodies {
     this.plain = new PlainRing(plainMaxBytes);
   }
 
-  /** Compressed heads kept. */
+  /** Compressed heads and MCP results kept. */
   get size(): number {
     return this.packed.entries.size;
   }
@@ -183,6 +219,25 @@ export class CompressedBodies {
   putPlain(key: string, head: Buffer, headers: Record<string, string>): void {
     this.plain.put(key, head, headers);
   }
+
+  /** A kept MCP result: its bytes before the counters (`head`) and after them (`after`). */
+  getCall(key: string): { head: Buffer; after: Buffer } | undefined {
+    const entry = this.packed.get(key);
+    return entry?.after && { head: entry.head, after: entry.after };
+  }
+
+  /** Keeps copies of an MCP result's bytes before and after its counters under `key`. */
+  putCall(key: string, head: Buffer, after: Buffer): void {
+    if (head.length + after.length > this.packed.maxBytes) return;
+    this.packed.put(key, {
+      coding: 'identity',
+      head: ownCopy(head),
+      after: ownCopy(after),
+      crc: 0,
+      headBytes: head.length,
+      headers: {},
+    });
+  }
 }
 
 /** A data body and the headers that go with it, rendered for one key's quota. */
@@ -197,16 +252,17 @@ function sendJson(res: Response, body: Buffer, headers: Record<string, string> |
 }
 
 /**
- * The head and the tail as one body without joining them: what `res.send` would have sent
- * (the routes have answered conditional requests and set the validators before; ETags are
- * the routes', not Express's), with no per-response copy of the head.
+ * A kept head and its end as one body without joining them: what `res.send` would have
+ * sent (the routes have answered conditional requests and set the validators before; ETags
+ * are the routes', not Express's), with no per-response copy of the head. The two writes
+ * go out in one `writev` (the socket is corked until the response ends).
  */
-function sendPlainHead(res: Response, entry: KeptPlain, tail: Buffer): void {
+function sendHead(res: Response, entry: KeptPlain, end: Buffer): void {
   res.set(entry.headers);
   res.set('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', entry.head.length + tail.length);
+  res.setHeader('Content-Length', entry.head.length + end.length);
   res.write(entry.head);
-  res.end(tail);
+  res.end(end);
 }
 
 /**
@@ -248,7 +304,7 @@ export function sendDataBody(
     entry = bodies.put(key, coding, body.subarray(0, headBytes), headers);
   }
   res.set('Content-Encoding', coding);
-  sendJson(res, completeBody(entry, tail), entry.headers);
+  sendHead(res, entry, bodyEnd(entry, tail));
 }
 
 /** A GET the `compression` middleware would answer uncompressed whatever the body's size. */
@@ -269,7 +325,7 @@ function sendPlain(
   const key = req.originalUrl;
   const entry = bodies.getPlain(key, res);
   if (entry) {
-    sendPlainHead(res, entry, tail);
+    sendHead(res, entry, tail);
     return;
   }
   const { body, headers = {} } = render();

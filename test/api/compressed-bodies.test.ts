@@ -4,11 +4,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoTables } from '../../pipeline/demo/generate.js';
-import {
-  CompressedBodies,
-  completeBody,
-  type BodyCoding,
-} from '../../api/routes/compressed-bodies.js';
+import { CompressedBodies, bodyEnd, type BodyCoding } from '../../api/routes/compressed-bodies.js';
 import { startTestApi, type TestApi } from './http.js';
 
 const CODINGS: BodyCoding[] = ['gzip', 'br'];
@@ -34,7 +30,7 @@ async function decodeStreamed(coding: BodyCoding, bytes: Buffer): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
-describe('completeBody', () => {
+describe('bodyEnd', () => {
   it('decodes to the head followed by the tail, for compressible and random heads', async () => {
     const json = Buffer.from(JSON.stringify({ data: Array(400).fill({ a: 'trial', b: 12 }) }));
     const heads = [json, randomBytes(70_000), json.subarray(0, 1024)];
@@ -46,7 +42,7 @@ describe('completeBody', () => {
         for (const text of tails) {
           const tail = Buffer.from(text);
           const expected = Buffer.concat([head, tail]);
-          const encoded = completeBody(entry, tail);
+          const encoded = Buffer.concat([entry.head, bodyEnd(entry, tail)]);
           expect(decode(coding, encoded).equals(expected), `${coding} ${h}`).toBe(true);
           if (text.length < 100)
             expect((await decodeStreamed(coding, encoded)).equals(expected)).toBe(true);
@@ -212,5 +208,23 @@ describe('plain bodies kept per snapshot and URL', () => {
     bodies.putPlain('big', randomBytes(50_000), {});
     expect(bodies.getPlain('big', null)).toBeUndefined();
     expect(bodies.getPlain('c', null)?.head.length).toBe(15_000);
+  });
+});
+
+describe('MCP results kept with the compressed heads', () => {
+  it('share their byte budget, least recently used out first, keys and both parts counted', () => {
+    const bodies = new CompressedBodies(40_000);
+    bodies.putCall('mcp a', randomBytes(10_000), randomBytes(5_000));
+    bodies.put('gzip /b', 'gzip', randomBytes(15_000), {});
+    // A compressed head is no kept call; a third entry pushes out the one used longest ago.
+    expect(bodies.getCall('gzip /b')).toBeUndefined();
+    expect(bodies.getCall('mcp a')?.after.length).toBe(5_000);
+    bodies.putCall('mcp c', randomBytes(5_000), randomBytes(5_000));
+    expect(bodies.size).toBe(2);
+    expect(bodies.get('gzip /b')).toBeUndefined();
+    expect(bodies.getCall('mcp a')?.head.length).toBe(10_000);
+    bodies.putCall('mcp big', randomBytes(30_000), randomBytes(10_001));
+    expect(bodies.getCall('mcp big')).toBeUndefined();
+    expect(bodies.size).toBe(2);
   });
 });

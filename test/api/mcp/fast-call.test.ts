@@ -20,7 +20,7 @@ afterAll(async () => api.close());
 async function post(
   body: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; type: string | null; text: string }> {
+): Promise<{ status: number; type: string | null; length: string | null; text: string }> {
   const res = await api.get('/mcp', {
     method: 'POST',
     headers: {
@@ -30,7 +30,12 @@ async function post(
     },
     body: JSON.stringify(body),
   });
-  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    length: res.headers.get('content-length'),
+    text: await res.text(),
+  };
 }
 
 const call = (id: number | string, name: string, args?: unknown, extra: object = {}) => ({
@@ -39,6 +44,14 @@ const call = (id: number | string, name: string, args?: unknown, extra: object =
   method: 'tools/call',
   params: { name, ...(args === undefined ? {} : { arguments: args }), ...extra },
 });
+
+/** The quota counter a result reports in its structured content. */
+const quotaUsedOf = (text: string): number =>
+  JSON.parse(text).result.structuredContent.meta.quota_used as number;
+
+/** The text with its structured content's counter set to `used`. */
+const withQuotaUsed = (text: string, used: number): string =>
+  text.replace(/(?<!\\)"quota_used":\d+/, `"quota_used":${used}`);
 
 /** The quota counter a body reports, so two answers sent in turn can be compared. */
 const uncounted = (text: string) => text.replace(/\\?"quota_used\\?":\d+/g, 'quota_used');
@@ -63,6 +76,49 @@ describe('MCP tools/call fast path', () => {
       expect(fast.type).toBe(sdk.type);
       expect(uncounted(fast.text), `${name} ${JSON.stringify(args)}`).toBe(uncounted(sdk.text));
     }
+  });
+
+  it("answers a repeated call from the bytes kept for it, with this call's id and counters", async () => {
+    const compressed = api.holder.current()!.compressed;
+    const calls: [string, unknown][] = [
+      ['search_trials', { biomarkers: ['EGFR'], limit: 5, offset: 5 }],
+      ['search_trials', { mutations: ['KRAS:G12C'], zip: '60611', radius: 100, explain: true }],
+      ['get_trial', { nct_id: 'DEMO-000009', biomarkers: ['ALK'] }],
+      [
+        'match_patient',
+        { diagnosisType: 'nsclc', age: 61, gender: 'female', markers: ['EGFR:L858R'] },
+      ],
+      ['list_sources', undefined],
+    ];
+    for (const [name, args] of calls) {
+      const before = compressed.size;
+      const first = await post(call(101, name, args));
+      // Kept once: the second and third answers are the kept bytes.
+      expect(compressed.size, name).toBe(before + 1);
+      const second = await post(call('second-id', name, args));
+      // Uncompressed, so the Content-Length the fast path sets is the one received.
+      const third = await post(call(103, name, args), { 'Accept-Encoding': 'identity' });
+      expect(compressed.size, name).toBe(before + 1);
+      const sdk = await post(call('second-id', name, args, { _meta: {} }));
+      const counted = [first, second, third, sdk].map((r) => quotaUsedOf(r.text));
+      expect(counted.slice(1)).toEqual([counted[0] + 1, counted[0] + 2, counted[0] + 3]);
+      expect(second.text, name).toBe(withQuotaUsed(sdk.text, counted[1]));
+      expect(JSON.parse(third.text).id).toBe(103);
+      expect(third.text).toBe(
+        withQuotaUsed(first.text, counted[2]).replace(/"id":101}$/, '"id":103}'),
+      );
+      expect(Number(third.length)).toBe(Buffer.byteLength(third.text));
+    }
+  });
+
+  it('keeps no tool error', async () => {
+    const compressed = api.holder.current()!.compressed;
+    const before = compressed.size;
+    const refused = await post(call(1, 'search_trials', { radius: 'far' }));
+    expect(JSON.parse(refused.text).result.isError).toBe(true);
+    const missing = await post(call(2, 'get_trial', { nct_id: 'NCT99999999' }));
+    expect(JSON.parse(missing.text).result.isError).toBe(true);
+    expect(compressed.size).toBe(before);
   });
 
   it('leaves to the SDK what it would refuse or negotiate', async () => {
