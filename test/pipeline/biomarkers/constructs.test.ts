@@ -1213,3 +1213,29 @@ describe('a negation of "both" at the clause end', () => {
     ).toEqual(['+ALK:FUSION', '+EGFR']);
   });
 });
+
+describe('written cases of 2026-11-27 night (stratification, subgroup histories)', () => {
+  it('reads stratification factors as gating nothing', () => {
+    expect(units({ inclusion: '* Stratification factors: PD-L1 (<1% vs >=1%)' })).toEqual([]);
+    expect(
+      units({ inclusion: '* Randomization stratified according to EGFR mutation status' }),
+    ).toEqual([]);
+  });
+  it('reads what a subgroup may or must already have had as a condition', () => {
+    expect(
+      units({
+        inclusion: '* Participants with EGFR mutation may have received up to 2 prior lines of TKI',
+      }),
+    ).toEqual([]);
+    expect(
+      units({
+        inclusion:
+          '* Patients harbouring EGFR, ALK or ROS1 alterations must have exhausted available targeted therapies',
+      }),
+    ).toEqual([]);
+    // Not a subgroup: the population itself.
+    expect(
+      units({ inclusion: '* Documented EGFR mutation; may have received prior chemotherapy' }),
+    ).toEqual(['+EGFR']);
+  });
+});
