@@ -17,6 +17,56 @@ export interface GenePattern {
  * matched (and masked) before EGFR. MET, RET and ALK are case-sensitive because "met",
  * "ret" are English words; the others are unambiguous in any case.
  */
+/**
+ * Words before "MET" that make it the verb in text written in capitals ("MUST BE MET",
+ * "CRITERIA MET"); in mixed case "who have MET or RET alterations" names the gene.
+ */
+const MET_VERB_BEFORE = [
+  'be',
+  'been',
+  'being',
+  'is',
+  'are',
+  'was',
+  'were',
+  'have',
+  'has',
+  'had',
+  'not',
+  'criteria',
+  'criterion',
+  'requirement',
+  'requirements',
+];
+/** Words after "MET" that make it the gene whatever comes before ("is MET-amplified"). */
+const MET_MARKER_AFTER = [
+  'positiv',
+  'negativ',
+  'amplif',
+  'mutat',
+  'mutant',
+  'exon',
+  'ex14',
+  '14',
+  'skipping',
+  'overexpress',
+  'over-express',
+  'express',
+  'alteration',
+  'aberration',
+  'fusion',
+  'status',
+  'gene',
+  'IHC',
+  'FISH',
+  'wild',
+  'inhibitor',
+  'TKI',
+];
+/** A case-sensitive pattern's word in any case ("be" -> "[Bb][Ee]"). */
+const anyCase = (w: string) =>
+  [...w].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
+
 export const GENE_PATTERNS: readonly GenePattern[] = [
   {
     gene: 'HER2',
@@ -66,7 +116,17 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
     ),
   },
   // "MET14 exon skipping", "MET14 jump mutation", "MET14" write the exon number against the gene.
-  { gene: 'MET', re: /\b(?:c-?MET\b|MET(?=ex14|Δ|14\b|14[- ]?exon|\b))/g },
+  // Not the verb of text written in capitals: "ALL OF THE FOLLOWING CRITERIA MUST BE MET".
+  {
+    gene: 'MET',
+    re: new RegExp(
+      String.raw`\b(?:c-?MET\b|(?<!\b(?:${MET_VERB_BEFORE.map((w) => w.toUpperCase()).join('|')})\s+)` +
+        String.raw`MET(?=ex14|Δ|14\b|14[- ]?exon|\b)|` +
+        // After those words only when a marker word follows: "is MET-amplified", "is MET positive".
+        String.raw`MET(?=[\s-]*(?:\+|${MET_MARKER_AFTER.map(anyCase).join('|')})))`,
+      'g',
+    ),
+  },
   { gene: 'MET', re: /\b(?:c-?Met|cMET|mesenchymal[- ]epithelial transition(?: factor)?)\b/g },
   { gene: 'RET', re: /\b(?:RET|rearranged during transfection)\b/g },
   { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*[\/\-–]\s*[1-3])*(?![\w])/g },

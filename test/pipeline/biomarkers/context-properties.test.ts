@@ -474,6 +474,23 @@ describe('ConText readings that must not change', () => {
     );
   });
 
+  it('a whole text written in capitals reads as the mixed-case text', () => {
+    const items = fc.shuffledSubarray(SECTION_ITEMS, { minLength: 2, maxLength: 6 });
+    const LEADS = [
+      'All of the following criteria must be met:',
+      'Patients must have met these requirements:',
+      '',
+    ];
+    fc.assert(
+      fc.property(items, items, fc.constantFrom(...LEADS), (inc, exc, lead) => {
+        const lined = (xs: string[]) => xs.map((x) => `* ${x}`).join('\n');
+        const text = `Inclusion Criteria:\n${lead}\n${lined(inc)}\nExclusion Criteria:\n${lined(exc)}`;
+        expect(rowsOfText(text.toUpperCase())).toEqual(rowsOfText(text));
+      }),
+      RUNS,
+    );
+  });
+
   it('a gene spelled out before its symbol in brackets reads as the symbol', () => {
     fc.assert(
       fc.property(
