@@ -18,54 +18,35 @@ export interface GenePattern {
  * "ret" are English words; the others are unambiguous in any case.
  */
 /**
- * Words before "MET" that make it the verb in text written in capitals ("MUST BE MET",
- * "CRITERIA MET"); in mixed case "who have MET or RET alterations" names the gene.
+ * "MET" is the verb in text written in capitals when one of these stands before it ("MUST BE
+ * MET", "PATIENTS WHO MET") and a clause's end or a function word follows it ("... MET:",
+ * "HAVE MET THE FOLLOWING"); "HAVE MET OR RET ALTERATIONS" names the gene. Mixed case writes the
+ * verb in lower case, so "who have MET exon 14" is the gene.
  */
 const MET_VERB_BEFORE = [
-  'be',
-  'been',
-  'being',
-  'is',
-  'are',
-  'was',
-  'were',
-  'have',
-  'has',
-  'had',
-  'not',
-  'criteria',
-  'criterion',
-  'requirement',
-  'requirements',
+  'BE',
+  'BEEN',
+  'BEING',
+  'IS',
+  'ARE',
+  'WAS',
+  'WERE',
+  'HAVE',
+  'HAS',
+  'HAD',
+  'NOT',
+  'WHO',
+  'FULLY',
+  'ALSO',
+  'ALREADY',
+  'CRITERIA',
+  'CRITERION',
+  'REQUIREMENT',
+  'REQUIREMENTS',
 ];
-/** Words after "MET" that make it the gene whatever comes before ("is MET-amplified"). */
-const MET_MARKER_AFTER = [
-  'positiv',
-  'negativ',
-  'amplif',
-  'mutat',
-  'mutant',
-  'exon',
-  'ex14',
-  '14',
-  'skipping',
-  'overexpress',
-  'over-express',
-  'express',
-  'alteration',
-  'aberration',
-  'fusion',
-  'status',
-  'gene',
-  'IHC',
-  'FISH',
-  'wild',
-  'inhibitor',
-  'TKI',
-];
-/** A case-sensitive pattern's word in any case ("be" -> "[Bb][Ee]"). */
-const anyCase = (w: string) =>
-  [...w].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c)).join('');
+const MET_VERB_AFTER =
+  String.raw`(?:\s*(?:[:.;]|$)|\s+(?:THE|ALL|ANY|THESE|THOSE|THIS|THAT|SUCH|EACH|BOTH|EITHER|ONE|AT|` +
+  String.raw`WITH|IN|BY|FOR|DURING|PRIOR|BEFORE|AS|ON|UPON|WITHIN|AND|UNTIL|WHEN)\b)`;
 
 export const GENE_PATTERNS: readonly GenePattern[] = [
   {
@@ -111,22 +92,22 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
     re: new RegExp(
       String.raw`\b(?:v-?raf murine sarcoma viral oncogene homolog(?:ue)? B1?|B-?Raf proto-oncogene|` +
         String.raw`B[- ]isoform of rapidly accelerated fibrosarcoma|` +
-        String.raw`(?:v-)?rapidly accelerated fibrosarcoma(?:[- ]B(?:[- ]type)?|[- ]homolog(?:ue)? B1?)?)\b`,
+        // Its B: "rapidly accelerated fibrosarcoma 1" is RAF1, no gene here.
+        String.raw`(?:v-)?rapidly accelerated fibrosarcoma[- ](?:B(?:[- ]type)?|homolog(?:ue)? B1?))\b`,
       'gi',
     ),
   },
   // "MET14 exon skipping", "MET14 jump mutation", "MET14" write the exon number against the gene.
-  // Not the verb of text written in capitals: "ALL OF THE FOLLOWING CRITERIA MUST BE MET".
+  // Not the verb of text written in capitals: "ALL OF THE FOLLOWING CRITERIA MUST BE MET:".
   {
     gene: 'MET',
     re: new RegExp(
-      String.raw`\b(?:c-?MET\b|(?<!\b(?:${MET_VERB_BEFORE.map((w) => w.toUpperCase()).join('|')})\s+)` +
-        String.raw`MET(?=ex14|Δ|14\b|14[- ]?exon|\b)|` +
-        // After those words only when a marker word follows: "is MET-amplified", "is MET positive".
-        String.raw`MET(?=[\s-]*(?:\+|${MET_MARKER_AFTER.map(anyCase).join('|')})))`,
+      String.raw`\b(?:c-?MET\b|MET(?=ex14|Δ|14\b|14[- ]?exon|\b)` +
+        String.raw`(?!(?<=\b(?:${MET_VERB_BEFORE.join('|')})\s+MET)${MET_VERB_AFTER}))`,
       'g',
     ),
   },
+
   { gene: 'MET', re: /\b(?:c-?Met|cMET|mesenchymal[- ]epithelial transition(?: factor)?)\b/g },
   { gene: 'RET', re: /\b(?:RET|rearranged during transfection)\b/g },
   { gene: 'NTRK', re: /\b(?:NTRK[1-3]?|(?:pan-?)?TRK[ABC]?)(?:\s*[\/\-–]\s*[1-3])*(?![\w])/g },

@@ -10,8 +10,14 @@ import { SYMBOL_IN_BRACKETS } from './lexicon.js';
 /** Words that name the EGFR sensitising class when written beside the gene. */
 // "Activating driver mutation: EGFR, ALK, ROS1": a class word on the mutation noun heading the
 // list the gene opens ("Platinum-sensitive cohort: EGFR-mutant" heads no mutation).
+/** Treatments a tumour may be sensitive to that are not EGFR inhibitors ("platinum-sensitive"). */
+const OTHER_TREATMENTS =
+  String.raw`platinum|chemo(?:therapy)?|radio(?:therapy)?|hormone|endocrine|castration|` +
+  String.raw`immuno(?:therapy)?`;
 const SENSITISING_BEFORE = new RegExp(
-  String.raw`\b(?:sensiti(?:ve|[sz]ing)|activating|common|classic(?:al)?)[\s-]+(?:\w+[\s-]+)?` +
+  // Not "non-sensitizing", "not sensitive", nor sensitivity to another treatment ("platinum-sensitive").
+  String.raw`(?<!\bnon[\s-]?|\bnot\s+|\b(?:${OTHER_TREATMENTS})[\s-])` +
+    String.raw`\b(?:sensiti(?:ve|[sz]ing)|activating|common|classic(?:al)?)[\s-]+(?:\w+[\s-]+)?` +
     String.raw`(?:(?:(?:driver|oncogenic|genomic|somatic)\s+)?(?:mutations?|alterations?)\s*:\s*)?` +
     // "a sensitizing mutation in the EGFR gene": the mutation noun names its gene after it.
     String.raw`(?:(?:mutations?|alterations?)\s+(?:in|of|within)\s+(?:the\s+)?)?$`,
@@ -29,19 +35,28 @@ const SENSITISING_AFTER = new RegExp(
 );
 
 /**
- * "activating EGFR mutation including typical and atypical mutations", "activating mutation in
- * EGFR exons 18-21" (exon 20 insertions too): more than the class.
+ * "activating EGFR mutation including typical and atypical mutations": more than the class; so
+ * is "activating mutation in EGFR exons 18-21" (exon 20 insertions too).
  */
-const BEYOND_CLASS = /\b(?:atypical|uncommon|rare|exons?\s*\d+\s*(?:-|–|to|through)\s*\d+)\b/i;
+const BEYOND_CLASS = /\b(?:atypical|uncommon|rare)\b/i;
+/** An exon range the mutation itself is placed in, right at the gene (not the range an assay covers). */
+const EXON_RANGE = String.raw`exons?\s*\d+\s*(?:-|–|to|through)\s*\d+`;
+const RANGE_AFTER = new RegExp(
+  String.raw`^[\s-]*(?:(?:mutations?|alterations?)\s+)?(?:(?:in|of|within|affecting)\s+(?:the\s+)?)?${EXON_RANGE}`,
+  'i',
+);
+const RANGE_BEFORE = new RegExp(String.raw`${EXON_RANGE}\s+(?:of\s+(?:the\s+)?)?$`, 'i');
 
 /** The EGFR mention is written as the sensitising class (beside a class word, not beyond it). */
 export function sensitisingClass(text: string, m: Mention): boolean {
   // "epidermal growth factor receptor (EGFR) sensitizing mutations": past the symbol in brackets.
   const after = text.slice(m.end, m.end + 80).replace(SYMBOL_IN_BRACKETS, '');
   return (
-    (SENSITISING_BEFORE.test(text.slice(Math.max(0, m.start - 30), m.start)) ||
+    (SENSITISING_BEFORE.test(text.slice(Math.max(0, m.start - 45), m.start)) ||
       SENSITISING_AFTER.test(after)) &&
-    !BEYOND_CLASS.test(text.slice(Math.max(0, m.start - 30), m.start)) &&
-    !BEYOND_CLASS.test(after.split(/[;)]/)[0])
+    !BEYOND_CLASS.test(text.slice(Math.max(0, m.start - 45), m.start)) &&
+    !BEYOND_CLASS.test(after.split(/[;)]/)[0]) &&
+    !RANGE_AFTER.test(after) &&
+    !RANGE_BEFORE.test(text.slice(Math.max(0, m.start - 45), m.start))
   );
 }

@@ -241,6 +241,20 @@ function ownList(tokens: Token[], depth: number[], cue: Cue): { at: number; clos
   return end < 0 ? null : { at: end, close: tokens.length - 1 };
 }
 
+/** Words `notAfter` looks back over, within the cue's clause. */
+const NOT_AFTER_REACH = 8;
+
+/** One of these words stands in the few words before the cue, in its clause. */
+function wordBefore(tokens: Token[], cue: Cue, words: string[]): boolean {
+  let seen = 0;
+  for (let j = cue.from - 1; j >= 0 && tokens[j].text !== ';' && seen < NOT_AFTER_REACH; j--) {
+    if (tokens[j].kind !== 'word') continue;
+    seen++;
+    if (words.some((w) => wordMatches(w, tokens[j]))) return true;
+  }
+  return false;
+}
+
 export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
   const depth = depths(tokens);
   const stops = new Set<number>();
@@ -257,6 +271,7 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
   for (const cue of cues) {
     const dir = cue.rule.direction;
     if (dir === 'terminate' || dir === 'pseudo') continue;
+    if (cue.rule.notAfter && wordBefore(tokens, cue, cue.rule.notAfter)) continue;
     if (cue.rule.ownListOnly) {
       const list = ownList(tokens, depth, cue);
       if (!list) continue;
@@ -398,14 +413,29 @@ function findAnaphors(tokens: Token[]): Anaphor[] {
   return out;
 }
 
+/** Words a list of markers may hold between two of its items ("EGFR, ALK or ROS1", "EGFR and ALK"). */
+const LIST_GAP = 3;
+
+/** Token positions of the markers of the last list before token `end` (a semicolon ends the list). */
+function lastList(tokens: Token[], end: number): Set<number> {
+  const out = new Set<number>();
+  let gap = 0;
+  for (let j = end - 1; j >= 0 && !(out.size > 0 && tokens[j].text === ';'); j--) {
+    if (tokens[j].kind === 'target') {
+      out.add(j);
+      gap = 0;
+    } else if (tokens[j].kind === 'word' && out.size > 0 && ++gap > LIST_GAP) break;
+  }
+  return out;
+}
+
 /**
  * The cues that reach a marker through words referring back to it: a cue whose scope covers an
- * anaphor ("patients with these alterations must have progressed ...", "negative for both")
- * reaches every marker named before the anaphor.
+ * anaphor ("patients must be negative for both") reaches the last list of markers before it.
  */
 function throughAnaphors(tokens: Token[], scopes: Scope[], anaphors: Anaphor[], at: number): Hit[] {
   return anaphors.flatMap((a) =>
-    a.from <= at
+    !lastList(tokens, a.from).has(at)
       ? []
       : scopes
           .filter(

@@ -62,6 +62,11 @@ export interface ContextRule {
   /** False: the scope stops at a bracket rather than reading the aside ("other than EGFR (e.g. ALK)"). */
   crossesAsides?: boolean;
   /**
+   * The cue counts only where none of these words stands in the few words before it, in its
+   * clause: "an actionable driver identified on NGS testing, such as ALK fusion" states a result.
+   */
+  notAfter?: string[];
+  /**
    * Forward rows: the scope runs only over a list the cue itself opens, in brackets right after
    * it or after "such as" / "e.g." / "i.e." / "including" ("prior targeted therapy (e.g., EGFR,
    * ALK)", "biomarker analysis, including EGFR and ALK"); elsewhere the row reaches nothing.
@@ -120,6 +125,24 @@ const TARGETED_THERAPY_NOUNS = [
   'tki',
   'tkis',
   'tyrosine kinase inhibitor*',
+];
+
+/** Words that state a test's result, not a test to be done ("positive on NGS analysis"). */
+const STATED_RESULT_WORDS = [
+  'positive',
+  'positivity',
+  'identified',
+  'detected',
+  'documented',
+  'confirmed',
+  'showing',
+  'shows',
+  'showed',
+  'revealed',
+  'revealing',
+  'harbor*',
+  'harbour*',
+  'found',
 ];
 
 /** Histologies a criterion carves out of the lung cancers it admits; they are no marker. */
@@ -328,6 +351,7 @@ export const CONTEXT_RULES: ContextRule[] = [
       'and have',
       'and has',
       'and must',
+      'and only',
     ],
     category: null,
     direction: 'terminate',
@@ -392,10 +416,6 @@ export const CONTEXT_RULES: ContextRule[] = [
       'free of',
       'negative for',
       'negative to',
-      // Longer than negation.backward's "must be negative": the object follows ("... for both").
-      'must be negative for',
-      'should be negative for',
-      'be negative for',
       'not positive for',
       'negative test* for',
       'negative result* for',
@@ -412,6 +432,23 @@ export const CONTEXT_RULES: ContextRule[] = [
     maxTokens: 12,
     exceptGenes: ['PD-L1'],
     example: 'no known EGFR mutation, ALK fusion (per local testing), ROS1 or RET rearrangement',
+  },
+  {
+    // "ALK and ROS1 must be negative for rearrangement", "... must be negative for EGFR and ALK",
+    // "... must be negative for both": the marker may stand on either side. Longer than
+    // negation.backward's "must be negative", so it wins there.
+    id: 'negation.negative-for',
+    words: [
+      'must be negative for',
+      'should be negative for',
+      'be negative for',
+      'are negative for',
+    ],
+    category: 'negated',
+    direction: 'bidirectional',
+    maxTokens: 3,
+    exceptGenes: ['PD-L1'],
+    example: 'tumour ALK and ROS1 must be negative for rearrangement by FISH',
   },
   {
     id: 'negation.backward',
@@ -684,6 +721,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     direction: 'forward',
     maxTokens: 4,
     ownListOnly: true,
+    notAfter: STATED_RESULT_WORDS,
     example: 'willing to undergo biopsy for biomarker analysis, including EGFR and ALK',
   },
   {
@@ -856,13 +894,8 @@ export const CONTEXT_RULES: ContextRule[] = [
       'if they had received',
       'if eligible',
       'if indicated',
-      // What a subgroup may or must already have had: "patients with EGFR mutation may have
-      // received up to 2 prior TKIs", "... must have exhausted available targeted therapies".
-      'may have received',
-      'may have had',
-      'may have been treated',
-      'may have been previously treated',
-      'can have received',
+      // What a subgroup must already have had: "... must have exhausted available targeted
+      // therapies". Not "may have received": permissive about therapy, silent on the marker.
       'must have exhausted',
       'should have exhausted',
       'must have been intolerant',
@@ -949,13 +982,13 @@ export const CONTEXT_RULES: ContextRule[] = [
 ];
 
 /**
- * Words that refer back to the markers named before them in the criterion ("Known EGFR, ALK or
- * ROS1 alteration; patients with these alterations must have progressed on targeted therapy"):
- * a cue of a carried category that reaches the words reaches those markers too, across a
- * semicolon. Only conditions are carried, and only by words naming the markers: a
- * condition on the carriers of "these alterations" makes them a subgroup, while "these patients
- * must have had chemotherapy" speaks of everyone the criterion admits, and a ruling-out of
- * them may be conditional itself ("patients with such mutations are excluded if ...").
+ * Words that refer back to the list of markers named just before them ("EGFR and ALK status must
+ * be known; patients must be negative for both"): a cue of a carried category that reaches the
+ * words reaches that list too, across a semicolon. Only the last list before the words (not a
+ * requirement earlier in the criterion: "PD-L1 TPS >= 50%; EGFR and ALK ... negative for both"),
+ * only negations, and only pronouns at the clause's end. Not "these alterations": a condition
+ * on them ("Histologically confirmed EGFR-mutant NSCLC; patients with these mutations must have
+ * progressed on osimertinib") restates a requirement as often as it names a subgroup.
  */
 export interface AnaphorRule {
   id: string;
@@ -966,33 +999,9 @@ export interface AnaphorRule {
   example: string;
 }
 
-const ANAPHOR_DETERMINERS = ['these', 'those', 'such', 'this', 'the above', 'the aforementioned'];
-const ANAPHOR_NOUNS = [
-  'alteration*',
-  'mutation*',
-  'rearrangement*',
-  'fusion*',
-  'aberration*',
-  'genomic alteration*',
-  'driver*',
-  'driver alteration*',
-  'driver mutation*',
-  'marker*',
-  'biomarker*',
-];
-
 export const ANAPHOR_RULES: AnaphorRule[] = [
   {
-    id: 'anaphor.named-markers',
-    words: ANAPHOR_DETERMINERS.flatMap((d) => ANAPHOR_NOUNS.map((n) => `${d} ${n}`)),
-    carries: ['conditional'],
-    example:
-      'Known EGFR, ALK or ROS1 alteration; patients with these alterations must have progressed on targeted therapy',
-  },
-  {
-    // "EGFR and ALK status must be known; patients must be negative for both": a negation of
-    // the pronoun is one of the markers. Only at the clause's end: "must not have received both
-    // chemotherapy and a TKI" names other things.
+    // Only at the clause's end: "must not have received both chemotherapy and a TKI" names other things.
     id: 'anaphor.both',
     words: ['both', 'all of them', 'each of them', 'both of them', 'all of these', 'each of these'],
     carries: ['negated'],

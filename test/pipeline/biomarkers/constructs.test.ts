@@ -1168,29 +1168,18 @@ describe('real-dev-e constructs (2026-11-27 night)', () => {
   });
 });
 
-describe('words that refer back to the markers (anaphora)', () => {
-  it('carries a condition on "these alterations" back to the markers they name', () => {
+describe('a condition on "these alterations" is not carried back (a review of 2026-11-27 night)', () => {
+  it('keeps a requirement that a later condition restates', () => {
     expect(
       units({
         inclusion:
-          '* Known EGFR, ALK or ROS1 alteration; patients with these alterations must have progressed on targeted therapy',
+          '* Histologically confirmed EGFR-mutant NSCLC (exon 19 deletion or L858R); patients with these mutations must have progressed on prior osimertinib',
       }),
-    ).toEqual([]);
+    ).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
     expect(
       units({
         inclusion:
-          '* Patients with EGFR or ALK driver alterations are eligible; participants with such alterations must have received an approved TKI',
-      }),
-    ).toEqual([]);
-  });
-  it('leaves the markers when the words speak of everyone admitted, or nothing conditions them', () => {
-    expect(
-      units({ inclusion: '* Known EGFR mutation; these patients must have received a prior TKI' }),
-    ).toEqual(['+EGFR']);
-    expect(
-      units({
-        inclusion:
-          '* Documented KRAS G12C mutation; these mutations may have been found in tissue or plasma',
+          '* KRAS G12C mutation confirmed by local testing; if this mutation was detected in plasma only, tumour tissue must be submitted for central confirmation',
       }),
     ).toEqual(['+KRAS:G12C']);
   });
@@ -1203,6 +1192,20 @@ describe('a negation of "both" at the clause end', () => {
         inclusion: '* EGFR and ALK status must be known; patients must be negative for both',
       }),
     ).toEqual(['-ALK', '-EGFR']);
+  });
+  it('negates only the last list before "both", not a requirement earlier in the criterion', () => {
+    expect(
+      units({
+        inclusion:
+          '* PD-L1 TPS >= 50% by 22C3; EGFR and ALK status must be known and patients must be negative for both',
+      }),
+    ).toEqual(['+PD-L1:TPS>=50', '-ALK', '-EGFR']);
+    expect(
+      units({
+        inclusion:
+          '* KRAS G12C-mutated NSCLC; EGFR and ALK must have been tested and the patient must be negative for both',
+      }),
+    ).toEqual(['+KRAS:G12C', '-ALK', '-EGFR']);
   });
   it('leaves the markers when "both" names other things', () => {
     expect(
@@ -1221,21 +1224,87 @@ describe('written cases of 2026-11-27 night (stratification, subgroup histories)
       units({ inclusion: '* Randomization stratified according to EGFR mutation status' }),
     ).toEqual([]);
   });
-  it('reads what a subgroup may or must already have had as a condition', () => {
-    expect(
-      units({
-        inclusion: '* Participants with EGFR mutation may have received up to 2 prior lines of TKI',
-      }),
-    ).toEqual([]);
+  it('reads what a subgroup must already have had as a condition, not what it may have had', () => {
     expect(
       units({
         inclusion:
           '* Patients harbouring EGFR, ALK or ROS1 alterations must have exhausted available targeted therapies',
       }),
     ).toEqual([]);
-    // Not a subgroup: the population itself.
     expect(
-      units({ inclusion: '* Documented EGFR mutation; may have received prior chemotherapy' }),
+      units({
+        inclusion:
+          '* Participants must have a documented KRAS G12C mutation and may have received up to 3 prior lines of systemic therapy',
+      }),
+    ).toEqual(['+KRAS:G12C']);
+  });
+  it('ends a stratification cue at "and only"', () => {
+    expect(
+      units({
+        inclusion:
+          '* Stratification factors will include histology and PD-L1 expression, and only patients with PD-L1 TPS >= 50% will be enrolled',
+      }),
+    ).toEqual(['+PD-L1:TPS>=50']);
+  });
+});
+
+describe('readings a review of 2026-11-27 night found broken, mended', () => {
+  it('reads "must be negative for" with the marker on either side', () => {
+    expect(
+      units({ inclusion: '* Tumour ALK and ROS1 must be negative for rearrangement by FISH' }),
+    ).toEqual(['-ALK', '-ROS1']);
+    expect(units({ inclusion: '* Tumour must be negative for EGFR and ALK' })).toEqual([
+      '-ALK',
+      '-EGFR',
+    ]);
+  });
+  it('does not read a test stated with its result as a test still to be done', () => {
+    expect(
+      units({
+        inclusion:
+          '* Tumor harbors an actionable driver identified on NGS testing, such as ALK fusion, ROS1 fusion or RET fusion',
+      }),
+    ).toEqual(['+ALK:FUSION', '+RET:FUSION', '+ROS1:FUSION']);
+    expect(
+      units({ inclusion: '* Positive result on tissue-based NGS testing (KRAS G12C mutation)' }),
+    ).toEqual(['+KRAS:G12C']);
+    expect(units({ inclusion: '* Must have positive genotyping, such as EGFR T790M' })).toEqual([
+      '+EGFR:T790M',
+    ]);
+  });
+  it('does not read "non-sensitizing" or another treatment\'s sensitivity as the class', () => {
+    expect(
+      units({
+        inclusion:
+          '* Tumour harbouring a non-sensitizing mutation in the EGFR gene (e.g., exon 20 insertion)',
+      }),
     ).toEqual(['+EGFR']);
+    expect(units({ inclusion: '* Platinum-sensitive EGFR-mutant NSCLC' })).toEqual(['+EGFR']);
+  });
+  it('keeps the class when an exon range describes the assay, not the mutation', () => {
+    expect(
+      units({
+        inclusion:
+          '* Stage IV NSCLC with a common activating EGFR mutation detected by PCR covering exons 18-21',
+      }),
+    ).toEqual(['+EGFR:EX19DEL', '+EGFR:G719X', '+EGFR:L858R', '+EGFR:L861Q', '+EGFR:S768I']);
+    expect(units({ inclusion: '* Activating mutation in EGFR exons 18-21' })).toEqual(['+EGFR']);
+  });
+  it('reads MET in capitals as the gene unless a clause end or function word follows the verb', () => {
+    expect(
+      units({ inclusion: '* PATIENTS WHOSE TUMOURS HAVE MET OR RET ALTERATIONS DETECTED BY NGS' }),
+    ).toEqual(['+MET', '+RET']);
+    expect(units({ inclusion: '* ALL OF THE FOLLOWING CRITERIA MUST BE FULLY MET:' })).toEqual([]);
+    expect(
+      units({ inclusion: '* PATIENTS WHO MET ALL ELIGIBILITY CRITERIA OF THE PARENT STUDY' }),
+    ).toEqual([]);
+  });
+  it('does not read RAF1 spelled out as BRAF', () => {
+    expect(
+      units({
+        inclusion:
+          '* NSCLC with an activating mutation in RAF1 (rapidly accelerated fibrosarcoma 1)',
+      }),
+    ).toEqual([]);
   });
 });

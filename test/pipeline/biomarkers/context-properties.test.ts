@@ -526,23 +526,6 @@ describe('ConText readings that must not change', () => {
     );
   });
 
-  it('a condition on "these alterations" reads as the same condition written on the markers', () => {
-    const referred = fc.record({
-      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 4 }),
-      noun: fc.constantFrom('these alterations', 'such mutations', 'the above alterations'),
-      condition: fc.constantFrom(...CONDITIONS_AFTER),
-    });
-    fc.assert(
-      fc.property(referred, ({ items, noun, condition }) => {
-        const said = list(items.map((i) => i[0]));
-        const direct = rowsOf(`* Patients with ${said} ${condition}`);
-        expect(rowsOf(`* Known ${said}; patients with ${noun} ${condition}`)).toEqual(direct);
-        expect(direct).toEqual([]);
-      }),
-      RUNS,
-    );
-  });
-
   it('a marker ruled out in the inclusion criteria reads as the same marker in the exclusion criteria', () => {
     const rowsIn = (section: 'inclusion' | 'exclusion', text: string) =>
       extractBiomarkers({
