@@ -16,7 +16,7 @@
  *
  * A result is a function of the snapshot and the call's arguments but for the key's quota
  * counters in its `meta` and the JSON-RPC id at its end, so its bytes are kept once per
- * snapshot and call, with the compressed REST bodies (routes/compressed-bodies.ts), and a repeated
+ * snapshot and call, with the REST bodies (routes/compressed-bodies.ts), and a repeated
  * call is those bytes with the counters and id written in: no argument check, search,
  * render, parse or serialisation (in a profile of the bench's MCP mix those were ~40% of
  * the busy time, bench/README.md).
@@ -28,6 +28,7 @@ import {
 import type { Request } from 'express';
 import type { QuotaMeta } from '../query/render.js';
 import type { CompressedBodies } from '../routes/compressed-bodies.js';
+import type { Sending } from '../routes/plain-ring.js';
 import { isToolName } from './tools.js';
 
 export interface SingleToolCall {
@@ -86,7 +87,8 @@ const idEnd = (id: string | number): string => `,"jsonrpc":"2.0","id":${JSON.str
 /**
  * The response to `call` as `toolCallResponse` writes it, from the bytes kept for the same
  * tool and arguments on this snapshot when there are some (`run` runs on a miss; null when
- * it does, for a tool the fast path leaves to the SDK). Kept is a result that holds the
+ * it does, for a tool the fast path leaves to the SDK); kept bytes are held until `sending`
+ * closes. Kept is a result that holds the
  * counters once: a JSON string cannot hold `"quota_used":` (its quotes are escaped), so
  * they are the `meta` members, and nothing else in the result depends on the key. Tool
  * errors and results without counters are rendered each time.
@@ -95,12 +97,13 @@ export function keptToolCallResponse(
   bodies: CompressedBodies,
   call: SingleToolCall,
   quota: QuotaMeta,
+  sending: Sending,
   run: () => CallToolResult | null,
 ): Buffer[] | null {
   const key = `mcp ${call.name} ${JSON.stringify(call.arguments ?? null)}`;
   const mid = Buffer.from(counters(quota));
   const end = Buffer.from(idEnd(call.id));
-  const kept = bodies.getCall(key);
+  const kept = bodies.getCall(key, sending);
   if (kept) return [kept.head, mid, kept.after, end];
   const result = run();
   if (!result) return null;

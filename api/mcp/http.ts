@@ -174,7 +174,7 @@ export function mcpRouter(deps: McpHttpDeps): Router {
       const parts =
         fast &&
         (snapshot && quota
-          ? keptToolCallResponse(snapshot.compressed, fast, quota, () =>
+          ? keptToolCallResponse(snapshot.compressed, fast, quota, res, () =>
               callTool(ctx, fast.name, fast.arguments),
             )
           : onePart(callTool(ctx, fast.name, fast.arguments), fast.id));

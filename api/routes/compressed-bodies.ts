@@ -14,7 +14,11 @@
  * Negotiation is the middleware's (same Negotiator call and preferences), so a client
  * gets the coding it got before; deflate-only clients, HEAD requests and bodies the
  * middleware would not compress go through the middleware as before. A GET that takes no
- * compression gets the plain head, kept in a ring (./plain-ring.ts), and the counters.
+ * compression gets the plain head and the counters. Compressed and plain heads are kept
+ * in one ring (./plain-ring.ts) with one byte budget, so what the process holds for them is
+ * bounded whatever the clients ask (two budgets of 32 MiB had let 14,534 gzip details fill
+ * one on top of the other full of plain pages: RSS 603-667 MB under load, bench/README.md),
+ * and an eviction frees no Buffer that only a mark-compact could.
  */
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
@@ -55,11 +59,9 @@ export function quotaTail(quota: QuotaMeta): Buffer {
 }
 
 interface Entry {
-  coding: BodyCoding | 'identity';
-  /** The compressed head (gzip header and sync-flushed deflate, or flushed brotli), or the plain head. */
+  coding: BodyCoding;
+  /** The compressed head: gzip header and sync-flushed deflate, or flushed brotli. */
   head: Buffer;
-  /** Plain bytes after the counters, where the body goes on past them (a kept MCP result). */
-  after?: Buffer;
   /** CRC-32 and length of the uncompressed head (gzip trailer). */
   crc: number;
   headBytes: number;
@@ -67,34 +69,21 @@ interface Entry {
   headers: Record<string, string>;
 }
 
+/** What the ring keeps beside a compressed head or an MCP result (a plain head: nothing). */
+type HeadInfo =
+  | { kind: 'packed'; coding: BodyCoding; crc: number; headBytes: number }
+  | { kind: 'call'; split: number };
+
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
-/**
- * The head compressed, in a memory block of its own: zlib's sync result is a slice of its
- * 16 KiB output chunk, and a joined buffer under 4 KiB a slice of Node's shared pool, either
- * of which a kept ~4 KiB detail would hold whole.
- */
 function compressHead(coding: BodyCoding, head: Buffer): Buffer {
-  if (coding === 'br') {
-    const packed = zlib.brotliCompressSync(head, {
+  if (coding === 'br')
+    return zlib.brotliCompressSync(head, {
       params: { ...BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: head.length },
       finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
     });
-    return ownCopy(packed);
-  }
   const deflated = zlib.deflateRawSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  const out = Buffer.allocUnsafeSlow(GZIP_HEADER.length + deflated.length);
-  out.set(GZIP_HEADER, 0);
-  out.set(deflated, GZIP_HEADER.length);
-  return out;
-}
-
-/** `bytes`, or a copy of them when they are a slice of a larger block that keeping them would hold. */
-function ownCopy(bytes: Buffer): Buffer {
-  if (bytes.buffer.byteLength <= bytes.length + 64) return bytes;
-  const own = Buffer.allocUnsafeSlow(bytes.length);
-  own.set(bytes, 0);
-  return own;
+  return Buffer.concat([GZIP_HEADER, deflated]);
 }
 
 /**
@@ -123,120 +112,86 @@ export function bodyEnd(entry: Entry, tail: Buffer): Buffer {
   return end;
 }
 
-/** What an entry holds: its key and its bytes. */
-function entryBytes(key: string, entry: Entry): number {
-  return key.length + entry.head.length + (entry.after?.length ?? 0);
-}
-
-/** Entries by key, least recently used evicted first, bounded in the bytes of their keys and bodies. */
-class LruHeads {
-  readonly entries = new Map<string, Entry>();
-  private bytes = 0;
-
-  constructor(readonly maxBytes: number) {}
-
-  get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      // Map order is insertion order: re-inserting marks it the most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
-  }
-
-  put(key: string, entry: Entry): Entry {
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= entryBytes(key, old);
-    }
-    this.entries.set(key, entry);
-    this.bytes += entryBytes(key, entry);
-    for (const [oldKey, oldEntry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldKey);
-      this.bytes -= entryBytes(oldKey, oldEntry);
-    }
-    return entry;
-  }
-}
-
 /**
- * One snapshot's data-body heads by coding and URL: compressed ones, and plain ones for
- * clients that take no compression (each LoadedSnapshot has its own, dropped with it at a
- * swap). A plain hit costs no search and no render: a ZIP page's search and render were
- * ~45% of a zip 100 mi server's busy time (profile of 2026-11-27, bench/README.md). The
- * plain heads live in one ring (./plain-ring.ts), so a miss that evicts one frees nothing
- * that only a mark-compact could. Kept MCP results (api/mcp/fast-call.ts: plain bytes with
- * the counters inside, not at the end) share the compressed heads' LRU and budget.
+ * One snapshot's data-body heads by coding and URL: compressed ones, plain ones for
+ * clients that take no compression, and MCP results (api/mcp/fast-call.ts: plain bytes
+ * with the counters inside, not at the end), all in one ring (each LoadedSnapshot has its
+ * own, dropped with it at a swap). Compressed keys start with their coding, MCP ones with
+ * `mcp `, plain ones with `/` (a URL) or `csv `. A plain hit costs no search and no render:
+ * a ZIP page's search and render were ~45% of a zip 100 mi server's busy time (profile of
+ * 2026-11-27, bench/README.md).
  */
 export class CompressedBodies {
-  private readonly packed: LruHeads;
-  private readonly plain: PlainRing;
+  private readonly ring: PlainRing<HeadInfo>;
 
   /**
-   * @param maxBytes compressed heads and MCP results kept (32 MiB: ~2,700 gzip list pages,
-   *   ~8,000 gzip details or ~1,400 MCP results of 10 trials)
-   * @param plainMaxBytes plain bytes kept (32 MiB: ~300 list pages of 95-120 KiB)
+   * @param maxBytes bytes kept, of every kind together (32 MiB: ~300 plain list pages of
+   *   95-120 KiB, ~2,700 gzip list pages or ~8,000 gzip details)
    */
-  constructor(maxBytes = 32 * 2 ** 20, plainMaxBytes = 32 * 2 ** 20) {
-    this.packed = new LruHeads(maxBytes);
-    this.plain = new PlainRing(plainMaxBytes);
+  constructor(maxBytes = 32 * 2 ** 20) {
+    this.ring = new PlainRing(maxBytes);
   }
 
-  /** Compressed heads and MCP results kept. */
+  /** Compressed heads and MCP results kept (a count for tests and reports: it walks them). */
   get size(): number {
-    return this.packed.entries.size;
+    return this.ring.count((info) => info !== undefined);
   }
 
-  /** Plain heads kept. */
+  /** Plain heads kept (a count for tests and reports: it walks them). */
   get plainSize(): number {
-    return this.plain.size;
+    return this.ring.count((info) => info === undefined);
   }
 
-  get(key: string): Entry | undefined {
-    return this.packed.get(key);
+  /** The compressed head kept under `key`, its bytes held until `sending` closes (null: not sent). */
+  get(key: string, sending: Sending | null): Entry | undefined {
+    const kept = this.ring.get(key, sending);
+    const info = kept?.info;
+    if (info?.kind !== 'packed') return undefined;
+    const { coding, crc, headBytes } = info;
+    return { coding, head: kept!.head, crc, headBytes, headers: kept!.headers };
   }
 
-  /** Compresses `head` (the body without its tail) and keeps it under `key`. */
+  /** Compresses `head` (the body without its tail) and keeps a copy under `key`. */
   put(key: string, coding: BodyCoding, head: Buffer, headers: Record<string, string>): Entry {
-    return this.packed.put(key, {
+    const crc = coding === 'gzip' ? zlib.crc32(head) : 0;
+    const entry = {
       coding,
       head: compressHead(coding, head),
-      crc: coding === 'gzip' ? zlib.crc32(head) : 0,
+      crc,
       headBytes: head.length,
       headers,
+    };
+    this.ring.put(key, entry.head, headers, {
+      kind: 'packed',
+      coding,
+      crc,
+      headBytes: head.length,
     });
+    return entry;
   }
 
   /** The plain head kept under `key`, its bytes held until `sending` closes (null: not sent). */
   getPlain(key: string, sending: Sending | null): KeptPlain | undefined {
-    return this.plain.get(key, sending);
+    const kept = this.ring.get(key, sending);
+    return kept && kept.info === undefined ? { head: kept.head, headers: kept.headers } : undefined;
   }
 
   /** Keeps a copy of `head` (the body without its tail) under `key`, unless it exceeds the budget. */
   putPlain(key: string, head: Buffer, headers: Record<string, string>): void {
-    this.plain.put(key, head, headers);
+    this.ring.put(key, head, headers);
   }
 
   /** A kept MCP result: its bytes before the counters (`head`) and after them (`after`). */
-  getCall(key: string): { head: Buffer; after: Buffer } | undefined {
-    const entry = this.packed.get(key);
-    return entry?.after && { head: entry.head, after: entry.after };
+  getCall(key: string, sending: Sending | null): { head: Buffer; after: Buffer } | undefined {
+    const kept = this.ring.get(key, sending);
+    const info = kept?.info;
+    if (info?.kind !== 'call') return undefined;
+    return { head: kept!.head.subarray(0, info.split), after: kept!.head.subarray(info.split) };
   }
 
-  /** Keeps copies of an MCP result's bytes before and after its counters under `key`. */
+  /** Keeps a copy of an MCP result's bytes before and after its counters under `key`. */
   putCall(key: string, head: Buffer, after: Buffer): void {
-    if (head.length + after.length > this.packed.maxBytes) return;
-    this.packed.put(key, {
-      coding: 'identity',
-      head: ownCopy(head),
-      after: ownCopy(after),
-      crc: 0,
-      headBytes: head.length,
-      headers: {},
-    });
+    this.ring.put(key, Buffer.concat([head, after]), {}, { kind: 'call', split: head.length });
   }
 }
 
@@ -257,7 +212,7 @@ function sendJson(res: Response, body: Buffer, headers: Record<string, string> |
  * are the routes', not Express's), with no per-response copy of the head. The two writes
  * go out in one `writev` (the socket is corked until the response ends).
  */
-function sendHead(res: Response, entry: KeptPlain, end: Buffer): void {
+function sendHead(res: Response, entry: KeptPlain | Entry, end: Buffer): void {
   res.set(entry.headers);
   res.set('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', entry.head.length + end.length);
@@ -292,7 +247,7 @@ export function sendDataBody(
   }
   const tail = quotaTail(quota);
   const key = `${coding} ${req.originalUrl}`;
-  let entry = bodies.get(key);
+  let entry = bodies.get(key, res);
   if (!entry) {
     const { body, headers = {} } = render();
     const headBytes = body.length - tail.length;

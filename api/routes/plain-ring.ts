@@ -1,6 +1,7 @@
 /**
- * Plain response heads kept in one buffer allocated once and written as a ring, oldest out
- * first, with a second chance for what is read.
+ * Response heads kept in one buffer allocated once and written as a ring, oldest out
+ * first, with a second chance for what is read: plain heads, and (./compressed-bodies.ts)
+ * compressed heads and MCP results too, each with what its owner keeps beside the bytes.
  *
  * Why not one Buffer per kept body: a body evicted from such an LRU has lived long enough
  * to be promoted, so only a mark-compact frees it, and V8 started one for about every 130 MB
@@ -20,14 +21,16 @@ export interface Sending {
   once(event: 'close', listener: () => void): unknown;
 }
 
-export interface KeptPlain {
+export interface KeptPlain<I = never> {
   /** The kept bytes: a view into the ring. */
   readonly head: Buffer;
   /** Response headers that belong to the body (a list's Link). */
   readonly headers: Record<string, string>;
+  /** What the owner keeps beside the bytes (a compressed head's coding and checksum). */
+  readonly info?: I;
 }
 
-interface Slot extends KeptPlain {
+interface Slot<I> extends KeptPlain<I> {
   readonly key: string;
   /** Where it starts in the running count of bytes written (its offset: start % capacity). */
   readonly start: number;
@@ -35,11 +38,11 @@ interface Slot extends KeptPlain {
   sending: number;
 }
 
-export class PlainRing {
+export class PlainRing<I = never> {
   private ring: Buffer | null = null;
-  private readonly slots = new Map<string, Slot>();
+  private readonly slots = new Map<string, Slot<I>>();
   /** Written slots oldest first, including those no longer named but still being sent. */
-  private readonly order: Slot[] = [];
+  private readonly order: Slot<I>[] = [];
   /** Bytes written so far, wrap-around gaps included. */
   private written = 0;
 
@@ -51,12 +54,19 @@ export class PlainRing {
     return this.slots.size;
   }
 
+  /** Heads kept whose `info` passes `test` (a count for tests and reports: it walks them). */
+  count(test: (info: I | undefined) => boolean): number {
+    let n = 0;
+    for (const slot of this.slots.values()) if (test(slot.info)) n++;
+    return n;
+  }
+
   /**
    * The head kept under `key`, held for `sending` (null: not sent) until it closes. A head
    * read in the older half of the ring is moved to the newest end first, so what is read
    * often stays, as in an LRU.
    */
-  get(key: string, sending: Sending | null): KeptPlain | undefined {
+  get(key: string, sending: Sending | null): KeptPlain<I> | undefined {
     let slot = this.slots.get(key);
     if (!slot) return undefined;
     if (this.written - slot.start > this.capacity / 2) slot = this.rewrite(slot) ?? slot;
@@ -69,7 +79,7 @@ export class PlainRing {
   }
 
   /** Keeps a copy of `bytes` under `key`, unless they exceed the ring or a response holds the space. */
-  put(key: string, bytes: Uint8Array, headers: Record<string, string>): void {
+  put(key: string, bytes: Uint8Array, headers: Record<string, string>, info?: I): void {
     const start = this.allocate(bytes.length, null);
     if (start === null) return;
     const at = start % this.capacity;
@@ -79,17 +89,18 @@ export class PlainRing {
       start,
       head: this.ring!.subarray(at, at + bytes.length),
       headers,
+      info,
       sending: 0,
     });
   }
 
-  private name(slot: Slot): void {
+  private name(slot: Slot<I>): void {
     this.slots.set(slot.key, slot);
     this.order.push(slot);
   }
 
   /** The slot's bytes copied to the newest end; undefined when that would overwrite them. */
-  private rewrite(slot: Slot): Slot | undefined {
+  private rewrite(slot: Slot<I>): Slot<I> | undefined {
     const n = slot.head.length;
     const start = this.allocate(n, slot);
     if (start === null) return undefined;
@@ -97,7 +108,7 @@ export class PlainRing {
     const from = slot.start % this.capacity;
     // The two places never overlap: allocate stops short of overwriting `slot`.
     this.ring!.copyWithin(at, from, from + n);
-    const moved: Slot = { ...slot, start, head: this.ring!.subarray(at, at + n), sending: 0 };
+    const moved: Slot<I> = { ...slot, start, head: this.ring!.subarray(at, at + n), sending: 0 };
     this.name(moved);
     return moved;
   }
@@ -107,7 +118,7 @@ export class PlainRing {
    * the oldest slots they overwrite; null when `n` exceeds the ring, or when that would
    * overwrite a slot still being sent or `keep`.
    */
-  private allocate(n: number, keep: Slot | null): number | null {
+  private allocate(n: number, keep: Slot<I> | null): number | null {
     const { capacity, order } = this;
     if (n > capacity) return null;
     let start = this.written;

@@ -51,17 +51,17 @@ describe('bodyEnd', () => {
     }
   });
 
-  it('keeps at most its byte budget, dropping the least recently used', () => {
+  it('keeps at most its byte budget, the oldest out first', () => {
     const bodies = new CompressedBodies(40_000);
-    const head = (i: number) => randomBytes(15_000 + i);
-    bodies.put('a', 'gzip', head(0), {});
-    bodies.put('b', 'gzip', head(1), {});
-    expect(bodies.get('a')).toBeDefined();
-    bodies.put('c', 'gzip', head(2), {});
+    const heads = ['a', 'b', 'c'].map(() => randomBytes(15_000));
+    heads.forEach((head, i) => bodies.put('abc'[i], 'gzip', head, {}));
     expect(bodies.size).toBe(2);
-    expect(bodies.get('b')).toBeUndefined();
-    expect(bodies.get('a')).toBeDefined();
-    expect(bodies.get('c')).toBeDefined();
+    expect(bodies.get('a', null)).toBeUndefined();
+    for (const [i, key] of [[1, 'b'] as const, [2, 'c'] as const]) {
+      const kept = bodies.get(key, null)!;
+      const body = zlib.gunzipSync(Buffer.concat([kept.head, bodyEnd(kept, Buffer.from('x'))]));
+      expect(body.equals(Buffer.concat([heads[i], Buffer.from('x')]))).toBe(true);
+    }
   });
 });
 
@@ -201,7 +201,7 @@ describe('plain bodies kept per snapshot and URL', () => {
   });
 
   it('keeps at most its byte budget', () => {
-    const bodies = new CompressedBodies(1000, 40_000);
+    const bodies = new CompressedBodies(40_000);
     for (const key of ['a', 'b', 'c']) bodies.putPlain(key, randomBytes(15_000), {});
     expect(bodies.plainSize).toBe(2);
     expect(bodies.getPlain('a', null)).toBeUndefined();
@@ -211,20 +211,26 @@ describe('plain bodies kept per snapshot and URL', () => {
   });
 });
 
-describe('MCP results kept with the compressed heads', () => {
-  it('share their byte budget, least recently used out first, keys and both parts counted', () => {
+describe('one byte budget for plain heads, compressed heads and MCP results', () => {
+  it('keeps each kind apart under its own keys, and the oldest of any kind goes first', () => {
     const bodies = new CompressedBodies(40_000);
-    bodies.putCall('mcp a', randomBytes(10_000), randomBytes(5_000));
-    bodies.put('gzip /b', 'gzip', randomBytes(15_000), {});
-    // A compressed head is no kept call; a third entry pushes out the one used longest ago.
-    expect(bodies.getCall('gzip /b')).toBeUndefined();
-    expect(bodies.getCall('mcp a')?.after.length).toBe(5_000);
-    bodies.putCall('mcp c', randomBytes(5_000), randomBytes(5_000));
-    expect(bodies.size).toBe(2);
-    expect(bodies.get('gzip /b')).toBeUndefined();
-    expect(bodies.getCall('mcp a')?.head.length).toBe(10_000);
+    const plain = randomBytes(15_000);
+    const [head, after] = [randomBytes(10_000), randomBytes(5_000)];
+    bodies.putPlain('/a', plain, {});
+    bodies.putCall('mcp b', head, after);
+    bodies.put('gzip /a', 'gzip', randomBytes(5_000), {});
+    expect([bodies.plainSize, bodies.size]).toEqual([1, 2]);
+    // A key of one kind is no entry of another.
+    expect(bodies.getCall('/a', null)).toBeUndefined();
+    expect(bodies.getPlain('mcp b', null)).toBeUndefined();
+    expect(bodies.get('mcp b', null)).toBeUndefined();
+    const call = bodies.getCall('mcp b', null)!;
+    expect(call.head.equals(head) && call.after.equals(after)).toBe(true);
+    // ~35,000 bytes kept: a fourth of 10,000 pushes out the oldest, the plain head.
+    bodies.put('br /c', 'br', randomBytes(10_000), {});
+    expect([bodies.plainSize, bodies.size]).toEqual([0, 3]);
+    expect(bodies.getPlain('/a', null)).toBeUndefined();
     bodies.putCall('mcp big', randomBytes(30_000), randomBytes(10_001));
-    expect(bodies.getCall('mcp big')).toBeUndefined();
-    expect(bodies.size).toBe(2);
+    expect(bodies.getCall('mcp big', null)).toBeUndefined();
   });
 });
