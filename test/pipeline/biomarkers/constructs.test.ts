@@ -1258,6 +1258,14 @@ describe('readings a review of 2026-11-27 night found broken, mended', () => {
       '-EGFR',
     ]);
   });
+  it('reads a negative result on a test whose own list names the genes as their negation', () => {
+    expect(
+      units({ inclusion: '* Negative results on molecular testing (e.g., EGFR, ALK, ROS1)' }),
+    ).toEqual(['-ALK', '-EGFR', '-ROS1']);
+    expect(
+      units({ inclusion: '* Tumour must be negative on molecular testing (EGFR, ALK, ROS1)' }),
+    ).toEqual(['-ALK', '-EGFR', '-ROS1']);
+  });
   it('does not read a test stated with its result as a test still to be done', () => {
     expect(
       units({
