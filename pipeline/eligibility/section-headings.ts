@@ -157,7 +157,13 @@ export interface HeadingRule {
 const KEYWORD = String.raw`(?<kw>inclusion|exclusion|eligibility)s?`;
 const CRITERIA = String.raw`\s*(?:criteria|criterion|criterions)\b`;
 const NOTE = String.raw`(?:\s*[(\[][^()\[\]\n]{0,300}[)\]])?`;
-const QUALIFIERS = String.raw`(?:(?:${PART_LABEL}|${words(HEADING_QUALIFIERS)})\s*[:,\-–]?\s+)*`;
+/**
+ * Each qualifier starts the line or follows whitespace, and is followed by whitespace or
+ * one of `:,-–`, so it is bounded without `\b` (which makes these patterns slow to compile).
+ */
+const QUALIFIERS =
+  String.raw`(?:(?:${PART_LABEL}|${words(HEADING_QUALIFIERS, { bounded: false })})` +
+  String.raw`\s*[:,\-–]?\s+)*`;
 /** Verbs that make a line a sentence about criteria, not a heading ("Additional exclusion criteria exist"). */
 const SENTENCE_VERB =
   String.raw`\b(?:exist|exists|apply|applies|may|might|will|are|is|must|can|could|should|shall|` +
