@@ -126,7 +126,47 @@ export class BruteForceGeoCandidates implements GeoCandidates {
 
 /** Bucket resolutions and the largest ring count we accept before going coarser. */
 const RESOLUTIONS = [6, 5, 4, 3, 2, 1] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
 const MAX_RINGS = 8;
+
+/**
+ * Each point's H3 cell at every bucket resolution (`get(res)[p]`): the parents of its
+ * resolution-7 cell, computed once for both geo structures (H3GeoCandidates, TrialCells).
+ */
+export type PointCells = ReadonlyMap<Resolution, readonly string[]>;
+
+/** Cells an earlier index computed, for the points it held. */
+export interface KnownCells {
+  points: GeoPoints;
+  cells: PointCells;
+}
+
+/**
+ * The cells of `points`; a point at a coordinate `known` holds takes its cells from there
+ * (an incremental publish carries most points over, and H3 is most of the geo build).
+ */
+export function* pointCells(points: GeoPoints, known?: KnownCells): Steps<PointCells> {
+  const knownAt = new Map<number, Map<number, number>>();
+  for (let k = 0; known && k < known.points.count; k++) {
+    if ((k & 4095) === 0) yield;
+    const lat = known.points.lat[k];
+    let byLon = knownAt.get(lat);
+    if (!byLon) knownAt.set(lat, (byLon = new Map()));
+    byLon.set(known.points.lon[k], k);
+  }
+  const out = new Map(RESOLUTIONS.map((res) => [res, new Array<string>(points.count)]));
+  for (let p = 0; p < points.count; p++) {
+    if ((p & 511) === 0) yield;
+    const k = knownAt.get(points.lat[p])?.get(points.lon[p]);
+    if (known && k !== undefined) {
+      for (const [res, cells] of out) cells[p] = known.cells.get(res)![k];
+      continue;
+    }
+    const cell7 = latLngToCell(points.lat[p], points.lon[p], 7);
+    for (const [res, cells] of out) cells[p] = cellToParent(cell7, res);
+  }
+  return out;
+}
 /**
  * Cells far from the icosahedron-face centres are smaller than the average; 0.6 of the
  * average edge is below the smallest hexagon edge H3 has at these resolutions, so the
@@ -166,33 +206,41 @@ export class H3GeoCandidates implements GeoCandidates {
     if (when === 'now') runToEnd(this.fill());
   }
 
-  /** The same index, built in steps (see slices.ts). */
-  static *build(points: GeoPoints): Steps<H3GeoCandidates> {
+  /** The same index, built in steps (see slices.ts), from the points' cells when given. */
+  static *build(points: GeoPoints, cells?: PointCells): Steps<H3GeoCandidates> {
     const index = new H3GeoCandidates(points, 'later');
-    yield* index.fill();
+    yield* index.fill(cells);
     return index;
   }
 
-  private *fill(): Steps<void> {
-    const { points } = this;
-    const cells7 = new Array<string>(points.count);
-    for (let p = 0; p < points.count; p++) {
-      if ((p & 511) === 0) yield;
-      cells7[p] = latLngToCell(points.lat[p], points.lon[p], 7);
-    }
-    for (const res of RESOLUTIONS) this.buckets.set(res, yield* this.bucket(cells7, res));
+  private *fill(given?: PointCells): Steps<void> {
+    const cells = given ?? (yield* pointCells(this.points));
+    for (const res of RESOLUTIONS) this.buckets.set(res, yield* this.bucket(cells.get(res)!, res));
   }
 
-  private *bucket(cells7: string[], res: number): Steps<Buckets> {
+  /** Each point's cells, read back from the buckets (pointCells' `known`). */
+  knownCells(): KnownCells {
+    const cells = new Map<Resolution, string[]>();
+    for (const res of RESOLUTIONS) {
+      const b = this.buckets.get(res)!;
+      const byPoint = new Array<string>(this.points.count);
+      for (const [cell, slot] of b.ranges)
+        for (let i = b.starts[slot]; i < b.ends[slot]; i++) byPoint[b.order[i]] = cell;
+      cells.set(res, byPoint);
+    }
+    return { points: this.points, cells };
+  }
+
+  private *bucket(cells: readonly string[], res: number): Steps<Buckets> {
     const byCell = new Map<string, number[]>();
-    for (let p = 0; p < cells7.length; p++) {
+    for (let p = 0; p < cells.length; p++) {
       if ((p & 1023) === 0) yield;
-      const cell = cellToParent(cells7[p], res);
+      const cell = cells[p];
       let list = byCell.get(cell);
       if (!list) byCell.set(cell, (list = []));
       list.push(p);
     }
-    const order = new Int32Array(cells7.length);
+    const order = new Int32Array(cells.length);
     const starts = new Int32Array(byCell.size);
     const ends = new Int32Array(byCell.size);
     const ranges = new Map<string, number>();

@@ -6,16 +6,17 @@
  * edge crosses are tested one by one. A 500-mile circle holds ~9,000 of the ~38,000 US
  * points; most of them sit in cells wholly inside it.
  */
-import { cellToParent, latLngToCell } from 'h3-js';
 import { MILES_PER_RADIAN, milesBetween } from '../../geo/distance.js';
 import { Bitset } from './bitset.js';
 import { runToEnd, type Steps } from './slices.js';
 import {
   CAP_SLACK_RADIANS,
   capOf,
+  pointCells,
   UnitVectors,
   type Cap,
   type GeoPoints,
+  type PointCells,
 } from './geo-candidates.js';
 
 export interface TrialPairs {
@@ -92,21 +93,24 @@ export class TrialCells {
     if (when === 'now') runToEnd(this.fill());
   }
 
-  /** The same index, built in steps (see slices.ts). */
-  static *build(points: GeoPoints, pairs: TrialPairs): Steps<TrialCells> {
-    const cells = new TrialCells(points, pairs, 'later');
-    yield* cells.fill();
-    return cells;
+  /** The same index, built in steps (see slices.ts), from the points' cells when given. */
+  static *build(points: GeoPoints, pairs: TrialPairs, cells?: PointCells): Steps<TrialCells> {
+    const index = new TrialCells(points, pairs, 'later');
+    yield* index.fill(cells);
+    return index;
   }
 
-  private *fill(): Steps<void> {
+  private *fill(given?: PointCells): Steps<void> {
     const { points, pairs } = this;
+    const cells = given ?? (yield* pointCells(points));
+    const fineOf = cells.get(3)!;
+    const coarseOf = cells.get(2)!;
     // parent -> child -> points, in first-seen order.
     const tree = new Map<string, Map<string, number[]>>();
     for (let p = 0; p < points.count; p++) {
       if ((p & 255) === 0) yield;
-      const fine = cellToParent(latLngToCell(points.lat[p], points.lon[p], 7), 3);
-      const coarse = cellToParent(fine, 2);
+      const fine = fineOf[p];
+      const coarse = coarseOf[p];
       let children = tree.get(coarse);
       if (!children) tree.set(coarse, (children = new Map()));
       let list = children.get(fine);

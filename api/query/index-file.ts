@@ -120,8 +120,18 @@ async function unusableReason(
   return null;
 }
 
-/** The fields of a base's serving index an incremental publish copies per trial. */
-const RENDERED_FIELDS = ['nctIds', 'listJson', 'detailJson', 'evidence', 'siteSpans'] as const;
+/**
+ * The fields of a base's serving index an incremental publish copies per trial, and its
+ * geo index, whose points' H3 cells it takes by coordinate.
+ */
+const RENDERED_FIELDS = [
+  'nctIds',
+  'listJson',
+  'detailJson',
+  'evidence',
+  'siteSpans',
+  'geo',
+] as const;
 type BaseRendering = Pick<StoredIndex, (typeof RENDERED_FIELDS)[number]>;
 
 /**
@@ -199,7 +209,9 @@ async function incrementalIndex(
     sites: tables.sites.concat(read.sites, read.reusedSites),
   };
   const rendered = base.rendering ? renderedFrom(base.rendering, reusable) : undefined;
-  const index = await buildTrialIndexInSlices(all, { rendered });
+  // The 'h3' geo index (unusableReason): its buckets hold every base point's cells.
+  const knownCells = (base.rendering?.geo.candidates as H3GeoCandidates | undefined)?.knownCells();
+  const index = await buildTrialIndexInSlices(all, { rendered, knownCells });
   return { index, reused: reusable.size, fallback: base.reason };
 }
 

@@ -39,8 +39,10 @@ import { findEvidence, type TrialEvidence } from './evidence.js';
 import {
   BruteForceGeoCandidates,
   H3GeoCandidates,
+  pointCells,
   type GeoCandidates,
   type GeoPoints,
+  type KnownCells,
 } from './geo-candidates.js';
 import { TrialCells } from './geo-trial-cells.js';
 import { SiteSpanBuilder, type SiteSpans } from './nearest-sample.js';
@@ -150,6 +152,11 @@ export interface BuildIndexOptions {
    * them here; given the trial's id and its number of sites.
    */
   rendered?: (nctId: string, siteCount: number) => RenderedTrial | null;
+  /**
+   * H3 cells an earlier index computed (the base's, for an incremental publish): the same
+   * cells, not computed again.
+   */
+  knownCells?: KnownCells;
 }
 
 /** What rendering a trial makes: what BuildIndexOptions.rendered may hand back instead. */
@@ -380,7 +387,7 @@ export function* buildTrialIndexSteps(
   }
 
   const sourcesJson = Buffer.from(JSON.stringify(tables.sources.map(presentSource)));
-  const geo = yield* buildGeoIndex(trials, sitesBy, firstSite, opts.geo ?? 'h3');
+  const geo = yield* buildGeoIndex(trials, sitesBy, firstSite, opts);
   const text = yield* textIndexSteps(trials);
   const lastUpdated = newestFirst(trials, (t) => t.last_updated);
   yield;
@@ -444,7 +451,7 @@ function* buildGeoIndex(
   trials: TrialRow[],
   sitesBy: Map<string, SiteRow[]>,
   firstSite: Int32Array,
-  kind: 'h3' | 'brute',
+  opts: BuildIndexOptions,
 ): Steps<GeoIndex> {
   // Points numbered as first met, trials walked in rank order and sites in site_index order.
   const pointByLat = new Map<number, Map<number, number>>();
@@ -498,13 +505,11 @@ function* buildGeoIndex(
   yield;
   let candidates: GeoCandidates;
   let trialCells: TrialCells | null = null;
-  if (kind === 'h3') {
-    candidates = yield* H3GeoCandidates.build(points);
-    trialCells = yield* TrialCells.build(points, {
-      pairStart,
-      pairRank,
-      trialCount: trials.length,
-    });
+  if ((opts.geo ?? 'h3') === 'h3') {
+    const cells = yield* pointCells(points, opts.knownCells);
+    candidates = yield* H3GeoCandidates.build(points, cells);
+    const pairs = { pairStart, pairRank, trialCount: trials.length };
+    trialCells = yield* TrialCells.build(points, pairs, cells);
   } else candidates = new BruteForceGeoCandidates(points);
   return { points, candidates, pairStart, pairRank, pairSite, trialCells };
 }

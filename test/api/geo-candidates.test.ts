@@ -1,12 +1,15 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { milesBetween } from '../../geo/distance.js';
+import { cellToParent, latLngToCell } from 'h3-js';
 import {
   BruteForceGeoCandidates,
   H3GeoCandidates,
   PointDistances,
+  pointCells,
   type GeoPoints,
 } from '../../api/query/geo-candidates.js';
+import { runToEnd } from '../../api/query/slices.js';
 
 /** Points clustered like trial sites: around a few hundred "cities" across the US, Alaska and Hawaii. */
 function randomPoints(seed: string, n: number): GeoPoints {
@@ -80,6 +83,26 @@ describe('geo candidates', () => {
       if (expected.size > 0) nonEmpty++;
     }
     expect(nonEmpty).toBeGreaterThan(50);
+  });
+
+  it("takes an earlier index's cells for the points it held and computes the rest: the same cells", () => {
+    const pts = randomPoints('cells', 3000);
+    // The earlier index held every other point of the first 2,000, in another order.
+    const held = Array.from({ length: 1000 }, (_, i) => 1998 - 2 * i);
+    const earlier: GeoPoints = {
+      count: held.length,
+      lat: Float64Array.from(held, (p) => pts.lat[p]),
+      lon: Float64Array.from(held, (p) => pts.lon[p]),
+    };
+    const known = new H3GeoCandidates(earlier).knownCells();
+    const copied = runToEnd(pointCells(pts, known));
+    const computed = runToEnd(pointCells(pts));
+    expect([...copied.keys()]).toEqual([6, 5, 4, 3, 2, 1]);
+    for (const [res, cells] of computed) {
+      expect(copied.get(res)).toEqual(cells);
+      for (let p = 0; p < pts.count; p += 97)
+        expect(cells[p]).toBe(cellToParent(latLngToCell(pts.lat[p], pts.lon[p], 7), res));
+    }
   });
 
   it('includes a point exactly on the radius and excludes one just beyond', () => {

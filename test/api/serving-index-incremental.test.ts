@@ -1,8 +1,8 @@
 /**
  * The serving index of an incremental publish (api/query/index-file.ts writeServingIndex
  * with a carry-over): carried trials keep the bodies, evidence and site spans of the base
- * snapshot's serving index, and the file written is byte for byte the one a full build of
- * the same rows writes. A carried trial whose flags changed is rendered again; a base
+ * snapshot's serving index and their points' H3 cells from its geo index, and the file
+ * written is byte for byte the one a full build of the same rows writes. A carried trial whose flags changed is rendered again; a base
  * without a usable serving index (none, or another code's) renders every trial and says
  * why. Rows in memory that are not in the reader's form (keys missing, struct fields in
  * another order) give the same file as the rows read back from Parquet.
@@ -11,10 +11,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SnapshotManifest, SnapshotTables } from '../../domain/rows.js';
+import type { SiteRow, SnapshotManifest, SnapshotTables } from '../../domain/rows.js';
 import { generateDemoTables } from '../../pipeline/demo/generate.js';
 import { publishSnapshot, type PublishResult } from '../../pipeline/publish/publish.js';
 import { writeServingIndex } from '../../api/query/index-file.js';
+import { isUsSite } from '../../api/query/trial-index.js';
 import { sha256File } from '../../snapshot/checksum.js';
 import { openObjectFile, writeObjectFile } from '../../snapshot/object-file.js';
 import { MANIFEST_FILE, SERVING_INDEX_FILE } from '../../snapshot/index.js';
@@ -23,11 +24,19 @@ const NOW = new Date('2026-11-01T00:00:00Z');
 const base = generateDemoTables({ scale: 'demo', now: NOW });
 
 /** The base's rows a week later: some trials edited, one removed, one added, one carried trial flagged. */
-function nextTables(): { tables: SnapshotTables; changed: Set<string>; flagged: string } {
+function nextTables(): {
+  tables: SnapshotTables;
+  changed: Set<string>;
+  flagged: string;
+  newPoint: SiteRow;
+} {
   const ids = base.trials.map((t) => t.nct_id);
   const edited = new Set(ids.filter((_id, i) => i % 10 === 3));
   const removed = ids[7];
-  const template = base.trials[11];
+  const placed = (s: SiteRow) => s.latitude !== null && s.longitude !== null && isUsSite(s);
+  const template = base.trials.find(
+    (t, i) => i >= 11 && base.sites.some((s) => s.nct_id === t.nct_id && placed(s)),
+  )!;
   const added = { ...template, nct_id: 'NCT09999999', brief_title: 'An added trial' };
   const trials = base.trials
     .filter((t) => t.nct_id !== removed)
@@ -37,11 +46,19 @@ function nextTables(): { tables: SnapshotTables; changed: Set<string>; flagged: 
   const sites = base.sites
     .filter((s) => s.nct_id !== removed)
     .map((s) => (s === movedSite ? { ...s, city: 'Elsewhere' } : s));
-  sites.push(
-    ...base.sites
-      .filter((s) => s.nct_id === template.nct_id)
-      .map((s) => ({ ...s, nct_id: added.nct_id })),
-  );
+  const addedSites = base.sites
+    .filter((s) => s.nct_id === template.nct_id)
+    .map((s) => ({ ...s, nct_id: added.nct_id }));
+  // One of them at a coordinate no base site has: its H3 cells are computed, the cells of
+  // every other point are taken from the base's index.
+  const moved = addedSites.findIndex(placed);
+  const { latitude, longitude } = addedSites[moved];
+  addedSites[moved] = {
+    ...addedSites[moved],
+    latitude: latitude! + 0.0123,
+    longitude: longitude! - 0.0456,
+  };
+  sites.push(...addedSites);
   const keep = <T extends { nct_id: string | null }>(rows: T[]) =>
     rows.filter((r) => r.nct_id !== removed);
   // A carried trial the clock rules flag this week: its rows are the base's, its flags not.
@@ -49,7 +66,12 @@ function nextTables(): { tables: SnapshotTables; changed: Set<string>; flagged: 
   const flags = keep(base.flags);
   flags.push({ ...base.flags[0], nct_id: flagged, message: 'flagged this week' });
   const tables = { ...base, trials, sites, biomarkers: keep(base.biomarkers), flags };
-  return { tables, changed: new Set([...edited, added.nct_id]), flagged };
+  return {
+    tables,
+    changed: new Set([...edited, added.nct_id]),
+    flagged,
+    newPoint: addedSites[moved],
+  };
 }
 
 let work: string;
@@ -104,6 +126,10 @@ describe('serving index of an incremental publish', () => {
   it("copies the carried trials' parts from the base's index into the full build's bytes", async () => {
     const { result, bytes, carried } = await incremental(path.join(work, 'incr'), true);
     expect(carried.has(next.flagged)).toBe(true);
+    const { latitude, longitude } = next.newPoint;
+    expect(base.sites.some((s) => s.latitude === latitude && s.longitude === longitude)).toBe(
+      false,
+    );
     // Every carried trial but the one whose flags changed.
     expect(result.servingIndex).toEqual({ reused: carried.size - 1, fallback: null });
     expect(result.manifest.row_counts.trials).toBe(next.tables.trials.length);
