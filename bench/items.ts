@@ -167,6 +167,7 @@ export function pipelineItems(runs: PipelineMeasure[]): ResultItem[] {
       p99_ms: null,
       wall_s: run.wall_s,
       run_s: run.run_s,
+      cpu_s: run.cpu_s,
       peak_rss_mb: run.peak_rss_mb,
       stages_s,
       stage_summaries: Object.fromEntries(
@@ -176,6 +177,8 @@ export function pipelineItems(runs: PipelineMeasure[]): ResultItem[] {
       summary:
         `wall ${run.wall_s.toFixed(1)} s` +
         (i === 0 ? '' : ` (${pct(run.wall_s / runs[0].wall_s)} of the full build)`) +
+        `, CPU ${run.cpu_s.toFixed(1)} s` +
+        (i === 0 ? '' : ` (${pct(run.cpu_s / runs[0].cpu_s)})`) +
         `, peak RSS ${run.peak_rss_mb.toFixed(0)} MB; ` +
         Object.entries(stages_s)
           .map(([name, s]) => `${name} ${s.toFixed(1)}`)

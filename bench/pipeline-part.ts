@@ -41,7 +41,8 @@ export async function runPipelinePart(
       .map(([stage, s]) => `${stage} ${s.seconds.toFixed(1)} s`)
       .join(', ');
     settings.log(
-      `    ${wall_s.toFixed(1)} s wall, peak RSS ${result.peak_rss_mb.toFixed(0)} MB; ${stages}`,
+      `    ${wall_s.toFixed(1)} s wall, ${result.cpu_s.toFixed(1)} s CPU, ` +
+        `peak RSS ${result.peak_rss_mb.toFixed(0)} MB; ${stages}`,
     );
     return { ...result, name, wall_s, run_s: result.wall_s };
   };
