@@ -324,6 +324,8 @@ export function* buildTrialIndexSteps(
   const arena = new ByteArena();
   /** Index (in siteSpans) of each trial's first site. */
   const firstSite = new Int32Array(size);
+  /** 1 for a US site (isUsSite), by index in siteSpans: the geo index reads it again. */
+  const usSite = new Uint8Array(tables.sites.length);
 
   for (let rank = 0; rank < size; rank++) {
     yield;
@@ -352,11 +354,15 @@ export function* buildTrialIndexSteps(
     if (t.sex !== 'FEMALE') sets.acceptsMale.set(rank);
     if (t.sex !== 'MALE') sets.acceptsFemale.set(rank);
     setDiagnosisSets(sets, t, rank);
-    for (const s of sites) {
+    for (let i = 0; i < sites.length; i++) {
+      const s = sites[i];
       const state = siteUsState(s);
       if (state) sets.state.get(state)?.set(rank);
-      if (isUsSite(s)) sets.usSite.set(rank);
-      else if (s.country) sets.nonUsSite.set(rank);
+      // isUsSite(s), with the state already found.
+      if (state !== null || isUsCountry(s.country)) {
+        sets.usSite.set(rank);
+        usSite[firstSite[rank] + i] = 1;
+      } else if (s.country) sets.nonUsSite.set(rank);
     }
     ageMin[rank] = t.age_min ?? -1;
     ageMax[rank] = t.age_max ?? -1;
@@ -387,7 +393,7 @@ export function* buildTrialIndexSteps(
   }
 
   const sourcesJson = Buffer.from(JSON.stringify(tables.sources.map(presentSource)));
-  const geo = yield* buildGeoIndex(trials, sitesBy, firstSite, opts);
+  const geo = yield* buildGeoIndex(trials, sitesBy, firstSite, usSite, opts);
   const text = yield* textIndexSteps(trials);
   const lastUpdated = newestFirst(trials, (t) => t.last_updated);
   yield;
@@ -451,6 +457,7 @@ function* buildGeoIndex(
   trials: TrialRow[],
   sitesBy: Map<string, SiteRow[]>,
   firstSite: Int32Array,
+  usSite: Uint8Array,
   opts: BuildIndexOptions,
 ): Steps<GeoIndex> {
   // Points numbered as first met, trials walked in rank order and sites in site_index order.
@@ -468,7 +475,7 @@ function* buildGeoIndex(
     const sites = sitesBy.get(trials[rank].nct_id) ?? [];
     for (let i = 0; i < sites.length; i++) {
       const s = sites[i];
-      if (s.latitude === null || s.longitude === null || !isUsSite(s)) continue;
+      if (s.latitude === null || s.longitude === null || !usSite[firstSite[rank] + i]) continue;
       let byLon = pointByLat.get(s.latitude);
       if (!byLon) pointByLat.set(s.latitude, (byLon = new Map()));
       let p = byLon.get(s.longitude);
