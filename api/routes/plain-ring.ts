@@ -18,6 +18,8 @@
 
 /** What sends a kept head: its bytes are held until it emits `close` (an http.ServerResponse). */
 export interface Sending {
+  /** Its client is gone: it emitted `close` already and sends nothing more. */
+  readonly destroyed: boolean;
   once(event: 'close', listener: () => void): unknown;
 }
 
@@ -70,7 +72,9 @@ export class PlainRing<I = never> {
     let slot = this.slots.get(key);
     if (!slot) return undefined;
     if (this.written - slot.start > this.capacity / 2) slot = this.rewrite(slot) ?? slot;
-    if (sending) {
+    // A response whose client left while the request waited (Redis admission is async) had
+    // its `close` already: a hold would never be let go, and the ring would stop keeping.
+    if (sending && !sending.destroyed) {
       const held = slot;
       held.sending++;
       sending.once('close', () => held.sending--);

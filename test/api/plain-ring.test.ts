@@ -49,7 +49,7 @@ describe('PlainRing', () => {
     const ring = new PlainRing(10_000);
     const kept = bodies(4, 3_000);
     ring.put('k0', kept[0], {});
-    const response = new EventEmitter();
+    const response = Object.assign(new EventEmitter(), { destroyed: false });
     const sending = ring.get('k0', response)!;
     for (let i = 1; i < 4; i++) ring.put(`k${i}`, kept[i], {});
     // k3 needed k0's bytes: it was not kept, and k0 is intact for the response.
@@ -57,6 +57,17 @@ describe('PlainRing', () => {
     expect(sending.head.equals(kept[0])).toBe(true);
     response.emit('close');
     ring.put('k3', kept[3], {});
+    expect(ring.get('k3', null)!.head.equals(kept[3])).toBe(true);
+    expect(ring.get('k0', null)).toBeUndefined();
+  });
+
+  it('holds nothing for a response whose client has gone (its close came before)', () => {
+    const ring = new PlainRing(10_000);
+    const kept = bodies(4, 3_000);
+    ring.put('k0', kept[0], {});
+    const gone = Object.assign(new EventEmitter(), { destroyed: true });
+    expect(ring.get('k0', gone)!.head.equals(kept[0])).toBe(true);
+    for (let i = 1; i < 4; i++) ring.put(`k${i}`, kept[i], {});
     expect(ring.get('k3', null)!.head.equals(kept[3])).toBe(true);
     expect(ring.get('k0', null)).toBeUndefined();
   });
