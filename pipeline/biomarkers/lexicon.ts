@@ -657,8 +657,6 @@ export const NOT_SENSITIZING: Readonly<Partial<Record<Gene, readonly string[]>>>
 };
 /** A gene's symbol in brackets after its spelled-out name: "epidermal growth factor receptor (EGFR)". */
 export const SYMBOL_IN_BRACKETS = /^\s*[([]\s*[A-Za-z0-9-]{2,12}\s*[)\]]/;
-export const SENSITIZING_AFTER = /^[\s-]*(?:gene\s+)?(?:TKI[\s-]+)?sensiti(?:ve|[sz]ing)\b/i;
-export const SENSITIZING_BEFORE = /\bsensiti(?:ve|[sz]ing)[\s-]*$/i;
 
 export interface DrugPattern {
   gene: Gene;
