@@ -398,16 +398,19 @@ interface Anaphor {
   rule: AnaphorRule;
   from: number;
   to: number;
+  /** Token positions of the markers it refers back to. */
+  refersTo: Set<number>;
 }
 
 function findAnaphors(tokens: Token[]): Anaphor[] {
   const out: Anaphor[] = [];
+  const none = new Uint8Array(tokens.length);
   for (let i = 0; i < tokens.length; i++)
     for (const p of ANAPHOR_PHRASES) {
       const to = i + p.words.length - 1;
-      if (!p.words.every((w, k) => tokens[i + k] && wordMatches(w, tokens[i + k]))) continue;
+      if (!matchAt(tokens, i, p.words, none)) continue;
       if (p.rule.endsClause && tokens[to + 1] && tokens[to + 1].kind !== 'punct') continue;
-      out.push({ rule: p.rule, from: i, to });
+      out.push({ rule: p.rule, from: i, to, refersTo: lastList(tokens, i) });
       break;
     }
   return out;
@@ -435,7 +438,7 @@ function lastList(tokens: Token[], end: number): Set<number> {
  */
 function throughAnaphors(tokens: Token[], scopes: Scope[], anaphors: Anaphor[], at: number): Hit[] {
   return anaphors.flatMap((a) =>
-    !lastList(tokens, a.from).has(at)
+    !a.refersTo.has(at)
       ? []
       : scopes
           .filter(
