@@ -1,10 +1,12 @@
 /**
- * The Express app of /api/v1. Order of a request (docs/architecture.md): access log,
- * compression, operator routes, security headers, CORS (API, MCP and /healthz only), route
- * match (404/405), content negotiation (406), API key (401/403), snapshot (503), limits (429, counts), parameter
- * validation (400) and handler, then the one error middleware. Key, snapshot and limits
- * are one step (admission): one Redis round trip when keys and counters live there. MCP
- * over HTTP (`/mcp`) is its own router beside /api/v1, with JSON-RPC error bodies (api/mcp/http.ts).
+ * The Express app of /api/v1. Order of a request (docs/architecture.md): access log, a kept
+ * list page answered at once (routes/kept-hits.ts: admitted, then sent as the rest of the
+ * chain would), compression, operator routes, security headers, CORS (API, MCP and /healthz
+ * only), route match (404/405), content negotiation (406), API key (401/403), snapshot
+ * (503), limits (429, counts), parameter validation (400) and handler, then the one error
+ * middleware. Key, snapshot and limits are one step (admission): one Redis round trip when
+ * keys and counters live there. MCP over HTTP (`/mcp`) is its own router beside /api/v1,
+ * with JSON-RPC error bodies (api/mcp/http.ts).
  */
 import compression from 'compression';
 import express, { type RequestHandler, type Router } from 'express';
@@ -30,6 +32,7 @@ import { ROUTE_PATHS } from './routes/paths.js';
 import { referenceAsset, referencePage } from './routes/reference.js';
 import { listSources } from './routes/sources.js';
 import { getTrial, listTrials } from './routes/trials.js';
+import { keptHits, recordedHeaders } from './routes/kept-hits.js';
 import { listMatches } from './routes/match.js';
 import { listChanges } from './routes/changes.js';
 import type { SnapshotHolder } from './live-snapshot.js';
@@ -65,6 +68,17 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('etag', false);
 
   if (deps.accessLog) app.use(deps.accessLog);
+  const securityHeaders = apiSecurityHeaders();
+  const cors = apiCors();
+  const gate = deps.gate ?? new StoreGate(deps.keys, deps.usage);
+  // A repeated list page before the rest of the chain, which would decide it the same way.
+  app.use(
+    keptHits({
+      snapshots: deps.snapshots,
+      gate,
+      constantHeaders: recordedHeaders([securityHeaders, cors]),
+    }),
+  );
   // gzip or br for clients that accept it, from 1 KB up; smaller bodies are not worth the
   // CPU. The data routes compress each body once per snapshot and URL themselves
   // (routes/compressed-bodies.ts, with the same negotiation and Brotli settings); this
@@ -74,9 +88,8 @@ export function createApp(deps: AppDeps): express.Express {
   );
   // Operator routes first: they set their own headers and get no CORS (same-origin only).
   if (deps.operatorRouter) app.use(deps.operatorRouter);
-  app.use(apiSecurityHeaders());
-  app.use([BASE_PATH, MCP_PATH, '/healthz'], apiCors());
-  const gate = deps.gate ?? new StoreGate(deps.keys, deps.usage);
+  app.use(securityHeaders);
+  app.use([BASE_PATH, MCP_PATH, '/healthz'], cors);
   app.use(mcpRouter({ snapshots: deps.snapshots, gate, logger: deps.logger }));
 
   const counted = admission(gate, { count: true, snapshots: deps.snapshots });

@@ -7,16 +7,34 @@
  * past the key check carries the quota and burst headers, 429s included.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { RequestGate } from '../limits/gate.js';
-import type { SnapshotHolder } from '../live-snapshot.js';
+import type { Admission, RequestGate } from '../limits/gate.js';
 import { invalidKeyError, missingKeyError, presentedKey, revokedKeyError } from './api-key.js';
 import { limitRefusal, rateLimitHeaders } from './rate-limit.js';
 import { snapshotUnavailableError, useSnapshot } from './require-snapshot.js';
+import type { LoadedSnapshot, SnapshotHolder } from '../live-snapshot.js';
 
 export interface AdmissionOptions {
   /** Whether this route counts against the quota; counted routes also need a snapshot. */
   count: boolean;
   snapshots?: SnapshotHolder;
+}
+
+/** A counted admission already asked for this request, and the snapshot it was asked with. */
+export interface EarlyAdmission {
+  snapshot: LoadedSnapshot;
+  admitted: Promise<Admission>;
+}
+
+const EARLY = Symbol('early admission');
+
+/**
+ * Hands a counted admission to the route's admission step (api/routes/kept-hits.ts asks
+ * before Express's chain, and leaves a request it does not answer to the chain): the step
+ * uses it instead of asking the gate again, so the request is counted once and answered
+ * (401, 403, 429, 503 included) as if the chain had asked.
+ */
+export function handOverAdmission(res: Response, early: EarlyAdmission): void {
+  (res.locals as { [EARLY]?: EarlyAdmission })[EARLY] = early;
 }
 
 export function admission(gate: RequestGate, opts: AdmissionOptions): RequestHandler {
@@ -26,13 +44,14 @@ export function admission(gate: RequestGate, opts: AdmissionOptions): RequestHan
       next(missingKeyError());
       return;
     }
+    const early = opts.count ? (res.locals as { [EARLY]?: EarlyAdmission })[EARLY] : undefined;
     // Taken once per request, so a hot swap in the middle of a request cannot mix versions.
-    const snapshot = opts.snapshots?.current() ?? null;
+    const snapshot = early?.snapshot ?? opts.snapshots?.current() ?? null;
     const needsSnapshot = opts.snapshots !== undefined;
     try {
       // Without a snapshot the request is answered 503 after the key check, and not counted.
       const mode = !opts.count ? 'peek' : needsSnapshot && !snapshot ? 'lookup' : 'consume';
-      const admitted = await gate.admit(plaintext, mode);
+      const admitted = await (early?.admitted ?? gate.admit(plaintext, mode));
       if (admitted.status === 'unknown') {
         next(invalidKeyError());
         return;

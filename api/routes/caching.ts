@@ -40,6 +40,28 @@ function digest(text: string | Buffer): string {
 }
 
 /**
+ * The validators and caching headers of a data response, in the order they are set: ETag,
+ * Cache-Control, Vary, and Last-Modified when the snapshot's creation time reads as a date.
+ * A route serving several representations (JSON, CSV) of one URL validates each apart, and
+ * caches key on Accept too (`format` given).
+ */
+export function dataValidators(
+  snapshot: LoadedSnapshot,
+  url: string,
+  format?: string,
+): [string, string][] {
+  const { version, created_at } = snapshot.manifest;
+  const headers: [string, string][] = [
+    ['ETag', `W/"${version}-${digest(format && format !== 'json' ? `${format} ${url}` : url)}"`],
+    ['Cache-Control', DATA_CACHE_CONTROL],
+    ['Vary', format ? `${DATA_VARY}, Accept` : DATA_VARY],
+  ];
+  const published = new Date(created_at);
+  if (!Number.isNaN(published.getTime())) headers.push(['Last-Modified', published.toUTCString()]);
+  return headers;
+}
+
+/**
  * Sets ETag, Last-Modified, Cache-Control and Vary for a data response and answers 304
  * when the client's copy is current. Returns true when the 304 was sent.
  */
@@ -49,16 +71,8 @@ export function notModified(
   snapshot: LoadedSnapshot,
   format?: string,
 ): boolean {
-  const { version, created_at } = snapshot.manifest;
-  res.set({
-    // A route serving several representations (JSON, CSV) of one URL validates each apart,
-    // and caches key on Accept too.
-    ETag: `W/"${version}-${digest(format && format !== 'json' ? `${format} ${req.originalUrl}` : req.originalUrl)}"`,
-    'Cache-Control': DATA_CACHE_CONTROL,
-    Vary: format ? `${DATA_VARY}, Accept` : DATA_VARY,
-  });
-  const published = new Date(created_at);
-  if (!Number.isNaN(published.getTime())) res.set('Last-Modified', published.toUTCString());
+  for (const [name, value] of dataValidators(snapshot, req.originalUrl, format))
+    res.set(name, value);
   if (!isFresh(req, res)) return false;
   res.status(304).end();
   return true;

@@ -26,6 +26,9 @@ import Negotiator from 'negotiator';
 import type { QuotaMeta } from '../query/render.js';
 import { PlainRing, type KeptPlain, type Sending } from './plain-ring.js';
 
+/** The Content-Type of every JSON body. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** Bodies below this go uncompressed (the `compression` middleware's threshold too). */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -142,6 +145,11 @@ export class CompressedBodies {
     return this.ring.count((info) => info === undefined);
   }
 
+  /** Whether anything is kept under `key` (it moves and holds nothing: see `get`). */
+  has(key: string): boolean {
+    return this.ring.has(key);
+  }
+
   /** The compressed head kept under `key`, its bytes held until `sending` closes (null: not sent). */
   get(key: string, sending: Sending | null): Entry | undefined {
     const kept = this.ring.get(key, sending);
@@ -203,7 +211,7 @@ export interface RenderedBody {
 
 function sendJson(res: Response, body: Buffer, headers: Record<string, string> | undefined): void {
   if (headers) res.set(headers);
-  res.set('Content-Type', 'application/json; charset=utf-8').send(body);
+  res.set('Content-Type', JSON_CONTENT_TYPE).send(body);
 }
 
 /**
@@ -214,7 +222,7 @@ function sendJson(res: Response, body: Buffer, headers: Record<string, string> |
  */
 function sendHead(res: Response, entry: KeptPlain | Entry, end: Buffer): void {
   res.set(entry.headers);
-  res.set('Content-Type', 'application/json; charset=utf-8');
+  res.set('Content-Type', JSON_CONTENT_TYPE);
   res.setHeader('Content-Length', entry.head.length + end.length);
   res.write(entry.head);
   res.end(end);
@@ -263,7 +271,7 @@ export function sendDataBody(
 }
 
 /** A GET the `compression` middleware would answer uncompressed whatever the body's size. */
-function takesPlain(req: Request): boolean {
+export function takesPlain(req: Request): boolean {
   if (req.method !== 'GET') return false;
   if (!req.headers['accept-encoding']) return true;
   return new Negotiator(req).encoding(SUPPORTED, { preferred: PREFERRED }) === 'identity';

@@ -63,6 +63,11 @@ export class PlainRing<I = never> {
     return n;
   }
 
+  /** Whether a head is kept under `key` (a look that moves nothing and holds nothing). */
+  has(key: string): boolean {
+    return this.slots.has(key);
+  }
+
   /**
    * The head kept under `key`, held for `sending` (null: not sent) until it closes. A head
    * read in the older half of the ring is moved to the newest end first, so what is read

@@ -2,10 +2,11 @@ import type { Response } from 'express';
 import type { LoadedSnapshot } from '../live-snapshot.js';
 import type { UsageDecision } from '../limits/types.js';
 import type { ApiKeyRecord } from '../keys/types.js';
+import { JSON_CONTENT_TYPE } from './compressed-bodies.js';
 
 /** Bodies are assembled as bytes from prebuilt JSON; only the header is set here. */
 export function sendJsonBytes(res: Response, body: Buffer): void {
-  res.set('Content-Type', 'application/json; charset=utf-8').send(body);
+  res.set('Content-Type', JSON_CONTENT_TYPE).send(body);
 }
 
 /** What the middleware chain leaves for the handlers (admission). */

@@ -183,6 +183,15 @@ export function listTrials(holder: SnapshotHolder): RequestHandler {
 const asListed = (query: TrialQuery): boolean => query.near === null && !query.explain;
 
 /**
+ * The key a CSV body is kept under: a URL that asks for CSV (`format=csv`) apart from one
+ * whose Accept chose it, so a request without Accept knows which one it would be sent
+ * (./kept-hits.ts).
+ */
+export function csvKey(url: string, asked: boolean): string {
+  return asked ? `csv ${url}` : `csv accept ${url}`;
+}
+
+/**
  * A page as CSV (./csv.ts). Its next and previous pages are linked by page token, so an
  * export that crosses a refresh reads one version; the total is in X-Total-Count. The body
  * (no per-key counters in CSV) is kept per snapshot and URL with the plain JSON bodies: a
@@ -196,7 +205,7 @@ function sendTrialsCsv(
   fields: string[] | null,
   tokenFor: (offset: number) => string,
 ): void {
-  const key = `csv ${req.originalUrl}`;
+  const key = csvKey(req.originalUrl, query.format === 'csv');
   const kept = snapshot.compressed.getPlain(key, res);
   if (kept) {
     res.set(kept.headers).send(kept.head);

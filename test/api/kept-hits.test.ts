@@ -1,0 +1,259 @@
+/**
+ * A repeated list page answered before Express's chain (api/routes/kept-hits.ts) is the
+ * response the chain would have sent: the same status, header lines in the same order and
+ * body bytes, the key's counters aside; every request is counted once; refusals, conditional
+ * requests, HEAD and other Accepts on a kept URL are answered by the chain as before.
+ */
+import http from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app.js';
+import { MemoryKeyStore } from '../../api/keys/memory-store.js';
+import { StoreGate, type RequestGate } from '../../api/limits/gate.js';
+import { MemoryUsageCounter } from '../../api/limits/memory-counter.js';
+import { SnapshotHolder } from '../../api/live-snapshot.js';
+import { RedisUnavailableError } from '../../api/redis.js';
+import { createLogger } from '../../config/logger.js';
+import { TIER_LIMITS } from '../../domain/tiers.js';
+import type { SnapshotTables } from '../../domain/rows.js';
+import { generateDemoTables } from '../../pipeline/demo/index.js';
+
+const BURST = 40;
+let tables: SnapshotTables;
+let server: Server | null = null;
+let base: string;
+let keys: MemoryKeyStore;
+/** Requests that went down the chain past compression (the operator routes' place). */
+let chained = 0;
+/** The next admission fails as a Redis outage would. */
+let failNext = false;
+
+/** A server over a snapshot of its own, so no page is kept yet. */
+async function restart(): Promise<void> {
+  await stop();
+  keys = new MemoryKeyStore();
+  const usage = new MemoryUsageCounter({
+    limits: { ...TIER_LIMITS, partner: { dailyQuota: 100_000, burstPerMinute: BURST } },
+  });
+  const stores = new StoreGate(keys, usage);
+  const gate: RequestGate = {
+    admit(plaintext, mode) {
+      if (!failNext) return stores.admit(plaintext, mode);
+      failNext = false;
+      return Promise.reject(new RedisUnavailableError('Redis is unavailable: test'));
+    },
+  };
+  const counting = express.Router();
+  counting.use((_req, _res, next) => {
+    chained++;
+    next();
+  });
+  const app = createApp({
+    snapshots: SnapshotHolder.fromTables(tables, { version: 'kept-v1' }),
+    keys,
+    usage,
+    gate,
+    logger: createLogger('silent'),
+    contactEmail: 'ops@test.invalid',
+    operatorRouter: counting,
+  });
+  const started = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  server = started;
+  base = `http://127.0.0.1:${(started.address() as AddressInfo).port}`;
+}
+
+async function stop(): Promise<void> {
+  const running = server;
+  server = null;
+  if (!running) return;
+  running.closeAllConnections();
+  await new Promise<void>((resolve) => running.close(() => resolve()));
+}
+
+beforeAll(async () => {
+  tables = generateDemoTables({ scale: 'demo' });
+  await restart();
+}, 60_000);
+afterAll(stop);
+
+interface Raw {
+  status: number;
+  /** Header lines as sent, Date left out. */
+  lines: string[];
+  body: Buffer;
+  remaining: number;
+}
+
+/** One request over node:http: header lines in order, the body decoded. */
+function send(path: string, headers: Record<string, string>, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const lines: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          if (res.rawHeaders[i] !== 'Date')
+            lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+        const bytes = Buffer.concat(chunks);
+        const coding = res.headers['content-encoding'];
+        const body =
+          coding === 'gzip'
+            ? zlib.gunzipSync(bytes)
+            : coding === 'br'
+              ? zlib.brotliDecompressSync(bytes)
+              : bytes;
+        resolve({
+          status: res.statusCode ?? 0,
+          lines,
+          body,
+          remaining: Number(res.headers['x-ratelimit-remaining'] ?? NaN),
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The response with its counters blanked, for comparing two responses of one URL (its
+ * Content-Length less the digits of quota_used, which a compressed body carries as is too).
+ */
+function uncounted(raw: Raw): { status: number; lines: string[]; body: string } {
+  const text = raw.body.toString('latin1');
+  const used = /"quota_used":(\d+)/.exec(text)?.[1] ?? '';
+  return {
+    status: raw.status,
+    lines: raw.lines
+      .filter((l) => !/^X-RateLimit-(Burst-)?Remaining:/.test(l))
+      .map((l) =>
+        l.startsWith('Content-Length: ')
+          ? `Content-Length: ${Number(l.slice(16)) - used.length}`
+          : l,
+      ),
+    body: text.replace(/"quota_used":\d+/g, '"quota_used":0'),
+  };
+}
+
+async function newKey(label: string): Promise<string> {
+  return (await keys.create(label.replace(/[^A-Za-z0-9._-]/g, '-'), 'partner')).plaintext;
+}
+
+const LISTS = [
+  '/api/v1/trials',
+  '/api/v1/trials?limit=10&offset=30',
+  '/api/v1/trials?biomarkers=EGFR&statusBuckets=recruiting,active',
+  '/api/v1/trials?q=osimertinib&sort=last_updated',
+  '/api/v1/trials?zip=10001&radius=100&limit=5',
+  '/api/v1/trials?fields=brief_title,phase,url&limit=20',
+  '/api/v1/trials?explain=true&biomarkers=EGFR&limit=5',
+  '/api/v1/trials?format=csv&limit=20',
+  '/api/v1/trials?format=csv&fields=brief_title,phase,url&state=CA',
+];
+const CLIENTS: Record<string, Record<string, string>> = {
+  'no Accept-Encoding': {},
+  identity: { 'Accept-Encoding': 'identity' },
+  gzip: { 'Accept-Encoding': 'gzip, deflate' },
+  br: { 'Accept-Encoding': 'gzip, deflate, br' },
+  'Accept */*': { Accept: '*/*' },
+  'Accept application/json': { Accept: 'application/json', 'Accept-Encoding': 'gzip' },
+};
+
+describe('a kept list page answered before the chain', () => {
+  it.each(Object.entries(CLIENTS))(
+    'is the chain response, byte for byte (%s)',
+    async (_, extra) => {
+      // A server of its own, so the first request of each URL renders it.
+      await restart();
+      const key = await newKey(`same ${_}`);
+      for (const path of LISTS) {
+        const headers = { Authorization: `Bearer ${key}`, ...extra };
+        const before = chained;
+        const first = await send(path, headers);
+        if (first.status === 406) continue; // application/json for a CSV URL: the chain's 406
+        expect(first.status, path).toBe(200);
+        expect(chained, path).toBe(before + 1);
+        const second = await send(path, headers);
+        expect(uncounted(second), path).toEqual(uncounted(first));
+        expect(second.remaining, path).toBe(first.remaining - 1);
+        // The middleware compresses a CSV per response: a compressing client's goes down the chain.
+        const compressed = /gzip|br/.test(extra['Accept-Encoding'] ?? '');
+        const skipped = !(path.includes('format=csv') && compressed);
+        expect(chained, path).toBe(before + (skipped ? 1 : 2));
+      }
+    },
+  );
+
+  it('counts every request once, kept or not, and refuses past the burst as the chain does', async () => {
+    const key = await newKey('burst');
+    const auth = { Authorization: `Bearer ${key}` };
+    const path = '/api/v1/trials?limit=7';
+    const remaining: number[] = [];
+    for (let i = 0; i < BURST; i++) remaining.push((await send(path, auth)).remaining);
+    expect(remaining).toEqual(Array.from({ length: BURST }, (_, i) => 100_000 - 1 - i));
+    const before = chained;
+    const refused = await send(path, auth);
+    const refusedElsewhere = await send('/api/v1/trials?limit=8', auth);
+    expect(refused.status).toBe(429);
+    expect(chained).toBe(before + 2);
+    expect(uncounted(refused)).toEqual(uncounted(refusedElsewhere));
+    expect(refused.remaining).toBe(100_000 - BURST);
+  });
+
+  it('leaves unknown and revoked keys, outages, HEAD, conditionals and other Accepts to the chain', async () => {
+    const key = await newKey('refusals');
+    const auth = { Authorization: `Bearer ${key}` };
+    const kept = '/api/v1/trials?limit=9';
+    const first = await send(kept, auth);
+    const etag = first.lines.find((l) => l.startsWith('ETag: '))!.slice(6);
+
+    const unknown = await send(kept, { Authorization: 'Bearer lt_nonexistent_key_000000' });
+    expect(unknown.status).toBe(401);
+    expect(uncounted(unknown)).toEqual(
+      uncounted(
+        await send('/api/v1/trials?limit=11', {
+          Authorization: 'Bearer lt_nonexistent_key_000000',
+        }),
+      ),
+    );
+    expect((await send(kept, {})).status).toBe(401);
+
+    failNext = true;
+    const outage = await send(kept, auth);
+    expect(outage.status).toBe(503);
+    expect(JSON.parse(outage.body.toString()).error.code).toBe('service_unavailable');
+
+    expect((await send(kept, { ...auth, 'If-None-Match': etag })).status).toBe(304);
+    const head = await send(kept, auth, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    const csv = await send(kept, { ...auth, Accept: 'text/csv' });
+    expect(csv.lines).toContain('Content-Type: text/csv; charset=utf-8; header=present');
+    expect((await send(kept, { ...auth, Accept: 'image/png' })).status).toBe(406);
+    const again = await send(kept, auth);
+    expect(uncounted(again)).toEqual(uncounted(first));
+
+    await keys.revoke('refusals');
+    const revoked = await send(kept, auth);
+    expect(revoked.status).toBe(403);
+    expect(JSON.parse(revoked.body.toString()).error.code).toBe('key_revoked');
+  });
+
+  it('sends a CSV kept for an Accept that chose it only to clients that ask for CSV', async () => {
+    const key = await newKey('csv by accept');
+    const auth = { Authorization: `Bearer ${key}` };
+    const path = '/api/v1/trials?limit=6&state=NY';
+    const csv = await send(path, { ...auth, Accept: 'text/csv' });
+    expect(csv.lines).toContain('Content-Type: text/csv; charset=utf-8; header=present');
+    const json = await send(path, auth);
+    expect(json.lines).toContain('Content-Type: application/json; charset=utf-8');
+    expect(JSON.parse(json.body.toString()).data).toHaveLength(6);
+  });
+});
