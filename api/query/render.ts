@@ -46,6 +46,8 @@ const NEAREST_SITE = Buffer.from(',"nearest_site":');
  * with a comma (`,"match":{...}`); it is UTF-8 encoded, unlike the ASCII-only numbers.
  * `centre`, a ZIP search's centre as a unit vector, puts each trial's nearest sites in its
  * `locations_sample`, spliced from the prebuilt JSON into the body as it is written.
+ * `alloc` gives the bytes the sized body is written into (a place in the kept bodies' ring,
+ * api/routes/compressed-bodies.ts), a Buffer of its own by default.
  */
 export function renderTrialList(
   index: TrialIndex,
@@ -54,6 +56,7 @@ export function renderTrialList(
   quota: QuotaMeta | null,
   extras?: readonly Buffer[],
   centre?: readonly [number, number, number] | null,
+  alloc: (bytes: number) => Buffer = Buffer.allocUnsafe,
 ): Buffer {
   const { listJson, detailJson } = index;
   const { pairSite } = index.geo;
@@ -94,7 +97,7 @@ export function renderTrialList(
 
   // TypedArray#set and a char loop: Buffer#copy and #write cross into C++ per call, which
   // costs more than the copy itself at these sizes.
-  const out = Buffer.allocUnsafe(size);
+  const out = alloc(size);
   out.set(LIST_OPEN, 0);
   let at = LIST_OPEN.length;
   for (let i = 0; i < hits.length; i++) {

@@ -24,7 +24,7 @@ import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import Negotiator from 'negotiator';
 import type { QuotaMeta } from '../query/render.js';
-import { PlainRing, type KeptPlain, type Sending } from './plain-ring.js';
+import { PlainRing, type Claim, type KeptPlain, type Sending } from './plain-ring.js';
 
 /** The Content-Type of every JSON body. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -189,6 +189,25 @@ export class CompressedBodies {
     this.ring.put(key, head, headers);
   }
 
+  /** Room in the ring for a plain body of `n` bytes written in place (PlainRing.claim). */
+  claimPlain(n: number): Claim | null {
+    return this.ring.claim(n);
+  }
+
+  /**
+   * Keeps the first `headBytes` of the body written into `claim` under `key`, held for
+   * `sending` until it closes (PlainRing.keep); false when nothing was kept.
+   */
+  keepPlain(
+    key: string,
+    claim: Claim,
+    headBytes: number,
+    headers: Record<string, string>,
+    sending: Sending,
+  ): boolean {
+    return this.ring.keep(key, claim, headBytes, headers, sending);
+  }
+
   /** A kept MCP result: its bytes before the counters (`head`) and after them (`after`). */
   getCall(key: string, sending: Sending | null): { head: Buffer; after: Buffer } | undefined {
     const kept = this.ring.get(key, sending);
@@ -208,6 +227,14 @@ export interface RenderedBody {
   body: Buffer;
   headers?: Record<string, string>;
 }
+
+/**
+ * Where a renderer that sizes its body first gets the bytes to write it into: given to
+ * `render` on a plain miss, so the body is written straight into the ring that keeps it.
+ * A renderer that transforms the body afterwards should not take it (the room would be
+ * wasted).
+ */
+export type BodyAlloc = (bytes: number) => Buffer;
 
 function sendJson(res: Response, body: Buffer, headers: Record<string, string> | undefined): void {
   if (headers) res.set(headers);
@@ -241,7 +268,7 @@ export function sendDataBody(
   res: Response,
   bodies: CompressedBodies,
   quota: QuotaMeta,
-  render: () => RenderedBody,
+  render: (alloc?: BodyAlloc) => RenderedBody,
   { keepPlain = true }: { keepPlain?: boolean } = {},
 ): void {
   const coding = cachedCoding(req);
@@ -282,7 +309,7 @@ function sendPlain(
   res: Response,
   bodies: CompressedBodies,
   quota: QuotaMeta,
-  render: () => RenderedBody,
+  render: (alloc?: BodyAlloc) => RenderedBody,
 ): void {
   const tail = quotaTail(quota);
   const key = req.originalUrl;
@@ -291,9 +318,19 @@ function sendPlain(
     sendHead(res, entry, tail);
     return;
   }
-  const { body, headers = {} } = render();
+  // A miss renders into room claimed in the ring (no Buffer of ~100 KiB allocated and
+  // copied into the ring per miss) and is sent from there, held until the response closes.
+  let claim = null as Claim | null;
+  const rendered = render((n) => (claim = bodies.claimPlain(n))?.bytes ?? Buffer.allocUnsafe(n));
+  const { headers = {} } = rendered;
+  let { body } = rendered;
   const headBytes = body.length - tail.length;
-  if (headBytes > 0 && body.subarray(headBytes).equals(tail))
-    bodies.putPlain(key, body.subarray(0, headBytes), headers);
+  const keepable = headBytes > 0 && body.subarray(headBytes).equals(tail);
+  if (claim?.bytes !== body) {
+    if (keepable) bodies.putPlain(key, body.subarray(0, headBytes), headers);
+  } else if (!keepable || !bodies.keepPlain(key, claim, headBytes, headers, res)) {
+    // Unkept room in the ring is written over by the next claim: send a copy.
+    body = Buffer.from(body);
+  }
   sendJson(res, body, headers);
 }

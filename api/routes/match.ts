@@ -16,7 +16,7 @@ import { searchMatches } from '../query/match-search.js';
 import { pageLinks, renderTrialList, type PageLinks, type QuotaMeta } from '../query/render.js';
 import type { TrialIndex } from '../query/trial-index.js';
 import { notModified } from './caching.js';
-import { sendDataBody } from './compressed-bodies.js';
+import { sendDataBody, type BodyAlloc } from './compressed-bodies.js';
 import { quotaOf, routeLocals } from './send.js';
 import { linkHeader, pageUrl } from './trials.js';
 
@@ -35,12 +35,16 @@ export function presentPatientMatch(
   };
 }
 
-/** The /match list envelope and, given `urlFor`, its next/prev links. */
+/**
+ * The /match list envelope and, given `urlFor`, its next/prev links; given `alloc`, written
+ * into the bytes it gives (renderTrialList).
+ */
 export function matchListPage(
   index: TrialIndex,
   query: TrialQuery,
   quota: QuotaMeta | null,
   urlFor: ((offset: number) => string) | null,
+  alloc?: BodyAlloc,
 ): { body: Buffer; links: PageLinks | null } {
   const result = searchMatches(index, query);
   const extras = result.hits.map((hit) => {
@@ -51,7 +55,7 @@ export function matchListPage(
   const { near } = query;
   const page = { limit: query.limit, offset: query.offset, ...(links ? { links } : {}) };
   const centre = near ? unitVector(near.lat, near.lon) : null;
-  return { body: renderTrialList(index, result, page, quota, extras, centre), links };
+  return { body: renderTrialList(index, result, page, quota, extras, centre, alloc), links };
 }
 
 export function matchListBody(
@@ -68,8 +72,9 @@ export function listMatches(req: Request, res: Response): void {
   if (notModified(req, res, snapshot)) return;
   const quota = quotaOf(usage);
   // Kept per snapshot and URL like a /trials page: a repeated patient costs no search.
-  sendDataBody(req, res, snapshot.compressed, quota, () => {
-    const { body, links } = matchListPage(snapshot.index, query, quota, pageUrl(req, query.limit));
+  sendDataBody(req, res, snapshot.compressed, quota, (alloc) => {
+    const urlFor = pageUrl(req, query.limit);
+    const { body, links } = matchListPage(snapshot.index, query, quota, urlFor, alloc);
     const link = links && linkHeader(links);
     return { body, ...(link ? { headers: { Link: link } } : {}) };
   });

@@ -8,8 +8,8 @@
  * of external memory set free that way. A ZIP page is ~119 KiB and the bench's 500 ZIPs
  * never repeat within the 32 MiB, so every request evicted a page: zip 100 mi cost 1.47 ms
  * of server CPU a request kept that way against 0.88 ms not kept at all (same session,
- * bench/README.md). Here a kept body is a copy into the ring and an eviction frees
- * nothing, so a miss leaves only young garbage.
+ * bench/README.md). Here a kept body is a copy into the ring, or (`claim`, a list page
+ * rendered on a miss) written there in place, and an eviction frees nothing.
  *
  * A kept head is a view into the ring: its bytes stay until a later body is written over
  * them, which never happens while a response is still sending them (`get` holds them until
@@ -30,6 +30,12 @@ export interface KeptPlain<I = never> {
   readonly headers: Record<string, string>;
   /** What the owner keeps beside the bytes (a compressed head's coding and checksum). */
   readonly info?: I;
+}
+
+/** Room claimed at the newest end (PlainRing.claim): `bytes` for the caller to write in place. */
+export interface Claim {
+  readonly start: number;
+  readonly bytes: Buffer;
 }
 
 interface Slot<I> extends KeptPlain<I> {
@@ -77,14 +83,46 @@ export class PlainRing<I = never> {
     let slot = this.slots.get(key);
     if (!slot) return undefined;
     if (this.written - slot.start > this.capacity / 2) slot = this.rewrite(slot) ?? slot;
-    // A response whose client left while the request waited (Redis admission is async) had
-    // its `close` already: a hold would never be let go, and the ring would stop keeping.
-    if (sending && !sending.destroyed) {
-      const held = slot;
-      held.sending++;
-      sending.once('close', () => held.sending--);
-    }
+    hold(slot, sending);
     return slot;
+  }
+
+  /**
+   * Room for `n` bytes at the newest end, for a body written there in place instead of
+   * rendered into a Buffer of its own and copied in (no per-response allocation: a ZIP page
+   * is ~119 KiB); `keep` names it once written. Null when `put` would not keep `n` bytes.
+   */
+  claim(n: number): Claim | null {
+    const start = this.allocate(n, null);
+    if (start === null) return null;
+    const at = start % this.capacity;
+    return { start, bytes: this.ring!.subarray(at, at + n) };
+  }
+
+  /**
+   * Keeps the first `length` bytes written into `claim` under `key`, held for `sending`
+   * until it closes; false (nothing kept) when the ring has claimed room since, which may
+   * lie over them.
+   */
+  keep(
+    key: string,
+    claim: Claim,
+    length: number,
+    headers: Record<string, string>,
+    sending: Sending | null,
+  ): boolean {
+    if (this.written !== claim.start + claim.bytes.length || length > claim.bytes.length)
+      return false;
+    const slot: Slot<I> = {
+      key,
+      start: claim.start,
+      head: claim.bytes.subarray(0, length),
+      headers,
+      sending: 0,
+    };
+    this.name(slot);
+    hold(slot, sending);
+    return true;
   }
 
   /** Keeps a copy of `bytes` under `key`, unless they exceed the ring or a response holds the space. */
@@ -145,4 +183,13 @@ export class PlainRing<I = never> {
     this.written = start + n;
     return start;
   }
+}
+
+/** Holds `slot`'s bytes until `sending` closes. */
+function hold(slot: { sending: number }, sending: Sending | null): void {
+  // A response whose client left while the request waited (Redis admission is async) had
+  // its `close` already: a hold would never be let go, and the ring would stop keeping.
+  if (!sending || sending.destroyed) return;
+  slot.sending++;
+  sending.once('close', () => slot.sending--);
 }

@@ -24,7 +24,7 @@ import { memoSearch } from '../query/search-memo.js';
 import type { TrialIndex } from '../query/trial-index.js';
 import { DEFAULT_LIMIT, type TrialQuery } from '../params/parameters.js';
 import { notModified } from './caching.js';
-import { sendDataBody } from './compressed-bodies.js';
+import { sendDataBody, type BodyAlloc } from './compressed-bodies.js';
 import { quotaOf, routeLocals } from './send.js';
 
 /** The list envelope for a validated query; with `explain`, each trial carries its `match`. */
@@ -38,7 +38,8 @@ export function trialListBody(
 
 /**
  * The list envelope and, given `urlFor` (a page's URL by offset), its next/prev links in
- * meta; given `tokenFor` (a page token by offset), `meta.next_page_token`.
+ * meta; given `tokenFor` (a page token by offset), `meta.next_page_token`; given `alloc`,
+ * written into the bytes it gives (renderTrialList).
  */
 export function trialListPage(
   index: TrialIndex,
@@ -46,6 +47,7 @@ export function trialListPage(
   quota: QuotaMeta | null,
   urlFor: ((offset: number) => string) | null,
   tokenFor: ((offset: number) => string) | null = null,
+  alloc?: BodyAlloc,
 ): { body: Buffer; links: PageLinks | null; ranks: number[] } {
   const result = memoSearch(index, query);
   const extras = query.explain
@@ -76,6 +78,7 @@ export function trialListPage(
       quota,
       extras,
       centre,
+      alloc,
     ),
     links,
     ranks: result.hits.map((h) => h.rank),
@@ -164,8 +167,16 @@ export function listTrials(holder: SnapshotHolder): RequestHandler {
     }
     const quota = quotaOf(usage);
     const urlFor = pageUrl(req, query.limit, query.pageToken ? tokenFor : null);
-    sendDataBody(req, res, snapshot.compressed, quota, () => {
-      const { body, links, ranks } = trialListPage(snapshot.index, query, quota, urlFor, tokenFor);
+    sendDataBody(req, res, snapshot.compressed, quota, (alloc) => {
+      // A projected page is a new body: the rendered one is not kept, so not written in place.
+      const { body, links, ranks } = trialListPage(
+        snapshot.index,
+        query,
+        quota,
+        urlFor,
+        tokenFor,
+        fields ? undefined : alloc,
+      );
       const link = links && linkHeader(links);
       return {
         body: !fields

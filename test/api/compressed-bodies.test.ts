@@ -154,12 +154,14 @@ describe('plain bodies kept per snapshot and URL', () => {
   const withQuota = (body: Buffer, used: number) =>
     body.toString().replace(/"quota_used":\d+/, `"quota_used":${used}`);
 
-  it('answers a repeated /trials, ZIP, /match and CSV request with the bytes a fresh render gives', async () => {
+  it('answers a repeated /trials, ZIP, /match, CSV and projected request with the bytes a fresh render gives', async () => {
     const paths = [
       '/api/v1/trials?limit=20&offset=40&trialPhase=Phase II',
       '/api/v1/trials?zip=10001&radius=500&limit=10',
       '/api/v1/match?diagnosisType=nsclc&age=60&gender=female&markers=EGFR:L858R&zip=10001&radius=500&limit=10',
       '/api/v1/trials?limit=10&format=csv',
+      // Projected: not rendered in place in the ring, but kept as a copy.
+      '/api/v1/trials?zip=10001&radius=100&limit=10&fields=nct_id,locations_sample',
     ];
     const compressed = api.holder.current()!.compressed;
     for (const path of paths) {

@@ -71,4 +71,36 @@ describe('PlainRing', () => {
     expect(ring.get('k3', null)!.head.equals(kept[3])).toBe(true);
     expect(ring.get('k0', null)).toBeUndefined();
   });
+
+  it('keeps a body written in place into claimed room, held while sent', () => {
+    const ring = new PlainRing(10_000);
+    const [a, b, c] = bodies(3, 3_000);
+    const claim = ring.claim(3_010)!;
+    claim.bytes.set(a, 0);
+    claim.bytes.fill(7, 3_000);
+    const response = Object.assign(new EventEmitter(), { destroyed: false });
+    // The first 3,000 bytes are the head; the last 10 (a tail) are not kept.
+    expect(ring.keep('k0', claim, 3_000, { Link: '<0>' }, response)).toBe(true);
+    expect(ring.get('k0', null)).toMatchObject({ headers: { Link: '<0>' } });
+    expect(ring.get('k0', null)!.head.equals(a)).toBe(true);
+    ring.put('k1', b, {});
+    ring.put('k2', c, {});
+    // A fourth 3,000 bytes would overwrite k0, which the response still sends.
+    expect(ring.claim(3_000)).toBeNull();
+    response.emit('close');
+    expect(ring.claim(3_000)).not.toBeNull();
+    expect(ring.get('k0', null)).toBeUndefined();
+  });
+
+  it('keeps no claimed room once more has been claimed after it, nor room it cannot hold', () => {
+    const ring = new PlainRing(10_000);
+    expect(ring.claim(10_001)).toBeNull();
+    const first = ring.claim(1_000)!;
+    ring.claim(1_000);
+    expect(ring.keep('k0', first, 1_000, {}, null)).toBe(false);
+    expect(ring.get('k0', null)).toBeUndefined();
+    const last = ring.claim(1_000)!;
+    expect(ring.keep('k1', last, 1_001, {}, null)).toBe(false);
+    expect(ring.keep('k1', last, 1_000, {}, null)).toBe(true);
+  });
 });
