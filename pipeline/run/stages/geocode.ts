@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { GEOCODE_CACHE_FILE, GeocodeCache } from '../../geocode/cache.js';
-import { geocodeSites } from '../../geocode/geocode-sites.js';
+import { geocodeSites, releasePlaceIndexes } from '../../geocode/geocode-sites.js';
 import { codeFingerprint, GEOCODE_CODE } from '../code-fingerprint.js';
 import { stageData, type StageContext } from '../run-stage.js';
 import type { StageOutput } from '../stage-outputs.js';
@@ -25,6 +25,8 @@ export async function geocodeStage(ctx: StageContext<'geocode'>): Promise<StageO
       onProgress: (done, total) => ctx.deps.onProgress?.('geocode', done, total),
     },
   );
+  // Built for this stage alone: the publish after it is where a full build's memory peaks.
+  releasePlaceIndexes();
   await cache.save();
   // geocodeSites answers in the order it was given: each record's sites follow the previous record's.
   let first = 0;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SITE_H3_RESOLUTION } from '../../../domain/geo.js';
 import type { SiteRow } from '../../../domain/rows.js';
 import { GeocodeCache } from '../../../pipeline/geocode/cache.js';
-import { geocodeSites } from '../../../pipeline/geocode/geocode-sites.js';
+import { geocodeSites, releasePlaceIndexes } from '../../../pipeline/geocode/geocode-sites.js';
 import { siteRow } from './real-sites.js';
 
 async function geocodeOne(fields: Partial<SiteRow>): Promise<SiteRow> {
@@ -238,5 +238,19 @@ describe('geocodeSites', () => {
     for (const s of sites.filter((x) => x.latitude !== null)) {
       expect(s.h3_cell).toBe(latLngToCell(s.latitude!, s.longitude!, SITE_H3_RESOLUTION));
     }
+  });
+
+  it('builds its place indexes again after releasePlaceIndexes, with the same answers', async () => {
+    // A town without a state (the US town index), a city (the gazetteer), a ZIP.
+    const sites = [
+      siteRow({ city: 'Edina', country: 'United States' }),
+      siteRow({ city: 'Lyon', country: 'France' }),
+      siteRow({ city: 'Bethesda', state: 'MD', zip: '20892', country: 'United States' }),
+    ];
+    const first = await geocodeSites(sites, { cache: GeocodeCache.inMemory() });
+    releasePlaceIndexes();
+    const again = await geocodeSites(sites, { cache: GeocodeCache.inMemory() });
+    expect(again.sites).toEqual(first.sites);
+    expect(first.sites.map((s) => s.geo_precision)).toEqual(['city', 'city', 'zip']);
   });
 });
