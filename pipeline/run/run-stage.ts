@@ -108,6 +108,15 @@ export async function finishedStageData<S extends StageName>(
 }
 
 /**
+ * Lets this process's copy of a finished stage's data go, for a stage whose data no later
+ * stage of the run reads (asked for again, it is read from its artifact). The code it ran
+ * under stays known (sameCodeOf).
+ */
+export function releaseHeldData(ctx: RunContext, stage: StageName): void {
+  delete ctx.held[stage];
+}
+
+/**
  * The pipeline code every one of `stages` ran under, or null when they ran under different
  * code (or an artifact predates the record): their rows are then what no single version of
  * the code makes.
