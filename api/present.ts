@@ -161,7 +161,9 @@ export function presentDetailTrial(
     publications: t.publications,
     locations: sites.map(presentLocation),
     biomarkers: distinctRequirements(biomarkers.filter((b) => b.scope === 'lung')),
-    other_cohort_biomarkers: distinctRequirements(biomarkers.filter((b) => b.scope !== 'lung')),
+    other_cohort_biomarkers: distinctRequirements(
+      biomarkers.filter((b) => b.scope === 'other_tumour'),
+    ),
     diagnosis_types: t.diagnosis_types,
     sclc_stages: t.sclc_stages,
     nsclc_stages: t.nsclc_stages,

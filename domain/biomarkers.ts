@@ -59,6 +59,29 @@ export const EGFR_SENSITIZING = ['EX19DEL', 'L858R', 'G719X', 'L861Q', 'S768I'] 
  * Alterations found by a protein test (IHC), not by sequencing: a patient's sequencing result
  * (a listed alteration, or the gene tested negative) says nothing about them.
  */
+/**
+ * What a criterion means when it excludes a class of drivers without naming one: `actionable`
+ * ("actionable / targetable genomic alteration") is each alteration with an approved targeted
+ * therapy for NSCLC in first line (the NCCN list: the EGFR sensitising class, ALK, ROS1, BRAF
+ * V600E, MET exon 14 skipping, RET, NTRK, KRAS G12C); `oncogenic` ("oncogenic driver", "driver
+ * mutation") is any sequence alteration of the driver genes. A class member the trial itself
+ * requires is never excluded by its class ("other oncogenic drivers" in an ALK trial).
+ */
+export const DRIVER_CLASSES = {
+  actionable: [
+    ...EGFR_SENSITIZING.map((a) => ['EGFR', a] as const),
+    ['ALK', 'FUSION'],
+    ['ROS1', 'FUSION'],
+    ['BRAF', 'V600E'],
+    ['MET', 'EX14SKIP'],
+    ['RET', 'FUSION'],
+    ['NTRK', 'FUSION'],
+    ['KRAS', 'G12C'],
+  ],
+  oncogenic: SEQUENCED_GENES.map((g) => [g, null] as const),
+} as const satisfies Record<string, readonly (readonly [Gene, string | null])[]>;
+export type DriverClass = keyof typeof DRIVER_CLASSES;
+
 export const EXPRESSION_ALTERATIONS: readonly string[] = ['OVEREXP'];
 
 export function isExpressionAlteration(alteration: string | null): boolean {
@@ -71,9 +94,11 @@ export type Requirement = (typeof REQUIREMENTS)[number];
 /**
  * Whose requirement a row is: `lung` gates entry for a lung cancer patient; `other_tumour`
  * qualifies another tumour type's cohort ("HER2-negative breast carcinoma", "melanoma with
- * BRAF V600") and never filters lung trials.
+ * BRAF V600") and never filters lung trials; `driver_class` is one member of a class of drivers a
+ * lung trial excludes without naming it ("no known actionable genomic alteration", DRIVER_CLASSES):
+ * `/match` reads it as an exclusion, the filters and a trial's `biomarkers` list do not.
  */
-export const BIOMARKER_SCOPES = ['lung', 'other_tumour'] as const;
+export const BIOMARKER_SCOPES = ['lung', 'other_tumour', 'driver_class'] as const;
 export type BiomarkerScope = (typeof BIOMARKER_SCOPES)[number];
 
 /** PD-L1 expression scores: tumour proportion score and combined positive score. */

@@ -397,7 +397,9 @@ export const TABLE_SCHEMAS: Readonly<Record<SnapshotFileTable, readonly ColumnDe
     req('scope', 'VARCHAR', {
       meaning:
         "`lung`, or `other_tumour` for a marker that qualifies another tumour type's cohort " +
-        '(never used to filter lung trials)',
+        '(never used to filter lung trials), or `driver_class` for a member of a class of ' +
+        'drivers the trial excludes without naming it ("no known actionable genomic alteration": ' +
+        'read by /match, never by the filters)',
       vocabulary: BIOMARKER_SCOPES,
       example: 'lung',
     }),

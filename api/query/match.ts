@@ -194,9 +194,12 @@ function assess(lung: readonly BiomarkerRow[], p: PatientProfile): Assessment {
   return { excluding, ways };
 }
 
-/** The rows a verdict reads: a trial's lung rows (another tumour type's cohort never counts). */
+/**
+ * The rows a verdict reads: a trial's lung rows and the members of a class of drivers it
+ * excludes without naming them (another tumour type's cohort never counts).
+ */
 export const lungRows = (markers: readonly BiomarkerRow[]): BiomarkerRow[] =>
-  markers.filter((b) => b.scope === 'lung');
+  markers.filter((b) => b.scope === 'lung' || b.scope === 'driver_class');
 
 /**
  * A trial's lung rows arranged for matchStatus, whatever the patient: the excluded rows,
@@ -263,7 +266,11 @@ export function judgeTrial(markers: readonly BiomarkerRow[], p: PatientProfile):
   if (excluding.length > 0) {
     return {
       status: 'ineligible',
-      reason: `excludes ${labels(excluding)}, which the patient has`,
+      reason: `excludes ${labels(excluding)}, which the patient has${
+        excluding.some((r) => r.scope === 'driver_class')
+          ? ' (the criteria exclude a class of drivers it belongs to)'
+          : ''
+      }`,
       tests: [],
       group: null,
       rows: tagged(excluding, 'excludes'),

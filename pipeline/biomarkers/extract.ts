@@ -9,7 +9,13 @@
  * do not already say: a title's gene-level row is dropped when the criteria state a
  * requirement of the same gene and direction, which is always at least as precise.
  */
-import { EGFR_SENSITIZING, type Gene, type Requirement } from '../../domain/biomarkers.js';
+import {
+  DRIVER_CLASSES,
+  EGFR_SENSITIZING,
+  type DriverClass,
+  type Gene,
+  type Requirement,
+} from '../../domain/biomarkers.js';
 import type { BiomarkerRow } from '../../domain/rows.js';
 import { findMentions, type Mention } from './mentions.js';
 import {
@@ -31,6 +37,7 @@ import {
 } from './context/decide.js';
 import { isFusionGene } from './lexicon.js';
 import { sensitisingClass } from './sensitising.js';
+import { findClassPhrases } from './driver-class.js';
 import { firstAtOrAfter, sentencePostRules, type Decided } from './post-rules.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
 import { anyOf } from '../../text/regex-parts.js';
@@ -144,9 +151,11 @@ export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace):
     );
   // The criteria say it more precisely: a title or condition adds nothing on a gene the criteria
   // state in the same direction, and is overruled where they exclude what it names.
-  const stated = new Set(criteria.map((r) => `${r.gene}|${r.requirement}`));
+  // A class of drivers excluded names no marker: it neither states nor overrules one.
+  const named = criteria.filter((r) => r.scope !== 'driver_class');
+  const stated = new Set(named.map((r) => `${r.gene}|${r.requirement}`));
   const excludedThere = new Set(
-    criteria.filter((r) => r.requirement === 'excluded').map((r) => `${r.gene}|${r.alteration}`),
+    named.filter((r) => r.requirement === 'excluded').map((r) => `${r.gene}|${r.alteration}`),
   );
   const overruled = (r: ExplainedRow) =>
     r.requirement === 'required' &&
@@ -155,7 +164,18 @@ export function explainBiomarkers(input: BiomarkerInput, trace?: PolarityTrace):
   const kept = dropEitherState(described).filter(
     (r) => !stated.has(`${r.gene}|${r.requirement}`) && !overruled(r),
   );
-  return assignGroups(dedupe([...criteria, ...kept]), rowKey);
+  return assignGroups(dedupe(withoutOwnDrivers([...criteria, ...kept])), rowKey);
+}
+
+/**
+ * A class of drivers excluded is the other drivers: never a gene the trial requires
+ * ("ALK-positive; no other oncogenic driver").
+ */
+function withoutOwnDrivers(rows: ExplainedRow[]): ExplainedRow[] {
+  const requiredGenes = new Set(
+    rows.filter((r) => r.requirement === 'required' && r.scope === 'lung').map((r) => r.gene),
+  );
+  return rows.filter((r) => r.scope !== 'driver_class' || !requiredGenes.has(r.gene));
 }
 
 function fromStatements(
@@ -331,17 +351,21 @@ function fromSentence(
   trace?: PolarityTrace,
 ): ExplainedRow[] {
   const { mentions, masked } = findMentions(st.text);
-  if (mentions.length === 0) return [];
+  const classes = qualifiedOnly ? [] : findClassPhrases(st.text, masked);
+  if (mentions.length === 0 && classes.length === 0) return [];
   const decided: Decided[] = [];
   for (const m of mentions)
     if (m.gene === 'PD-L1' ? statesPdl1Value(st.text, m) : statesScore(st.text, m))
       m.positive = true;
-  const context = readContext(masked, mentions);
+  const classTargets = classes.map((c) => ({ start: c.headStart, end: c.end, gene: null }));
+  const context = readContext(masked, [...mentions, ...classTargets]);
   const inherited = headerHits(st);
+  const carved = new Set<Gene>();
   mentions.forEach((m, i) => {
     if (qualifiedOnly && !m.qualified && m.gene !== 'PD-L1') return;
     const p = decide(m, [...context.hits[i], ...inherited], section, tumour);
     trace?.(p, section);
+    if (p.rules.some((r) => r.startsWith('carve.'))) carved.add(m.gene);
     if (p.requirement)
       decided.push({
         mention: m,
@@ -385,6 +409,12 @@ function fromSentence(
     }
     rows.push(row(nctId, m.gene, alteration, d, null, section, st.text, d.reason));
   }
+  classes.forEach((c, k) => {
+    const hits = [...context.hits[mentions.length + k], ...inherited];
+    const p = decide({ gene: null, kind: 'marker', carvedOut: false }, hits, section, tumour);
+    if (p.requirement === 'excluded' && p.scope === 'lung')
+      rows.push(...classRows(nctId, c.cls, carved, p, section, st.text));
+  });
   const requiredSpans = decided
     .filter((d) => d.requirement === 'required' && d.mention.kind === 'marker')
     .map((d) => d.mention);
@@ -458,6 +488,35 @@ function pdl1Rows(
   if (!qualified && (qualifiedOnly || !/\bTPS|CPS|score\b/i.test(st.text.slice(m.start, m.end))))
     return [];
   return [row(nctId, 'PD-L1', null, d, null, section, st.text, `${d.reason}, no cut-off`)];
+}
+
+/** The members of an excluded class, less the genes the criterion carves out ("other than ALK"). */
+function classRows(
+  nctId: string,
+  cls: DriverClass,
+  carved: ReadonlySet<Gene>,
+  p: Polarity,
+  section: Section,
+  sourceText: string,
+): ExplainedRow[] {
+  return DRIVER_CLASSES[cls]
+    .filter(([gene]) => !carved.has(gene))
+    .map(([gene, alteration]) => ({
+      nct_id: nctId,
+      gene,
+      alteration,
+      requirement: 'excluded' as const,
+      metric: null,
+      comparator: null,
+      cutoff: null,
+      cutoff_high: null,
+      section,
+      source_text: sourceText,
+      reason: `${p.reason}, class.${cls}`,
+      rules: [...p.rules, `class.${cls}`],
+      scope: 'driver_class' as const,
+      group: null,
+    }));
 }
 
 function row(

@@ -25,9 +25,22 @@ export function extractRows(s: CriteriaSection): BiomarkerRow[] {
   });
 }
 
-/** Sorted units, duplicates kept (a duplicate would be an extractor bug worth seeing). */
+/**
+ * Sorted units, duplicates kept (a duplicate would be an extractor bug worth seeing). The
+ * members of a class of drivers excluded without naming one are no labelled unit: see
+ * classUnits.
+ */
 export function extractUnits(s: CriteriaSection): string[] {
   return extractRows(s)
+    .filter((r) => r.scope !== 'driver_class')
+    .map((r) => formatUnit(rowToUnit(r)))
+    .sort();
+}
+
+/** The members of a class of drivers the criteria exclude without naming one, as units. */
+export function classUnits(s: CriteriaSection): string[] {
+  return extractRows(s)
+    .filter((r) => r.scope === 'driver_class')
     .map((r) => formatUnit(rowToUnit(r)))
     .sort();
 }

@@ -28,8 +28,13 @@ const NO_GATE: Category[] = ['conditional', 'prior-therapy', 'not-gating'];
 /** Sections that describe the trial rather than state criteria. */
 const DESCRIPTIVE: Section[] = ['title', 'conditions', 'keywords'];
 
+/** What decide reads of a marker: a gene's mention, or a class of drivers (gene null). */
+export type DecideInput = Pick<Mention, 'kind' | 'carvedOut' | 'negative' | 'positive'> & {
+  gene: Mention['gene'] | null;
+};
+
 export function decide(
-  m: Mention,
+  m: DecideInput,
   hits: Hit[],
   section: Section,
   trialTumour: string | null,

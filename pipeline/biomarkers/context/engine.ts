@@ -41,7 +41,8 @@ export interface Hit {
 export interface Target {
   start: number;
   end: number;
-  gene: Gene;
+  /** Null for a class of markers named without one ("actionable genomic alterations"). */
+  gene: Gene | null;
 }
 
 export interface Cue {
@@ -211,7 +212,7 @@ const LIST_OPENERS = [
 ].map((w) => w.split(' '));
 
 /** Last token of the opener words starting at `j` (full stops inside them skipped), or -1. */
-function openerEnd(tokens: Token[], j: number): number {
+export function openerEnd(tokens: Token[], j: number): number {
   for (const words of LIST_OPENERS) {
     let k = j;
     const all = words.every((w, n) => {
@@ -294,7 +295,8 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
   return out;
 }
 
-function applies(rule: ContextRule, gene: Gene): boolean {
+function applies(rule: ContextRule, gene: Gene | null): boolean {
+  if (gene === null) return !rule.onlyGenes;
   if (rule.exceptGenes?.includes(gene)) return false;
   return !rule.onlyGenes || rule.onlyGenes.includes(gene);
 }

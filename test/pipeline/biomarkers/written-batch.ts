@@ -25,17 +25,20 @@ export function caseUnits(c: WrittenCase): string[] {
     inclusion: c.inc ?? null,
     exclusion: c.exc ?? null,
   });
+  // A class of drivers excluded without a marker named is no labelled unit (driver-class.test.ts).
   return [
     ...new Set(
-      rows.map((r) => {
-        let alt = r.alteration;
-        if (r.metric && r.comparator && r.cutoff !== null)
-          alt =
-            r.comparator === 'between'
-              ? `${r.metric}${r.cutoff}-${r.cutoff_high}`
-              : `${r.metric}${r.comparator}${r.cutoff}`;
-        return `${r.requirement === 'required' ? '+' : '-'}${r.gene}${alt ? `:${alt}` : ''}`;
-      }),
+      rows
+        .filter((r) => r.scope !== 'driver_class')
+        .map((r) => {
+          let alt = r.alteration;
+          if (r.metric && r.comparator && r.cutoff !== null)
+            alt =
+              r.comparator === 'between'
+                ? `${r.metric}${r.cutoff}-${r.cutoff_high}`
+                : `${r.metric}${r.comparator}${r.cutoff}`;
+          return `${r.requirement === 'required' ? '+' : '-'}${r.gene}${alt ? `:${alt}` : ''}`;
+        }),
     ),
   ].sort();
 }
