@@ -40,28 +40,24 @@ import { sensitisingClass } from './sensitising.js';
 import { findClassPhrases } from './driver-class.js';
 import { firstAtOrAfter, sentencePostRules, type Decided } from './post-rules.js';
 import { normalizeText, splitStatements, type Statement } from './statements.js';
-import { anyOf } from '../../text/regex-parts.js';
+import { anyOf, escapeRegex } from '../../text/regex-parts.js';
+import { LIST_OPENERS, type ListOpener } from './context/rules.js';
 import { assignGroups, joinedTogether, type GroupUnit } from './groups.js';
 
-/** Words that introduce examples ("e.g.", "eg," as registries also write it, "such as"). */
-const EXAMPLE_CUES: readonly string[] = [
-  String.raw`e\.g\.?`,
-  String.raw`eg(?=[,:]|\s+\()`,
-  'for example',
-  'for instance',
-  'such as',
-  'including but not limited to',
-];
 const PDL1_NEGATIVE_BEFORE = /\bnegative (?:for|to)\s*$/i;
 
-// Bare "including" too: "EGFR mutation associated with TKI sensitivity (including G719X, L858R)"
-// lists examples; "including one or more of L861Q, G719X" says which ones.
+/** An opener of examples as a pattern; an abbreviation also without its stops ("eg," "eg ("). */
+function exampleCue({ words, notBefore }: ListOpener): string[] {
+  const stated = escapeRegex(words).replace(/\\\.$/, String.raw`\.?`);
+  const unless = notBefore ? String.raw`(?!\s+(?:${notBefore.join('|')})\b)` : '';
+  if (!words.includes('.')) return [stated + unless];
+  return [stated, String.raw`${words.replace(/\./g, '')}(?=[,:]|\s+\()`];
+}
+
+// "EGFR mutation associated with TKI sensitivity (including G719X, L858R)" lists examples;
+// "including one or more of L861Q, G719X" says which ones.
 const EXAMPLE_CUE_G = new RegExp(
-  String.raw`\b` +
-    anyOf([
-      ...EXAMPLE_CUES,
-      String.raw`including(?!\s+(?:only|one or more of|at least one of|any of|either|one of)\b)`,
-    ]),
+  String.raw`\b` + anyOf(LIST_OPENERS.filter((o) => o.examples).flatMap(exampleCue)),
   'gi',
 );
 

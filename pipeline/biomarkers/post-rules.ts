@@ -20,6 +20,9 @@ export interface Decided {
 
 type Rule = (d: Decided) => boolean;
 
+/** What stands for the EGFR sensitising class where an alteration id would (it is five of them). */
+const SENSITISING_CLASS_KEY = 'EGFR_SENSITISING_CLASS';
+
 /** "the L858R or exon 19 deletion activating EGFR mutation": only qualifiers between the alterations and their gene. */
 const HEAD_NOUN_GAP =
   /^[\s-]*(?:(?:activating|sensiti[sz]ing|common|classical|driver|oncogenic|somatic|known)\s+)*$/i;
@@ -131,7 +134,7 @@ function specifiedRule(
   for (const o of specific) {
     pushAt(altStarts, key(o), o.mention.start);
     pushAt(altEnds, key(o), o.mention.end);
-    altIdAt.set(`${key(o)}|${o.mention.start}`, o.mention.alteration ?? 'CLASS');
+    altIdAt.set(`${key(o)}|${o.mention.start}`, o.mention.alteration ?? SENSITISING_CLASS_KEY);
   }
   // The nearest later alteration is the only candidate: a cue or another gene before it is also before any later one.
   const later = (d: Decided) => {

@@ -7,13 +7,13 @@
 import type { Mention } from './mentions.js';
 import { SYMBOL_IN_BRACKETS } from './lexicon.js';
 
-/** Words that name the EGFR sensitising class when written beside the gene. */
-// "Activating driver mutation: EGFR, ALK, ROS1": a class word on the mutation noun heading the
-// list the gene opens ("Platinum-sensitive cohort: EGFR-mutant" heads no mutation).
 /** Treatments a tumour may be sensitive to that are not EGFR inhibitors ("platinum-sensitive"). */
 const OTHER_TREATMENTS =
   String.raw`platinum|chemo(?:therapy)?|radio(?:therapy)?|hormone|endocrine|castration|` +
   String.raw`immuno(?:therapy)?`;
+/** Words that name the EGFR sensitising class when written beside the gene. */
+// "Activating driver mutation: EGFR, ALK, ROS1": a class word on the mutation noun heading the
+// list the gene opens ("Platinum-sensitive cohort: EGFR-mutant" heads no mutation).
 const SENSITISING_BEFORE = new RegExp(
   // Not "non-sensitizing", "not sensitive", nor sensitivity to another treatment ("platinum-sensitive").
   String.raw`(?<!\bnon[\s-]?|\bnot\s+|\b(?:${OTHER_TREATMENTS})[\s-])` +
@@ -47,8 +47,17 @@ const RANGE_AFTER = new RegExp(
 );
 const RANGE_BEFORE = new RegExp(String.raw`${EXON_RANGE}\s+(?:of\s+(?:the\s+)?)?$`, 'i');
 
+/** Each mention's answer: the rows and the post-rules both ask it of every EGFR mention. */
+const answered = new WeakMap<Mention, boolean>();
+
 /** The EGFR mention is written as the sensitising class (beside a class word, not beyond it). */
 export function sensitisingClass(text: string, m: Mention): boolean {
+  let answer = answered.get(m);
+  if (answer === undefined) answered.set(m, (answer = writtenAsClass(text, m)));
+  return answer;
+}
+
+function writtenAsClass(text: string, m: Mention): boolean {
   // "epidermal growth factor receptor (EGFR) sensitizing mutations": past the symbol in brackets.
   const after = text.slice(m.end, m.end + 80).replace(SYMBOL_IN_BRACKETS, '');
   return (

@@ -12,6 +12,7 @@ import type { Gene } from '../../../domain/biomarkers.js';
 import {
   ANAPHOR_RULES,
   CONTEXT_RULES,
+  LIST_OPENERS,
   TUMOUR_RULES,
   type AnaphorRule,
   type Category,
@@ -199,21 +200,16 @@ function walk(
   return { edge, open: true };
 }
 
-/** Words that open a list of examples ("e.g." is the tokens e . g .). */
-const LIST_OPENERS = [
-  'such as',
-  'e g',
-  'eg',
-  'i e',
-  'ie',
-  'including',
-  'for example',
-  'namely',
-].map((w) => w.split(' '));
+/** The openers as words ("e.g." is the words e g, full stops skipped, or the one word eg). */
+const OPENER_WORDS = LIST_OPENERS.flatMap(({ words }) =>
+  words.includes('.')
+    ? [words.replace(/\./g, ' ').trim().split(/\s+/), [words.replace(/\./g, '')]]
+    : [words.split(' ')],
+);
 
 /** Last token of the opener words starting at `j` (full stops inside them skipped), or -1. */
 export function openerEnd(tokens: Token[], j: number): number {
-  for (const words of LIST_OPENERS) {
+  for (const words of OPENER_WORDS) {
     let k = j;
     const all = words.every((w, n) => {
       while (n > 0 && tokens[k]?.text === '.') k++;

@@ -1016,6 +1016,33 @@ export const ANAPHOR_RULES: AnaphorRule[] = [
   },
 ];
 
+/**
+ * Words that open a list. The engine's scope reads every opener (a cue's own list, a class's
+ * named markers); the post-rules read the `examples` ones, whose items are examples of something
+ * broader ("EGFR mutation (e.g. L858R)"), not what it is ("i.e.", "namely"). An abbreviation is
+ * also read without its full stops ("eg,", "ie (").
+ */
+export interface ListOpener {
+  words: string;
+  examples: boolean;
+  /** Words after which the opener says which ones rather than giving examples ("including one of"). */
+  notBefore?: string[];
+}
+
+export const LIST_OPENERS: readonly ListOpener[] = [
+  { words: 'such as', examples: true },
+  { words: 'e.g.', examples: true },
+  { words: 'for example', examples: true },
+  { words: 'for instance', examples: true },
+  {
+    words: 'including',
+    examples: true,
+    notBefore: ['only', 'one or more of', 'at least one of', 'any of', 'either', 'one of'],
+  },
+  { words: 'i.e.', examples: false },
+  { words: 'namely', examples: false },
+];
+
 /** Tumour names: the nearer of a lung term and another tumour's term decides a marker's scope. */
 export const TUMOUR_RULES: ContextRule[] = [
   tumour('tumour.lung', 'lung-tumour', [
