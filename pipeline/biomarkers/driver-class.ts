@@ -2,19 +2,26 @@
  * A class of drivers named without naming one ("no known actionable genomic alterations",
  * "patients with oncogenic drivers are excluded"). The phrase is one more marker for the ConText
  * engine (its head noun is the target, so "negative actionable" still reads as a cue); what the
- * class covers is DRIVER_CLASSES (domain/biomarkers.ts). A phrase about a named gene ("EGFR driver
+ * class covers is DRIVER_CLASSES (domain/biomarkers.ts). A phrase about named genes ("EGFR driver
  * mutation", "driver mutations in EGFR or ALK", "actionable alterations (EGFR, ALK)") is not a
- * class: the named markers speak for it.
+ * class: the named markers say what it is. Examples of it ("actionable alterations such as EGFR
+ * or ALK") leave it the class, beside the rows of the markers named.
  */
 import type { DriverClass } from '../../domain/biomarkers.js';
 import { openerEnd } from './context/engine.js';
-import { tokenize } from './context/tokens.js';
+import { LIST_OPENERS } from './context/rules.js';
+import { tokenize, type Token } from './context/tokens.js';
 
 /** Words that make a noun a class of drivers, by the class they name (actionable first). */
 const CLASS_QUALIFIERS: Readonly<Record<DriverClass, readonly string[]>> = {
-  actionable: ['actionable', 'targetable', 'druggable'],
-  oncogenic: ['oncogenic', 'driver'],
+  actionable: ['actionable', 'targetable', 'druggable', 'treatable'],
+  oncogenic: ['oncogenic', 'oncogene', 'driver'],
 };
+/**
+ * Words after the phrase, in its clause, that make it the actionable class: "driver mutations
+ * for which targeted therapies are approved", "oncogenic drivers with available targeted therapy".
+ */
+const ACTIONABLE_AFTER = /^[^;(]{0,80}?\b(?:approved|available|licensed|drug therap)/i;
 /** Words that may stand between the qualifier and the head noun ("actionable genomic alteration"). */
 const MODIFIERS = ['genomic', 'genetic', 'molecular', 'gene', 'somatic', 'oncogenic', 'driver'];
 const HEADS = [
@@ -26,9 +33,13 @@ const HEADS = [
   'oncogenes?',
   'abnormalit(?:y|ies)',
   'genes?',
+  'rearrangements?',
+  'fusions?',
 ];
 /** Words after the phrase that open the markers it is about ("driver mutations in EGFR"). */
-const ABOUT_WORDS = new Set(['in', 'of', 'involving', 'affecting', '(', '[', ':']);
+const ABOUT_WORDS = new Set(['in', 'of', 'to', 'within', 'involving', 'affecting', '(', '[', ':']);
+/** Words before the phrase that refer back to markers already named ("to identify these driver alterations"). */
+const REFERS_BACK = /\b(?:these|those|such|said|above)[\s-]+$/i;
 
 const COHORT_NAME_AFTER =
   /^[\s-]*(?:[\w-]+\s+){0,2}(?:cohorts?|arms?|groups?|parts?|strat(?:um|a)|modules?)\b/i;
@@ -36,10 +47,13 @@ const COHORT_NAME_AFTER =
 const LABEL_AFTER = /^[^.;:]{0,40}:/;
 
 const QUALIFIER = Object.values(CLASS_QUALIFIERS).flat().join('|');
+const NOUN = String.raw`(?:(?:${[...MODIFIERS, QUALIFIER].join('|')})[\s-]+)*(?:${HEADS.join('|')})`;
+// "actionable mutation/gene rearrangement", "driver mutations or genomic alterations": one phrase.
 const CLASS_PHRASE = new RegExp(
-  String.raw`\b(?:${QUALIFIER})(?:[\s-]+(?:${[...MODIFIERS, QUALIFIER].join('|')}))*[\s-]+(${HEADS.join('|')})\b`,
+  String.raw`\b(?:${QUALIFIER})[\s-]+(${NOUN}(?:\s*(?:\/|\bor\b|\band\b)\s*${NOUN})*)\b`,
   'gi',
 );
+const ACTIONABLE_WORD = new RegExp(String.raw`\b(?:${CLASS_QUALIFIERS.actionable.join('|')})\b`, 'i');
 
 export interface ClassPhrase {
   cls: DriverClass;
@@ -49,28 +63,55 @@ export interface ClassPhrase {
   headStart: number;
 }
 
-const classOf = (phrase: string): DriverClass =>
-  new RegExp(String.raw`\b(?:${CLASS_QUALIFIERS.actionable.join('|')})\b`, 'i').test(phrase)
-    ? 'actionable'
-    : 'oncogenic';
+/** Example openers as words, to tell examples of the class from the markers that make it up. */
+const EXAMPLE_FIRST_WORDS = new Set(
+  LIST_OPENERS.filter((o) => o.examples).map((o) => o.words.split(/[\s.]/)[0]),
+);
 
-/** Markers the phrase is about, named right after it (in brackets, after "in"/"of", or an opener). */
-function namesMarkersAfter(maskedAfter: string): boolean {
+const isExampleOpener = (tokens: Token[], j: number) =>
+  openerEnd(tokens, j) >= 0 && EXAMPLE_FIRST_WORDS.has(tokens[j].text.replace(/^eg$/, 'e'));
+
+/**
+ * What follows the phrase: `defines` where markers it is about are named right after it (in
+ * brackets, after "in"/"of", or "i.e."), `examples` where the list gives examples of it ("such
+ * as", "e.g.", "including" anywhere in that list), `none` where no marker is named.
+ */
+function namedAfter(maskedAfter: string): 'defines' | 'examples' | 'none' {
   const tokens = tokenize(maskedAfter.slice(0, 160));
   let j = tokens[0]?.text === ',' ? 1 : 0;
-  if (!tokens[j]) return false;
+  if (!tokens[j]) return 'none';
   const about = ABOUT_WORDS.has(tokens[j].text);
-  if (about) j++;
-  // "(e.g., EGFR, ALK)": the opener inside the bracket is not a word of the list.
-  if (openerEnd(tokens, j) >= 0) j = openerEnd(tokens, j) + 1;
-  else if (!about) return false;
-  while (tokens[j]?.text === '.' || tokens[j]?.text === ',') j++;
-  for (let words = 0; j < tokens.length && words < 8; j++) {
-    if (tokens[j].kind === 'target') return true;
-    if (tokens[j].text === ';' || tokens[j].text === '.') return false;
+  if (!about && openerEnd(tokens, j) < 0) return 'none';
+  let examples = false;
+  for (let words = 0; j < tokens.length && words < 10; j++) {
+    if (openerEnd(tokens, j) >= 0) {
+      examples ||= isExampleOpener(tokens, j);
+      j = openerEnd(tokens, j);
+      continue;
+    }
+    if (tokens[j].kind === 'target') return examples ? 'examples' : 'defines';
+    if (tokens[j].text === ';' || (tokens[j].text === '.' && tokens[j + 1]?.kind === 'word'))
+      return 'none';
     if (tokens[j].kind === 'word') words++;
   }
-  return false;
+  return 'none';
+}
+
+/** Whether the phrase at [start, end) names no class: it qualifies, refers back, names a cohort or labels. */
+function notAClass(text: string, masked: string, start: number, end: number): boolean {
+  const before = masked.slice(Math.max(0, start - 12), start);
+  return (
+    // A phrase written on a gene or alteration qualifies it ("EGFR driver mutation").
+    /[\u0001\u0002][\s-]*$/.test(before) ||
+    /[\u0001\u0002]/.test(masked.slice(start, end)) ||
+    REFERS_BACK.test(before) ||
+    namedAfter(masked.slice(end)) === 'defines' ||
+    // "Targetable Oncogene - Biopsy Cohort": the name of a cohort, not a class it rules out.
+    COHORT_NAME_AFTER.test(text.slice(end, end + 40)) ||
+    // "For participants without actionable mutations: have progressed on ...": a label naming
+    // whom the criteria after its colon apply to (a cohort), not an exclusion of the trial.
+    LABEL_AFTER.test(text.slice(end, end + 60))
+  );
 }
 
 /** Class phrases of a criterion; `masked` is findMentions' masked text of the same sentence. */
@@ -79,16 +120,15 @@ export function findClassPhrases(text: string, masked: string): ClassPhrase[] {
   for (const m of text.matchAll(CLASS_PHRASE)) {
     const start = m.index!;
     const end = start + m[0].length;
-    // A phrase written on a gene or alteration qualifies it ("EGFR driver mutation").
-    if (/[\u0001\u0002][\s-]*$/.test(masked.slice(Math.max(0, start - 4), start))) continue;
-    if (/[\u0001\u0002]/.test(masked.slice(start, end))) continue;
-    if (namesMarkersAfter(masked.slice(end))) continue;
-    // "Targetable Oncogene - Biopsy Cohort": the name of a cohort, not a class it rules out.
-    if (COHORT_NAME_AFTER.test(text.slice(end, end + 40))) continue;
-    // "For participants without actionable mutations: have progressed on ...": a label naming
-    // whom the criteria after its colon apply to (a cohort), not an exclusion of the trial.
-    if (LABEL_AFTER.test(text.slice(end, end + 60))) continue;
-    out.push({ cls: classOf(m[0]), start, end, headStart: end - m[1].length });
+    if (notAClass(text, masked, start, end)) continue;
+    const actionable = ACTIONABLE_WORD.test(m[0]) || ACTIONABLE_AFTER.test(text.slice(end));
+    const lastHead = new RegExp(String.raw`(?:${HEADS.join('|')})$`, 'i').exec(m[0])!;
+    out.push({
+      cls: actionable ? 'actionable' : 'oncogenic',
+      start,
+      end,
+      headStart: start + lastHead.index,
+    });
   }
   return out;
 }

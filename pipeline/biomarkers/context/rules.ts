@@ -806,6 +806,7 @@ export const CONTEXT_RULES: ContextRule[] = [
       'assay',
       'assays',
       'results',
+      'data',
       'will be collected',
       'will be tested',
       'will be assessed',
@@ -836,6 +837,9 @@ export const CONTEXT_RULES: ContextRule[] = [
       'for patients with',
       'for subjects with',
       'for participants with',
+      'for individuals with',
+      'for people with',
+      'for those with',
       'only for',
       'required for',
       'is required for',
@@ -941,6 +945,10 @@ export const CONTEXT_RULES: ContextRule[] = [
       'active in',
       'approved for',
       'indicated for',
+      // "has received a targeted therapy for an actionable genomic alteration": the therapy's target.
+      'targeted therapy for',
+      'targeted therapies for',
+      'targeted treatment for',
     ],
     category: 'prior-therapy',
     direction: 'forward',
@@ -953,6 +961,9 @@ export const CONTEXT_RULES: ContextRule[] = [
     category: 'prior-therapy',
     direction: 'backward',
     maxTokens: 2,
+    // "driver mutations for which targeted therapies are approved": a relative clause describing
+    // the marker, not a therapy it names.
+    notAfter: ['which', 'whom'],
     example: 'prior ALK or NTRK fusion gene targeted therapies (exclusion)',
   },
   {

@@ -66,16 +66,53 @@ describe('a class of drivers named without a marker', () => {
     ).toEqual(members('oncogenic', ['ALK']));
   });
 
-  it('is no class where markers are named for it, or it qualifies a gene', () => {
+  it('is no class where markers named for it say what it is, or it qualifies a gene', () => {
     for (const exclusion of [
-      '* Known actionable alterations (e.g., EGFR, ALK)',
-      '* Known actionable alterations such as EGFR or ALK',
+      '* Known actionable alterations (EGFR, ALK)',
+      '* Known actionable alterations, i.e. EGFR or ALK',
       '* Known driver mutations in EGFR or ALK',
+      '* Known actionable mutation/gene rearrangement of EGFR or ALK',
       '* Known EGFR driver mutation',
     ]) {
       expect(classUnits({ exclusion }), exclusion).toEqual([]);
       expect(extractUnits({ exclusion }).length, exclusion).toBeGreaterThan(0);
     }
+  });
+
+  it('stays the class beside the markers given as its examples', () => {
+    for (const exclusion of [
+      '* Known actionable alterations (e.g., EGFR, ALK)',
+      '* Known actionable alterations such as EGFR or ALK',
+      '* Known actionable alterations, including but not limited to EGFR or ALK',
+    ]) {
+      expect(classUnits({ exclusion }), exclusion).toEqual(members('actionable'));
+      expect(extractUnits({ exclusion }), exclusion).toEqual(['-ALK', '-EGFR']);
+    }
+  });
+
+  it('is the actionable class where approved or available therapy qualifies a driver', () => {
+    expect(
+      classUnits({
+        exclusion:
+          '* Driver mutations for which targeted therapies are approved as frontline treatment',
+      }),
+    ).toEqual(members('actionable'));
+  });
+
+  it('gates nothing as a therapy target, a data item, a condition, or words referring back', () => {
+    for (const c of [
+      { exclusion: '* Has received a targeted therapy for an actionable genomic alteration' },
+      { exclusion: '* Incomplete common driver mutation data' },
+      {
+        inclusion:
+          '* No additional treatments are allowed for individuals with no actionable genomic alterations',
+      },
+      {
+        exclusion:
+          '* Known EGFR or ALK alterations (all patients must be tested to identify these driver alterations)',
+      },
+    ])
+      expect(classUnits(c), JSON.stringify(c)).toEqual([]);
   });
 
   it('is no exclusion of the trial where it names a cohort or labels the criteria after it', () => {
