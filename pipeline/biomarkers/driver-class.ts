@@ -53,7 +53,10 @@ const CLASS_PHRASE = new RegExp(
   String.raw`\b(?:${QUALIFIER})[\s-]+(${NOUN}(?:\s*(?:\/|\bor\b|\band\b)\s*${NOUN})*)\b`,
   'gi',
 );
-const ACTIONABLE_WORD = new RegExp(String.raw`\b(?:${CLASS_QUALIFIERS.actionable.join('|')})\b`, 'i');
+const ACTIONABLE_WORD = new RegExp(
+  String.raw`\b(?:${CLASS_QUALIFIERS.actionable.join('|')})\b`,
+  'i',
+);
 
 export interface ClassPhrase {
   cls: DriverClass;
