@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { explainBiomarkers } from '../../../pipeline/biomarkers/extract.js';
 
+/** Rows of named markers: a class of drivers excluded (driver_class) is driver-class.test.ts's. */
+const namedRows = (input: Parameters<typeof explainBiomarkers>[0]) =>
+  explainBiomarkers(input).filter((r) => r.scope !== 'driver_class');
+
 const rows = (
   inclusion: string | null,
   exclusion: string | null = null,
   conditions: string[] = [],
 ) =>
-  explainBiomarkers({ nct_id: 'NCT00000000', inclusion, exclusion, conditions }).map(
+  namedRows({ nct_id: 'NCT00000000', inclusion, exclusion, conditions }).map(
     (r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}@${r.scope}`,
   );
 
@@ -200,7 +204,7 @@ describe('lexicon forms from real trials', () => {
 describe('tumour scope: a marker written before a tumour noun qualifies that tumour', () => {
   // Known miss of the ConText engine (2026-11-27); right under the old chain patterns.
   it.fails('conditions run together on one line keep each marker with its tumour', () => {
-    const got = explainBiomarkers({
+    const got = namedRows({
       nct_id: 'NCT00000000',
       inclusion:
         '* EGFR/ALK wild-type adenocarcinoma non-small cell lung cancer (NSCLC) PD-L1+ (CPS≥1) triple-negative breast cancer (TNBC) HER2- gastric adenocarcinoma',
@@ -232,7 +236,7 @@ describe('tumour scope: a marker written before a tumour noun qualifies that tum
 
 describe('a PD-L1 score beside the marker', () => {
   const pdl1 = (inclusion: string) =>
-    explainBiomarkers({ nct_id: 'NCT00000000', inclusion, exclusion: null }).map(
+    namedRows({ nct_id: 'NCT00000000', inclusion, exclusion: null }).map(
       (r) => `${r.gene}:${r.comparator ?? ''}${r.cutoff ?? ''}`,
     );
 
