@@ -10,6 +10,7 @@
 import type { DriverClass } from '../../domain/biomarkers.js';
 import { openerEnd } from './context/engine.js';
 import { LIST_OPENERS } from './context/rules.js';
+import { COHORT_NOUNS } from './lexicon.js';
 import { tokenize, type Token } from './context/tokens.js';
 
 /** Words that make a noun a class of drivers, by the class they name (actionable first). */
@@ -41,8 +42,7 @@ const ABOUT_WORDS = new Set(['in', 'of', 'to', 'within', 'involving', 'affecting
 /** Words before the phrase that refer back to markers already named ("to identify these driver alterations"). */
 const REFERS_BACK = /\b(?:these|those|such|said|above)[\s-]+$/i;
 
-const COHORT_NAME_AFTER =
-  /^[\s-]*(?:[\w-]+\s+){0,2}(?:cohorts?|arms?|groups?|parts?|strat(?:um|a)|modules?)\b/i;
+const COHORT_NAME_AFTER = new RegExp(String.raw`^[\s-]*(?:[\w-]+\s+){0,2}${COHORT_NOUNS}\b`, 'i');
 
 const LABEL_AFTER = /^[^.;:]{0,40}:/;
 
@@ -57,6 +57,8 @@ const ACTIONABLE_WORD = new RegExp(
   String.raw`\b(?:${CLASS_QUALIFIERS.actionable.join('|')})\b`,
   'i',
 );
+
+const LAST_HEAD = new RegExp(String.raw`(?:${HEADS.join('|')})$`, 'i');
 
 export interface ClassPhrase {
   cls: DriverClass;
@@ -87,9 +89,10 @@ function namedAfter(maskedAfter: string): 'defines' | 'examples' | 'none' {
   if (!about && openerEnd(tokens, j) < 0) return 'none';
   let examples = false;
   for (let words = 0; j < tokens.length && words < 10; j++) {
-    if (openerEnd(tokens, j) >= 0) {
+    const opener = openerEnd(tokens, j);
+    if (opener >= 0) {
       examples ||= isExampleOpener(tokens, j);
-      j = openerEnd(tokens, j);
+      j = opener;
       continue;
     }
     if (tokens[j].kind === 'target') return examples ? 'examples' : 'defines';
@@ -125,7 +128,7 @@ export function findClassPhrases(text: string, masked: string): ClassPhrase[] {
     const end = start + m[0].length;
     if (notAClass(text, masked, start, end)) continue;
     const actionable = ACTIONABLE_WORD.test(m[0]) || ACTIONABLE_AFTER.test(text.slice(end));
-    const lastHead = new RegExp(String.raw`(?:${HEADS.join('|')})$`, 'i').exec(m[0])!;
+    const lastHead = LAST_HEAD.exec(m[0])!;
     out.push({
       cls: actionable ? 'actionable' : 'oncogenic',
       start,

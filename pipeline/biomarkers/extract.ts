@@ -35,7 +35,7 @@ import {
   type Polarity,
   type Section,
 } from './context/decide.js';
-import { isFusionGene } from './lexicon.js';
+import { COHORT_NOUNS, isFusionGene } from './lexicon.js';
 import { sensitisingClass } from './sensitising.js';
 import { findClassPhrases } from './driver-class.js';
 import { firstAtOrAfter, sentencePostRules, type Decided } from './post-rules.js';
@@ -224,8 +224,7 @@ function cohortOf(statements: Statement[], i: number): string {
   return label ? `header:${label}` : '';
 }
 
-const COHORT_HEADER =
-  /^(?:[\w-]+\s+){0,3}(?:cohorts?|arms?|groups?|parts?|strat(?:um|a)|modules?|sub-?stud(?:y|ies))\b/i;
+const COHORT_HEADER = new RegExp(String.raw`^(?:[\w-]+\s+){0,3}${COHORT_NOUNS}\b`, 'i');
 
 const COHORT_ITEM = new RegExp(
   String.raw`^(?:(?:expansion|dose[- ]expansion)\s+)?` +

@@ -735,3 +735,6 @@ export function alterationForQualifier(gene: Gene, q: Qualifier): string | null 
     return 'OVEREXP';
   return null;
 }
+
+/** Nouns naming a part of a trial that a criterion may be written for ("Cohort A:", "Biopsy Cohort"). */
+export const COHORT_NOUNS = String.raw`(?:cohorts?|arms?|groups?|parts?|strat(?:um|a)|modules?|sub-?stud(?:y|ies))`;
