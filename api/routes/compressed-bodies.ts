@@ -178,6 +178,13 @@ export class CompressedBodies {
     return entry;
   }
 
+  /** The body `ref` names, if kept, its bytes held until `sending` closes (null: not sent). */
+  getKept(ref: KeptRef, sending: Sending | null): KeptBody | undefined {
+    return ref.kind === 'gzip' || ref.kind === 'br'
+      ? this.get(ref.key, sending)
+      : this.getPlain(ref.key, sending);
+  }
+
   /** The plain head kept under `key`, its bytes held until `sending` closes (null: not sent). */
   getPlain(key: string, sending: Sending | null): KeptPlain | undefined {
     const kept = this.ring.get(key, sending);
@@ -242,17 +249,81 @@ function sendJson(res: Response, body: Buffer, headers: Record<string, string> |
 }
 
 /**
- * A kept head and its end as one body without joining them: what `res.send` would have
- * sent (the routes have answered conditional requests and set the validators before; ETags
- * are the routes', not Express's), with no per-response copy of the head. The two writes
- * go out in one `writev` (the socket is corked until the response ends).
+ * How a kept body is sent: compressed in a coding with the counters framed after it,
+ * plain JSON with the counters after it, or a CSV export as kept (CSV has no counters).
  */
-function sendHead(res: Response, entry: KeptPlain | Entry, end: Buffer): void {
-  res.set(entry.headers);
-  res.set('Content-Type', JSON_CONTENT_TYPE);
-  res.setHeader('Content-Length', entry.head.length + end.length);
-  res.write(entry.head);
-  res.end(end);
+export type KeptKind = BodyCoding | 'plain' | 'csv';
+
+/** Where the body that answers a request is kept in the ring, and how it is sent. */
+export interface KeptRef {
+  key: string;
+  kind: KeptKind;
+}
+
+/**
+ * What a data route sends for a URL: JSON ending with the counters, or a CSV export asked
+ * for by the URL (`format=csv`) or chosen by Accept. CSV bodies are kept under a key saying
+ * which, so a request without Accept knows which one it would be sent (./kept-hits.ts).
+ */
+export type KeptFormat = 'json' | 'csv' | 'csv accept';
+
+/**
+ * The kept body that answers a request for `format`, whether or not it is kept yet: the
+ * coding the `compression` middleware would choose (gzip or br), else plain JSON for a GET
+ * that takes no compression, else null (deflate-only clients, HEAD: rendered each time).
+ * A CSV export is one body whatever the client takes (the middleware compresses it per
+ * response). The one rule for the chain (`sendDataBody`, the CSV export) and the kept-hit
+ * path before it (./kept-hits.ts).
+ */
+export function keptBodyFor(req: Request, format: KeptFormat = 'json'): KeptRef | null {
+  const url = req.originalUrl;
+  if (format !== 'json') return { key: `${format} ${url}`, kind: 'csv' };
+  const coding = cachedCoding(req);
+  if (coding) return { key: `${coding} ${url}`, kind: coding };
+  return takesPlain(req) ? { key: url, kind: 'plain' } : null;
+}
+
+/** A kept body: a compressed head (`Entry`) or a plain JSON head or CSV export. */
+export type KeptBody = Entry | KeptPlain;
+
+/**
+ * A kept body's response after the route's validators: the header lines in the order the
+ * chain sets them (Content-Encoding, the body's own, Content-Type, Content-Length) and the
+ * bytes that follow the head (the counters, framed for its coding; null for CSV).
+ */
+export function keptResponse(
+  kept: KeptBody,
+  kind: KeptKind,
+  quota: QuotaMeta,
+): { lines: [string, string][]; end: Buffer | null } {
+  const packed = kind === 'gzip' || kind === 'br' ? (kept as Entry) : null;
+  const lines: [string, string][] = packed ? [['Content-Encoding', packed.coding]] : [];
+  lines.push(...Object.entries(kept.headers));
+  const end = kind === 'csv' ? null : packed ? bodyEnd(packed, quotaTail(quota)) : quotaTail(quota);
+  // A CSV body's Content-Type is among its own headers.
+  if (kind !== 'csv') lines.push(['Content-Type', JSON_CONTENT_TYPE]);
+  lines.push(['Content-Length', String(kept.head.length + (end?.length ?? 0))]);
+  return { lines, end };
+}
+
+/**
+ * Sends a kept body as `keptResponse` frames it, head and end without joining them (the
+ * routes have answered conditional requests and set the validators before; ETags are the
+ * routes', not Express's), with no per-response copy of the head. The two writes go out in
+ * one `writev` (the socket is corked until the response ends).
+ */
+export function sendKept(res: Response, kept: KeptBody, kind: KeptKind, quota: QuotaMeta): void {
+  const { lines, end } = keptResponse(kept, kind, quota);
+  for (const [name, value] of lines) res.setHeader(name, value);
+  endKept(res, kept, end);
+}
+
+/** Ends a response whose headers are set with a kept head and its end, in one `writev`. */
+export function endKept(res: Response, kept: KeptBody, end: Buffer | null): void {
+  if (end) {
+    res.write(kept.head);
+    res.end(end);
+  } else res.end(kept.head);
 }
 
 /**
@@ -271,30 +342,36 @@ export function sendDataBody(
   render: (alloc?: BodyAlloc) => RenderedBody,
   { keepPlain = true }: { keepPlain?: boolean } = {},
 ): void {
-  const coding = cachedCoding(req);
-  if (!coding) {
-    if (keepPlain && takesPlain(req)) sendPlain(req, res, bodies, quota, render);
-    else {
-      const { body, headers } = render();
-      sendJson(res, body, headers);
-    }
+  const ref = keptBodyFor(req);
+  if (!ref || (ref.kind === 'plain' && !keepPlain)) {
+    const { body, headers } = render();
+    sendJson(res, body, headers);
     return;
   }
+  const kept = bodies.getKept(ref, res);
+  if (kept) sendKept(res, kept, ref.kind, quota);
+  else if (ref.kind === 'plain') sendPlain(ref.key, res, bodies, quota, render);
+  else sendPacked(ref.key, ref.kind as BodyCoding, res, bodies, quota, render);
+}
+
+/** A compressed body's miss: rendered, compressed once and kept, then sent from the ring. */
+function sendPacked(
+  key: string,
+  coding: BodyCoding,
+  res: Response,
+  bodies: CompressedBodies,
+  quota: QuotaMeta,
+  render: (alloc?: BodyAlloc) => RenderedBody,
+): void {
   const tail = quotaTail(quota);
-  const key = `${coding} ${req.originalUrl}`;
-  let entry = bodies.get(key, res);
-  if (!entry) {
-    const { body, headers = {} } = render();
-    const headBytes = body.length - tail.length;
-    // Small bodies are the middleware's to judge (as before); a body without the tail is not cached.
-    if (headBytes < COMPRESSION_THRESHOLD_BYTES || !body.subarray(headBytes).equals(tail)) {
-      sendJson(res, body, headers);
-      return;
-    }
-    entry = bodies.put(key, coding, body.subarray(0, headBytes), headers);
+  const { body, headers = {} } = render();
+  const headBytes = body.length - tail.length;
+  // Small bodies are the middleware's to judge (as before); a body without the tail is not cached.
+  if (headBytes < COMPRESSION_THRESHOLD_BYTES || !body.subarray(headBytes).equals(tail)) {
+    sendJson(res, body, headers);
+    return;
   }
-  res.set('Content-Encoding', coding);
-  sendHead(res, entry, bodyEnd(entry, tail));
+  sendKept(res, bodies.put(key, coding, body.subarray(0, headBytes), headers), coding, quota);
 }
 
 /** A GET the `compression` middleware would answer uncompressed whatever the body's size. */
@@ -304,20 +381,15 @@ export function takesPlain(req: Request): boolean {
   return new Negotiator(req).encoding(SUPPORTED, { preferred: PREFERRED }) === 'identity';
 }
 
+/** A plain body's miss: rendered into room claimed in the ring, kept there and sent. */
 function sendPlain(
-  req: Request,
+  key: string,
   res: Response,
   bodies: CompressedBodies,
   quota: QuotaMeta,
   render: (alloc?: BodyAlloc) => RenderedBody,
 ): void {
   const tail = quotaTail(quota);
-  const key = req.originalUrl;
-  const entry = bodies.getPlain(key, res);
-  if (entry) {
-    sendHead(res, entry, tail);
-    return;
-  }
   // A miss renders into room claimed in the ring (no Buffer of ~100 KiB allocated and
   // copied into the ring per miss) and is sent from there, held until the response closes.
   let claim = null as Claim | null;

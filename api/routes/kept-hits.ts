@@ -26,15 +26,9 @@ import { presentedKey } from '../middleware/api-key.js';
 import { handOverAdmission } from '../middleware/admission.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';
 import { dataValidators } from './caching.js';
-import {
-  bodyEnd,
-  cachedCoding,
-  JSON_CONTENT_TYPE,
-  quotaTail,
-  takesPlain,
-} from './compressed-bodies.js';
+import { endKept, keptBodyFor, keptResponse, type KeptRef } from './compressed-bodies.js';
 import { ROUTE_PATHS } from './paths.js';
-import { csvKey } from './trials.js';
+import { quotaOf } from './send.js';
 
 /**
  * The header lines `handlers` set on a GET without Accept or Origin, in order: what helmet
@@ -55,14 +49,8 @@ export function recordedHeaders(handlers: readonly RequestHandler[]): string[] {
   return names.flatMap((name) => [name, String(res.getHeader(name))]);
 }
 
-/** A kept body that answers this request: its key and how it was kept. */
-interface Hit {
-  key: string;
-  kind: 'gzip' | 'br' | 'plain' | 'csv';
-}
-
 /** The kept body the chain would send this request from, or null when it would not. */
-function hitFor(req: Request, snapshot: LoadedSnapshot): Hit | null {
+function hitFor(req: Request, snapshot: LoadedSnapshot): KeptRef | null {
   const url = req.originalUrl;
   const path = ROUTE_PATHS.trials;
   if (req.method !== 'GET' || !url.startsWith(path)) return null;
@@ -73,58 +61,41 @@ function hitFor(req: Request, snapshot: LoadedSnapshot): Hit | null {
   if (req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined)
     return null;
   const bodies = snapshot.compressed;
-  const coding = cachedCoding(req);
-  if (coding) {
-    const key = `${coding} ${url}`;
-    return bodies.has(key) ? { key, kind: coding } : null;
-  }
-  if (!takesPlain(req)) return null;
+  const json = keptBodyFor(req);
+  if (!json) return null;
+  if (bodies.has(json.key)) return json;
   // A JSON body is kept only for a URL that does not ask for CSV, so it answers any of
-  // these Accepts; a URL asking for CSV gets it unless Accept excludes it.
-  if (bodies.has(url)) return { key: url, kind: 'plain' };
-  const csv = csvKey(url, true);
-  return anyFormat && bodies.has(csv) ? { key: csv, kind: 'csv' } : null;
+  // these Accepts; a URL asking for CSV gets it unless Accept excludes it. The middleware
+  // compresses a CSV per response, so only a client that takes it plain is answered here.
+  if (json.kind !== 'plain' || !anyFormat) return null;
+  const csv = keptBodyFor(req, 'csv')!;
+  return bodies.has(csv.key) ? csv : null;
 }
 
 /**
- * Sends the kept body of `hit` as the chain would have, header line for header line;
+ * Sends the kept body `ref` names as the chain would have, header line for header line;
  * false when it is no longer kept.
  */
 function sendHit(
   req: Request,
   res: Response,
   snapshot: LoadedSnapshot,
-  hit: Hit,
+  ref: KeptRef,
   usage: UsageDecision,
   constant: readonly string[],
 ): boolean {
-  const bodies = snapshot.compressed;
-  const packed = hit.kind === 'gzip' || hit.kind === 'br' ? bodies.get(hit.key, res) : undefined;
-  const kept =
-    packed ??
-    (hit.kind === 'plain' || hit.kind === 'csv' ? bodies.getPlain(hit.key, res) : undefined);
+  const kept = snapshot.compressed.getKept(ref, res);
   if (!kept) return false;
   const headers = [...constant, 'X-Snapshot-Version', snapshot.manifest.version];
   for (const [name, value] of Object.entries(rateLimitHeaders(usage))) headers.push(name, value);
-  for (const [name, value] of dataValidators(
-    snapshot,
-    req.originalUrl,
-    hit.kind === 'csv' ? 'csv' : 'json',
-  ))
+  const format = ref.kind === 'csv' ? 'csv' : 'json';
+  for (const [name, value] of dataValidators(snapshot, req.originalUrl, format))
     // The compression middleware adds Accept-Encoding to the Vary of every JSON or CSV response.
     headers.push(name, name === 'Vary' ? `${value}, Accept-Encoding` : value);
-  if (packed) headers.push('Content-Encoding', packed.coding);
-  for (const [name, value] of Object.entries(kept.headers)) headers.push(name, value);
-  const quota = { quota_used: usage.quotaUsed, quota_limit: usage.quotaLimit };
-  const end =
-    hit.kind === 'csv' ? null : packed ? bodyEnd(packed, quotaTail(quota)) : quotaTail(quota);
-  if (hit.kind !== 'csv') headers.push('Content-Type', JSON_CONTENT_TYPE);
-  headers.push('Content-Length', String(kept.head.length + (end?.length ?? 0)));
+  const { lines, end } = keptResponse(kept, ref.kind, quotaOf(usage));
+  for (const [name, value] of lines) headers.push(name, value);
   res.writeHead(200, headers);
-  if (end) {
-    res.write(kept.head);
-    res.end(end);
-  } else res.end(kept.head);
+  endKept(res, kept, end);
   return true;
 }
 

@@ -24,7 +24,7 @@ import { memoSearch } from '../query/search-memo.js';
 import type { TrialIndex } from '../query/trial-index.js';
 import { DEFAULT_LIMIT, type TrialQuery } from '../params/parameters.js';
 import { notModified } from './caching.js';
-import { sendDataBody, type BodyAlloc } from './compressed-bodies.js';
+import { keptBodyFor, sendDataBody, sendKept, type BodyAlloc } from './compressed-bodies.js';
 import { quotaOf, routeLocals } from './send.js';
 
 /** The list envelope for a validated query; with `explain`, each trial carries its `match`. */
@@ -161,11 +161,11 @@ export function listTrials(holder: SnapshotHolder): RequestHandler {
     const digest = queryDigest(query);
     const tokenFor = (offset: number) =>
       encodePageToken({ version: snapshot.manifest.version, offset, query: digest });
+    const quota = quotaOf(usage);
     if (format === 'csv') {
-      sendTrialsCsv(req, res, snapshot, query, fields, tokenFor);
+      sendTrialsCsv(req, res, { snapshot, query, quota }, fields, tokenFor);
       return;
     }
-    const quota = quotaOf(usage);
     const urlFor = pageUrl(req, query.limit, query.pageToken ? tokenFor : null);
     sendDataBody(req, res, snapshot.compressed, quota, (alloc) => {
       // A projected page is a new body: the rendered one is not kept, so not written in place.
@@ -194,15 +194,6 @@ export function listTrials(holder: SnapshotHolder): RequestHandler {
 const asListed = (query: TrialQuery): boolean => query.near === null && !query.explain;
 
 /**
- * The key a CSV body is kept under: a URL that asks for CSV (`format=csv`) apart from one
- * whose Accept chose it, so a request without Accept knows which one it would be sent
- * (./kept-hits.ts).
- */
-export function csvKey(url: string, asked: boolean): string {
-  return asked ? `csv ${url}` : `csv accept ${url}`;
-}
-
-/**
  * A page as CSV (./csv.ts). Its next and previous pages are linked by page token, so an
  * export that crosses a refresh reads one version; the total is in X-Total-Count. The body
  * (no per-key counters in CSV) is kept per snapshot and URL with the plain JSON bodies: a
@@ -211,15 +202,14 @@ export function csvKey(url: string, asked: boolean): string {
 function sendTrialsCsv(
   req: Request,
   res: Response,
-  snapshot: LoadedSnapshot,
-  query: TrialQuery,
+  { snapshot, query, quota }: { snapshot: LoadedSnapshot; query: TrialQuery; quota: QuotaMeta },
   fields: string[] | null,
   tokenFor: (offset: number) => string,
 ): void {
-  const key = csvKey(req.originalUrl, query.format === 'csv');
-  const kept = snapshot.compressed.getPlain(key, res);
+  const ref = keptBodyFor(req, query.format === 'csv' ? 'csv' : 'csv accept')!;
+  const kept = snapshot.compressed.getKept(ref, res);
   if (kept) {
-    res.set(kept.headers).send(kept.head);
+    sendKept(res, kept, ref.kind, quota);
     return;
   }
   const urlFor = pageUrl(req, query.limit, tokenFor);
@@ -236,7 +226,7 @@ function sendTrialsCsv(
     'Content-Type': CSV_CONTENT_TYPE,
     'X-Total-Count': String(total),
   };
-  if (req.method === 'GET') snapshot.compressed.putPlain(key, bytes, headers);
+  if (req.method === 'GET') snapshot.compressed.putPlain(ref.key, bytes, headers);
   res.set(headers).send(bytes);
 }
 
