@@ -49,8 +49,10 @@ export function registerMcpCommands(program: Command): void {
       };
       transport.onclose = () => void shutdown();
       process.stdin.once('end', () => void shutdown());
-      process.once('SIGTERM', () => void shutdown());
-      process.once('SIGINT', () => void shutdown());
+      // `on`, not `once`: shutdown runs once anyway, and a second signal while it closes must not
+      // meet Node's default handler and end the process with 143 before the snapshot is closed.
+      process.on('SIGTERM', () => void shutdown());
+      process.on('SIGINT', () => void shutdown());
       await server.connect(transport);
     });
 }

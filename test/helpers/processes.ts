@@ -1,5 +1,5 @@
 /**
- * Child processes for the tests that run the real CLI and server: spawn `tsx cli/main.ts`,
+ * Child processes for the tests that run the real CLI and server: spawn `node bin/lungtrials.js`,
  * wait for a line, collect output, and kill what was started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-const CLI = path.join(ROOT, 'cli', 'main.ts');
+// The package's own bin (tsx registered in-process), run by this node: the `tsx` command would
+// put a relaying parent between a test's signals and the CLI, and under load a second SIGTERM
+// reaching that relay ended the run with 143 instead of the CLI's own exit code.
+const CLI_COMMAND = [process.execPath, path.join(ROOT, 'bin', 'lungtrials.js')] as const;
 
 export interface CliResult {
   code: number | null;
@@ -26,7 +28,7 @@ export function runCli(
   timeoutMs = 30_000,
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [CLI, ...args], {
+    const child = spawn(CLI_COMMAND[0], [CLI_COMMAND[1], ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +62,7 @@ export interface RunningProcess {
 
 /** Starts `lungtrials <args>` and leaves it running. */
 export function startCli(args: string[], env: Record<string, string>): RunningProcess {
-  const child = spawn(TSX, [CLI, ...args], {
+  const child = spawn(CLI_COMMAND[0], [CLI_COMMAND[1], ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,7 +153,7 @@ export function runCliInTerminal(
   env: Record<string, string>,
   options: { timeoutMs?: number; until?: RegExp } = {},
 ): Promise<{ code: number | null; output: string }> {
-  const command = [TSX, CLI, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const command = [...CLI_COMMAND, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolve, reject) => {
     // Its own process group, so stopping it reaches the command inside the terminal too.
     const child = spawn('script', ['-qefc', command, '/dev/null'], {
