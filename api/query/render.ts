@@ -41,6 +41,14 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const NEAREST_SITE = Buffer.from(',"nearest_site":');
 
+/** A list page's place in its results: renderTrialList's `page`. */
+export interface ListPage {
+  limit: number;
+  offset: number;
+  links?: PageLinks;
+  nextPageToken?: string | null;
+}
+
 /**
  * `extras[i]`, when given, holds more members for hit i's object as JSON text starting
  * with a comma (`,"match":{...}`); it is UTF-8 encoded, unlike the ASCII-only numbers.
@@ -52,7 +60,7 @@ const NEAREST_SITE = Buffer.from(',"nearest_site":');
 export function renderTrialList(
   index: TrialIndex,
   result: SearchResult,
-  page: { limit: number; offset: number; links?: PageLinks; nextPageToken?: string | null },
+  page: ListPage,
   quota: QuotaMeta | null,
   extras?: readonly Buffer[],
   centre?: readonly [number, number, number] | null,

@@ -27,6 +27,7 @@ import { handOverAdmission } from '../middleware/admission.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';
 import { dataValidators } from './caching.js';
 import { endKept, keptBodyFor, keptResponse, type KeptRef } from './compressed-bodies.js';
+import { hasRecipe, renderFromRecipe } from './list-recipes.js';
 import { ROUTE_PATHS } from './paths.js';
 import { quotaOf } from './send.js';
 
@@ -63,7 +64,9 @@ function hitFor(req: Request, snapshot: LoadedSnapshot): KeptRef | null {
   const bodies = snapshot.compressed;
   const json = keptBodyFor(req);
   if (!json) return null;
-  if (bodies.has(json.key)) return json;
+  // A plain page out of the ring whose recipe is kept is rendered there when sent.
+  if (bodies.has(json.key) || (json.kind === 'plain' && hasRecipe(snapshot.index, json.key)))
+    return json;
   // A JSON body is kept only for a URL that does not ask for CSV, so it answers any of
   // these Accepts; a URL asking for CSV gets it unless Accept excludes it. The middleware
   // compresses a CSV per response, so only a client that takes it plain is answered here.
@@ -84,7 +87,10 @@ function sendHit(
   usage: UsageDecision,
   constant: readonly string[],
 ): boolean {
-  const kept = snapshot.compressed.getKept(ref, res);
+  const bodies = snapshot.compressed;
+  const kept =
+    bodies.getKept(ref, res) ??
+    (ref.kind === 'plain' ? renderFromRecipe(snapshot.index, bodies, ref.key, res) : undefined);
   if (!kept) return false;
   const headers = [...constant, 'X-Snapshot-Version', snapshot.manifest.version];
   for (const [name, value] of Object.entries(rateLimitHeaders(usage))) headers.push(name, value);

@@ -17,6 +17,7 @@ import {
   pageLinks,
   renderTrialList,
   renderWithQuota,
+  type ListPage,
   type PageLinks,
   type QuotaMeta,
 } from '../query/render.js';
@@ -25,6 +26,7 @@ import type { TrialIndex } from '../query/trial-index.js';
 import { DEFAULT_LIMIT, type TrialQuery } from '../params/parameters.js';
 import { notModified } from './caching.js';
 import { keptBodyFor, sendDataBody, sendKept, type BodyAlloc } from './compressed-bodies.js';
+import { keepRecipe, type ListRecipe } from './list-recipes.js';
 import { quotaOf, routeLocals } from './send.js';
 
 /** The list envelope for a validated query; with `explain`, each trial carries its `match`. */
@@ -48,7 +50,7 @@ export function trialListPage(
   urlFor: ((offset: number) => string) | null,
   tokenFor: ((offset: number) => string) | null = null,
   alloc?: BodyAlloc,
-): { body: Buffer; links: PageLinks | null; ranks: number[] } {
+): { body: Buffer; links: PageLinks | null; ranks: number[]; recipe: Omit<ListRecipe, 'headers'> } {
   const result = memoSearch(index, query);
   const extras = query.explain
     ? result.hits.map((hit) =>
@@ -58,30 +60,22 @@ export function trialListPage(
   const links = urlFor ? pageLinks(result.total, query.limit, query.offset, urlFor) : null;
   const { near } = query;
   const centre = near ? unitVector(near.lat, near.lon) : null;
+  const page: ListPage = {
+    limit: query.limit,
+    offset: query.offset,
+    ...(links ? { links } : {}),
+    ...(tokenFor
+      ? {
+          nextPageToken:
+            query.offset + query.limit < result.total ? tokenFor(query.offset + query.limit) : null,
+        }
+      : {}),
+  };
   return {
-    body: renderTrialList(
-      index,
-      result,
-      {
-        limit: query.limit,
-        offset: query.offset,
-        ...(links ? { links } : {}),
-        ...(tokenFor
-          ? {
-              nextPageToken:
-                query.offset + query.limit < result.total
-                  ? tokenFor(query.offset + query.limit)
-                  : null,
-            }
-          : {}),
-      },
-      quota,
-      extras,
-      centre,
-      alloc,
-    ),
+    body: renderTrialList(index, result, page, quota, extras, centre, alloc),
     links,
     ranks: result.hits.map((h) => h.rank),
+    recipe: { result, page, centre },
   };
 }
 
@@ -169,7 +163,7 @@ export function listTrials(holder: SnapshotHolder): RequestHandler {
     const urlFor = pageUrl(req, query.limit, query.pageToken ? tokenFor : null);
     sendDataBody(req, res, snapshot.compressed, quota, (alloc) => {
       // A projected page is a new body: the rendered one is not kept, so not written in place.
-      const { body, links, ranks } = trialListPage(
+      const { body, links, ranks, recipe } = trialListPage(
         snapshot.index,
         query,
         quota,
@@ -178,6 +172,13 @@ export function listTrials(holder: SnapshotHolder): RequestHandler {
         fields ? undefined : alloc,
       );
       const link = links && linkHeader(links);
+      // A plain miss (given `alloc`): the page can be rendered again from its recipe once
+      // its bytes leave the ring (./list-recipes.ts); explain's members are not kept.
+      if (alloc && !fields && !query.explain)
+        keepRecipe(snapshot.index, req.originalUrl, {
+          ...recipe,
+          headers: link ? { Link: link } : {},
+        });
       return {
         body: !fields
           ? body

@@ -26,6 +26,7 @@ let tables: SnapshotTables;
 let server: Server | null = null;
 let base: string;
 let keys: MemoryKeyStore;
+let snapshots: SnapshotHolder;
 /** Requests that went down the chain past compression (the operator routes' place). */
 let chained = 0;
 /** The next admission fails as a Redis outage would. */
@@ -51,8 +52,9 @@ async function restart(): Promise<void> {
     chained++;
     next();
   });
+  snapshots = SnapshotHolder.fromTables(tables, { version: 'kept-v1' });
   const app = createApp({
-    snapshots: SnapshotHolder.fromTables(tables, { version: 'kept-v1' }),
+    snapshots,
     keys,
     usage,
     gate,
@@ -255,5 +257,36 @@ describe('a kept list page answered before the chain', () => {
     const json = await send(path, auth);
     expect(json.lines).toContain('Content-Type: application/json; charset=utf-8');
     expect(JSON.parse(json.body.toString()).data).toHaveLength(6);
+  });
+
+  it('renders a page whose bytes left the ring from its recipe, as the chain rendered it', async () => {
+    const key = await newKey('recipes');
+    const auth = { Authorization: `Bearer ${key}` };
+    const pages = [
+      '/api/v1/trials?zip=10001&radius=100',
+      '/api/v1/trials?zip=94103&radius=500&limit=7&offset=3',
+      '/api/v1/trials?biomarkers=ALK&limit=4',
+    ];
+    const firsts = [];
+    for (const path of pages) firsts.push(await send(path, auth));
+    // Every kept body written over: 33 MiB of others through the 32 MiB ring.
+    const bodies = snapshots.current()!.compressed;
+    for (let i = 0; i < 33; i++) bodies.putPlain(`/flush/${i}`, Buffer.alloc(2 ** 20), {});
+    expect(bodies.plainSize).toBe(31);
+    const before = chained;
+    let remaining = firsts[pages.length - 1].remaining;
+    for (const [i, path] of pages.entries()) {
+      const rendered = await send(path, auth);
+      expect(uncounted(rendered), path).toEqual(uncounted(firsts[i]));
+      expect(rendered.remaining, path).toBe(--remaining);
+      const kept = await send(path, auth);
+      expect(uncounted(kept), path).toEqual(uncounted(firsts[i]));
+      expect(kept.remaining, path).toBe(--remaining);
+    }
+    expect(chained).toBe(before);
+    // A compressing client's page out of the ring is the chain's to compress again.
+    const gzip = await send(pages[0], { ...auth, 'Accept-Encoding': 'gzip' });
+    expect(gzip.lines).toContain('Content-Encoding: gzip');
+    expect(chained).toBe(before + 1);
   });
 });
