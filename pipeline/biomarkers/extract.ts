@@ -10,6 +10,7 @@
  * requirement of the same gene and direction, which is always at least as precise.
  */
 import {
+  coveredBy,
   DRIVER_CLASSES,
   EGFR_SENSITIZING,
   type DriverClass,
@@ -385,7 +386,8 @@ function fromSentence(
   for (const d of decided) {
     const m = d.mention;
     if (eitherState(d) || exampleOfGene(d) || repeatsGene(d)) continue;
-    if (m.alteration === null && m.gene !== 'PD-L1' && !m.variant && specifiedGene(d)) continue;
+    const broad = m.alteration === null || coveredBy(m.gene, m.alteration).length > 1;
+    if (broad && m.gene !== 'PD-L1' && !m.variant && specifiedGene(d)) continue;
     if (m.gene === 'PD-L1') {
       for (const r of pdl1Rows(nctId, st, m, d, section, qualifiedOnly, pdl1)) rows.push(r);
       continue;

@@ -99,7 +99,8 @@ const NAMES_AN_ASSAY =
 
 /**
  * A gene named before its specific alterations ("EGFR mutation (exon 19 deletion or L858R)")
- * is specified by them; the gene-level row would widen the requirement. One named after them
+ * is specified by them; the gene-level row would widen the requirement. So is a broader
+ * alteration before one it covers ("KRAS mutation at codon 12 (G12C)"). One named after them
  * ("ALK rearrangement or activating ALK mutation") is a second option. Only alterations that
  * follow it directly, with no other gene or example cue between, specify it; so does an
  * alteration written just before the gene as its modifier ("L858R-mutant EGFR").
@@ -147,6 +148,9 @@ function specifiedRule(
     )
       return false;
     const nextId = altIdAt.get(`${key(d)}|${next}`) ?? '';
+    // A broader alteration ("KRAS codon 12 (G12C)") is specified only by one it covers.
+    const broad = d.mention.alteration;
+    if (broad !== null) return coveredBy(d.mention.gene, broad).slice(1).includes(nextId);
     return !(sensitizing(d.mention) && NOT_SENSITIZING[d.mention.gene]?.includes(nextId));
   };
   // Only the nearest alteration of the same gene and requirement before it can be its modifier.

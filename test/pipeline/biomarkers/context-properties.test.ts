@@ -570,4 +570,33 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a broader alteration followed by the ones it covers is specified by them, however they are given', () => {
+    const broad = fc.record({
+      // What a patient has is one of the narrower alterations, never the broad class beside them.
+      said: fc.constantFrom(
+        ['KRAS G12 mutation', 'KRAS'],
+        ['KRAS mutation at codon 12', 'KRAS'],
+        ['Kirsten rat sarcoma viral oncogene (KRAS) mutation at codon 12', 'KRAS'],
+        ['HER2 activating mutation', 'HER2'],
+      ),
+      narrower: fc.constantFrom(['G12C'], ['G12D', 'G12V'], ['G12C', 'G12D']),
+      opener: fc.constantFrom<[string, string]>(
+        [' (', ')'],
+        [' (i.e., ', ')'],
+        [', i.e. ', ''],
+        [': ', ''],
+      ),
+      negated: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(broad, ({ said: [phrase, gene], narrower, opener, negated }) => {
+        const ids = gene === 'HER2' ? ['EX20INS'] : [...narrower];
+        const named = gene === 'HER2' ? ['exon 20 insertion'] : [...narrower];
+        const text = `* ${negated ? 'No ' : ''}${phrase}${opener[0]}${list(named)}${opener[1]}`;
+        const sign = negated ? '-' : '+';
+        expect(rowsOf(text)).toEqual(ids.map((a) => `${sign}${gene}:${a}`).sort());
+      }),
+      RUNS,
+    );
+  });
 });
