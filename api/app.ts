@@ -1,7 +1,7 @@
 /**
  * The Express app of /api/v1. Order of a request (docs/architecture.md): access log, a kept
- * list page answered at once (routes/kept-hits.ts: admitted, then sent as the rest of the
- * chain would), compression, operator routes, security headers, CORS (API, MCP and /healthz
+ * list or /match page answered at once (routes/kept-hits.ts: admitted, then sent as the
+ * rest of the chain would), compression, operator routes, security headers, CORS (API, MCP and /healthz
  * only), route match (404/405), content negotiation (406), API key (401/403), snapshot
  * (503), limits (429, counts), parameter validation (400) and handler, then the one error
  * middleware. Key, snapshot and limits are one step (admission): one Redis round trip when
@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps): express.Express {
   const securityHeaders = apiSecurityHeaders();
   const cors = apiCors();
   const gate = deps.gate ?? new StoreGate(deps.keys, deps.usage);
-  // A repeated list page before the rest of the chain, which would decide it the same way.
+  // A repeated list or /match page before the rest of the chain, which would decide it the same way.
   app.use(
     keptHits({
       snapshots: deps.snapshots,

@@ -1,5 +1,6 @@
 /**
- * A repeated GET /api/v1/trials answered before Express's chain. Once a list page is kept
+ * A repeated GET /api/v1/trials or /api/v1/match answered before Express's chain. Once a
+ * list or /match page is kept
  * (./compressed-bodies.ts), a request for the same URL and snapshot is that kept head, the
  * key's counters and headers that are a function of the snapshot, the URL and the counters;
  * the chain (compression, helmet, CORS, routing, content negotiation, query validation,
@@ -14,7 +15,9 @@
  * Helmet's and CORS's headers are the same on every GET, so they are recorded once from
  * the middleware themselves (`recordedHeaders`). A kept-body hit cost ~0.48 ms of server CPU
  * in-process (0.55 with Redis) against the ceiling's 0.24, half of it in that chain
- * (bench/README.md, "Kept-body hits before the chain").
+ * (bench/README.md, "Kept-body hits before the chain"); a /match page, whose 200 bench
+ * patients fit the ring, 0.79-0.82 ms in-process and 1.07-1.49 with Redis before it was
+ * answered here, 0.44-0.54 and 0.61-0.73 after (bench/README.md, "/match pages before the chain").
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -50,12 +53,33 @@ export function recordedHeaders(handlers: readonly RequestHandler[]): string[] {
   return names.flatMap((name) => [name, String(res.getHeader(name))]);
 }
 
+/**
+ * The routes answered here, and whether their validators name the representation (the
+ * `format` of `notModified`): /trials answers JSON or CSV by negotiation, /match JSON only.
+ * Both send their pages with `sendDataBody`; a detail is not kept plain and a compressed
+ * detail mix cycles more bodies than the ring holds, so details stay with the chain.
+ */
+const KEPT_ROUTES: readonly { path: string; negotiated: boolean }[] = [
+  { path: ROUTE_PATHS.trials, negotiated: true },
+  { path: ROUTE_PATHS.match, negotiated: false },
+];
+
+/** A kept body the chain would send, and the `format` its validators were set with. */
+interface Hit {
+  ref: KeptRef;
+  format: 'json' | 'csv' | undefined;
+}
+
+/** Whether `url` is `path` itself, with or without a query. */
+const isPath = (url: string, path: string): boolean =>
+  url.startsWith(path) && (url.length === path.length || url.charCodeAt(path.length) === 0x3f); // ?
+
 /** The kept body the chain would send this request from, or null when it would not. */
-function hitFor(req: Request, snapshot: LoadedSnapshot): KeptRef | null {
+function hitFor(req: Request, snapshot: LoadedSnapshot): Hit | null {
   const url = req.originalUrl;
-  const path = ROUTE_PATHS.trials;
-  if (req.method !== 'GET' || !url.startsWith(path)) return null;
-  if (url.length !== path.length && url.charCodeAt(path.length) !== 0x3f /* ? */) return null;
+  if (req.method !== 'GET') return null;
+  const route = KEPT_ROUTES.find(({ path }) => isPath(url, path));
+  if (!route) return null;
   const { accept } = req.headers;
   const anyFormat = accept === undefined || accept === '*/*';
   if (!anyFormat && accept !== 'application/json') return null;
@@ -66,24 +90,24 @@ function hitFor(req: Request, snapshot: LoadedSnapshot): KeptRef | null {
   if (!json) return null;
   // A plain page out of the ring whose recipe is kept is rendered there when sent.
   if (bodies.has(json.key) || (json.kind === 'plain' && hasRecipe(snapshot.index, json.key)))
-    return json;
+    return { ref: json, format: route.negotiated ? 'json' : undefined };
   // A JSON body is kept only for a URL that does not ask for CSV, so it answers any of
   // these Accepts; a URL asking for CSV gets it unless Accept excludes it. The middleware
   // compresses a CSV per response, so only a client that takes it plain is answered here.
-  if (json.kind !== 'plain' || !anyFormat) return null;
+  if (!route.negotiated || json.kind !== 'plain' || !anyFormat) return null;
   const csv = keptBodyFor(req, 'csv')!;
-  return bodies.has(csv.key) ? csv : null;
+  return bodies.has(csv.key) ? { ref: csv, format: 'csv' } : null;
 }
 
 /**
- * Sends the kept body `ref` names as the chain would have, header line for header line;
+ * Sends the kept body of `hit` as the chain would have, header line for header line;
  * false when it is no longer kept.
  */
 function sendHit(
   req: Request,
   res: Response,
   snapshot: LoadedSnapshot,
-  ref: KeptRef,
+  { ref, format }: Hit,
   usage: UsageDecision,
   constant: readonly string[],
 ): boolean {
@@ -94,7 +118,6 @@ function sendHit(
   if (!kept) return false;
   const headers = [...constant, 'X-Snapshot-Version', snapshot.manifest.version];
   for (const [name, value] of Object.entries(rateLimitHeaders(usage))) headers.push(name, value);
-  const format = ref.kind === 'csv' ? 'csv' : 'json';
   for (const [name, value] of dataValidators(snapshot, req.originalUrl, format))
     // The compression middleware adds Accept-Encoding to the Vary of every JSON or CSV response.
     headers.push(name, name === 'Vary' ? `${value}, Accept-Encoding` : value);
@@ -112,7 +135,7 @@ export interface KeptHitsDeps {
   constantHeaders: readonly string[];
 }
 
-/** Answers a GET /api/v1/trials from its kept body before the chain; see the file's comment. */
+/** Answers a GET /api/v1/trials or /match from its kept body before the chain; see the file's comment. */
 export function keptHits({ snapshots, gate, constantHeaders }: KeptHitsDeps): RequestHandler {
   return function keptHits(req: Request, res: Response, next: NextFunction): void {
     const plaintext = presentedKey(req);

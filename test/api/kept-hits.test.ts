@@ -1,5 +1,5 @@
 /**
- * A repeated list page answered before Express's chain (api/routes/kept-hits.ts) is the
+ * A repeated list or /match page answered before Express's chain (api/routes/kept-hits.ts) is the
  * response the chain would have sent: the same status, header lines in the same order and
  * body bytes, the key's counters aside; every request is counted once; refusals, conditional
  * requests, HEAD and other Accepts on a kept URL are answered by the chain as before.
@@ -158,6 +158,8 @@ const LISTS = [
   '/api/v1/trials?explain=true&biomarkers=EGFR&limit=5',
   '/api/v1/trials?format=csv&limit=20',
   '/api/v1/trials?format=csv&fields=brief_title,phase,url&state=CA',
+  '/api/v1/match?diagnosisType=nsclc&age=62&gender=female&markers=EGFR:L858R&limit=10',
+  '/api/v1/match?diagnosisType=nsclc&age=58&markers=KRAS:G12C,PD-L1:TPS=60&negativeFor=ALK&zip=10001&radius=100&includeIneligible=true&explain=true',
 ];
 const CLIENTS: Record<string, Record<string, string>> = {
   'no Accept-Encoding': {},
