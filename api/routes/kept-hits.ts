@@ -135,7 +135,7 @@ export interface KeptHitsDeps {
   constantHeaders: readonly string[];
 }
 
-/** Answers a GET /api/v1/trials or /match from its kept body before the chain; see the file's comment. */
+/** Answers a GET /trials or /match from its kept body before the chain (see the file's comment). */
 export function keptHits({ snapshots, gate, constantHeaders }: KeptHitsDeps): RequestHandler {
   return function keptHits(req: Request, res: Response, next: NextFunction): void {
     const plaintext = presentedKey(req);
