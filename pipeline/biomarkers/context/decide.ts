@@ -68,9 +68,11 @@ export function decide(
   const ruledOut = fired('ruled-out');
   const base: Requirement =
     section === 'exclusion' || ruledOut.length > 0 ? 'excluded' : 'required';
-  // Several cues on one marker are one negation ("no known ... not allowed"); the marker's own
-  // state ("wild-type") is a second one ("EGFR wild-type patients are excluded").
-  const flips = (fired('negated').length > 0 ? 1 : 0) + (m.negative && m.gene !== 'PD-L1' ? 1 : 0);
+  // Several cues on one marker are one negation ("no known ... not allowed"), and so is a cue
+  // beside the marker's own state: it restates it ("EGFR-negative or unknown", "ALK-negative
+  // ... directed therapy is not indicated"). Ruling out is the base, not a flip: "EGFR
+  // wild-type patients are excluded" still requires EGFR.
+  const flips = fired('negated').length > 0 || (m.negative && m.gene !== 'PD-L1') ? 1 : 0;
   let requirement: Requirement = flips % 2 === 1 ? opposite(base) : base;
   negations.push(...ruledOut);
   const carve = [...fired('carve'), ...(m.carvedOut ? ['carve.non-prefix'] : [])];

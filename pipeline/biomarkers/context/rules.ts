@@ -480,6 +480,16 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'EGFR and ALK alterations must be negative',
   },
   {
+    // "EGFR-, ALK- or ROS1-directed therapy is not indicated": the therapy a driver would call
+    // for is ruled out, so the driver is absent. Short reach: the therapy's words only.
+    id: 'negation.not-indicated',
+    words: ['not indicated', 'not be indicated'],
+    category: 'negated',
+    direction: 'backward',
+    maxTokens: 4,
+    example: 'EGFR-, ALK- or ROS1-directed therapy is not indicated as primary therapy',
+  },
+  {
     // "EGFR and ALK status documented as negative": a result stated after the status words.
     // Short reach: "NSCLC whose lymph nodes were negative" says nothing of the marker.
     id: 'negation.stated-result',

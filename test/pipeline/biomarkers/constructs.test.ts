@@ -1316,3 +1316,36 @@ describe('readings a review of 2026-11-27 night found broken, mended', () => {
     ).toEqual([]);
   });
 });
+
+describe('a therapy ruled out and a negative state said twice', () => {
+  it.each([
+    // A negative state and a negation cue restating it are one negation, not two.
+    [
+      '* Confirmation that EGFR negative (EGFR-), ALK negative (ALK-), or ROS1 negative (ROS1-) directed therapy is not indicated',
+      ['-ALK', '-EGFR', '-ROS1'],
+    ],
+    ['* EGFR wild-type tumours must be negative for ALK and ROS1', ['-ALK', '-EGFR', '-ROS1']],
+    ['* ALK-negative status not detected by FISH', ['-ALK']],
+    // A drug not indicated names no marker.
+    ['* Osimertinib is not indicated', []],
+  ] as const)('inclusion: %s', (inclusion, want) => {
+    expect(units({ inclusion })).toEqual([...want]);
+  });
+});
+
+// Known miss: a marker qualified as a therapy's target ("ROS1-directed", "ALK targeted therapy")
+// is a therapy mention, which no cue reads back as the marker; the driver whose therapy is not
+// indicated is absent, as the labels read it. Before, the spelled-out names before such a
+// list's last item were read as required markers.
+it.fails('reads the targets of a therapy that is not indicated as absent drivers', () => {
+  expect(
+    units({
+      inclusion:
+        '* Has confirmation that epidermal growth factor receptor (EGFR), anaplastic lymphoma kinase (ALK), or ROS1-directed therapy is not indicated as primary therapy',
+    }),
+  ).toEqual(['-ALK', '-EGFR', '-ROS1']);
+  expect(units({ inclusion: '* EGFR or ALK targeted therapy is not indicated' })).toEqual([
+    '-ALK',
+    '-EGFR',
+  ]);
+});
