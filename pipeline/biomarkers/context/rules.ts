@@ -687,9 +687,19 @@ export const CONTEXT_RULES: ContextRule[] = [
     id: 'not-gating.germline',
     words: ['germline', 'inherited', 'hereditary', 'high risk of carrying', 'family history of'],
     category: 'not-gating',
-    direction: 'bidirectional',
+    direction: 'forward',
     maxTokens: 3,
     example: 'carriers of a germline EGFR T790M variant',
+  },
+  {
+    // "EGFR T790M germline variant": right after the marker only, so "known to be T790M+ (on
+    // tumour or plasma) or known germline T790M" keeps the tumour's T790M before the "or".
+    id: 'not-gating.germline-after',
+    words: ['germline', 'inherited', 'hereditary'],
+    category: 'not-gating',
+    direction: 'backward',
+    maxTokens: 0,
+    example: 'carriers of an EGFR T790M germline variant',
   },
   {
     id: 'not-gating.definition',

@@ -1349,3 +1349,17 @@ it.fails('reads the targets of a therapy that is not indicated as absent drivers
     '-EGFR',
   ]);
 });
+
+describe('a germline variant is no tumour marker, and the word reaches only its own marker', () => {
+  it.each([
+    [
+      '* Known to be T790M+ (on pre-treatment tumor or plasma) or known germline T790M.',
+      ['-EGFR:T790M'],
+    ],
+    ['* Carriers of a germline EGFR T790M variant', []],
+    ['* Carriers of an EGFR T790M germline variant', []],
+    ['* Family history of EGFR T790M', []],
+  ] as const)('exclusion: %s', (exclusion, want) => {
+    expect(units({ exclusion })).toEqual([...want]);
+  });
+});
