@@ -59,8 +59,9 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   { gene: 'EGFR', re: /\b(?:m(?=EGFR))?EGFR(?:(?![\w])|(?=(?:m|mt|mut)(?:\+|\b)))/g },
   { gene: 'EGFR', re: /\bepidermal growth factor receptor(?![\w])/gi },
   // "5'ALK" is a probe of the ALK locus, not a requirement on the tumour.
-  { gene: 'ALK', re: /(?<![35]['’])\b(?:ALK|anaplastic lymphoma kinase)(?![\w])/g },
-  { gene: 'ALK', re: /\banaplastic lymphoma (?:kinase|receptor)\b/gi },
+  // "anaplastic lymphoma kinase 1 (ALK-1)": the number written into the name and the symbol.
+  { gene: 'ALK', re: /(?<![35]['’])\bALK(?:-1(?![\w-]))?(?![\w])/g },
+  { gene: 'ALK', re: /\banaplastic lymphoma (?:kinase|receptor)(?:[ -]1(?![\w-]))?\b/gi },
   {
     gene: 'ROS1',
     re: /\b(?:(?:c-?)?ROS[- ]?1|c[- ]?ros oncogene[- ]?1|ROS proto-oncogene[- ]?1)\b/gi,

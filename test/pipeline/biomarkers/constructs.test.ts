@@ -1335,8 +1335,7 @@ describe('a therapy ruled out and a negative state said twice', () => {
 
 // Known miss: a marker qualified as a therapy's target ("ROS1-directed", "ALK targeted therapy")
 // is a therapy mention, which no cue reads back as the marker; the driver whose therapy is not
-// indicated is absent, as the labels read it. Before, the spelled-out names before such a
-// list's last item were read as required markers.
+// indicated is absent, as the labels read it (today: no row, spelled out or not).
 it.fails('reads the targets of a therapy that is not indicated as absent drivers', () => {
   expect(
     units({

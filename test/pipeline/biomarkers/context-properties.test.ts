@@ -155,8 +155,8 @@ const ASIDE_MARKERS = [
 /** How industry protocols spell a gene out before its symbol (any of a gene's names). */
 const SPELLED_OUT: Record<string, string[]> = {
   EGFR: ['epidermal growth factor receptor (EGFR)'],
-  ALK: ['anaplastic lymphoma kinase (ALK)'],
-  ROS1: ['c-ros oncogene 1 (ROS1)'],
+  ALK: ['anaplastic lymphoma kinase (ALK)', 'anaplastic lymphoma kinase 1 (ALK-1)'],
+  ROS1: ['c-ros oncogene 1 (ROS1)', 'ROS proto-oncogene 1 (ROS-1)'],
   RET: ['rearranged during transfection (RET)'],
   BRAF: [
     'v-raf murine sarcoma viral oncogene homolog B1 (BRAF)',
@@ -595,6 +595,30 @@ describe('ConText readings that must not change', () => {
         const text = `* ${negated ? 'No ' : ''}${phrase}${opener[0]}${list(named)}${opener[1]}`;
         const sign = negated ? '-' : '+';
         expect(rowsOf(text)).toEqual(ids.map((a) => `${sign}${gene}:${a}`).sort());
+      }),
+      RUNS,
+    );
+  });
+  it('the targets of a therapy give no row, spelled out or not, however the therapy is named', () => {
+    const therapy = fc.record({
+      genes: fc.shuffledSubarray(['EGFR', 'ALK', 'ROS1', 'RET', 'BRAF', 'MET'], {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      named: fc.constantFrom(
+        '-directed therapy',
+        ' targeted therapy',
+        ' inhibitor',
+        '-targeted agents',
+      ),
+      lead: fc.constantFrom('No prior', 'Prior', 'Must have progressed on'),
+      pick: fc.nat(),
+    });
+    fc.assert(
+      fc.property(therapy, ({ genes, named, lead, pick }) => {
+        const text = `* ${lead} ${list(genes)}${named}`;
+        expect(rowsOf(text)).toEqual([]);
+        expect(rowsOf(spellOut(text, pick))).toEqual([]);
       }),
       RUNS,
     );
