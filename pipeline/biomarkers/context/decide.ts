@@ -6,7 +6,7 @@
 import type { BiomarkerScope, Requirement } from '../../../domain/biomarkers.js';
 import type { Mention } from '../mentions.js';
 import type { Category } from './rules.js';
-import { TUMOUR_RULES } from './rules.js';
+import { CONTEXT_RULES, TUMOUR_RULES } from './rules.js';
 import { findCues, type Cue, type Hit } from './engine.js';
 import { phraseTokens, tokenize, wordMatches } from './tokens.js';
 
@@ -25,6 +25,10 @@ export interface Polarity {
 
 /** Categories that make a marker gate nothing, whatever else reaches it. */
 const NO_GATE: Category[] = ['conditional', 'prior-therapy', 'not-gating'];
+/** Rows whose cue reads a therapy's targets as markers (a therapy "not indicated"). */
+const TARGET_READERS = new Set(
+  CONTEXT_RULES.filter((r) => r.readsTherapyTargets).flatMap((r) => [r.id, `${r.id}(header)`]),
+);
 /** Sections that describe the trial rather than state criteria. */
 const DESCRIPTIVE: Section[] = ['title', 'conditions', 'keywords'];
 
@@ -51,12 +55,18 @@ export function decide(
     reason: [section, ...rules].join(', '),
     fired: [...new Set(hits.map((h) => h.rule.replace(/\(header\)$/, '')))],
   });
-  if (m.kind !== 'marker') return result(null, [`prior-therapy.${m.kind}-mention`]);
+  // A therapy ruled out reads its targets as the markers (not a drug: "osimertinib is not
+  // indicated" names no marker of the patient's).
+  const targetsRead = m.kind === 'therapy' && hits.some((h) => TARGET_READERS.has(h.rule));
+  if (m.kind !== 'marker' && !targetsRead)
+    return result(null, [`prior-therapy.${m.kind}-mention`]);
   // A title, condition or keyword names who the trial is for: "Sotorasib for patients with
   // KRAS G12C NSCLC" states no condition on the marker.
-  const gates = DESCRIPTIVE.includes(section)
-    ? NO_GATE.filter((c) => c !== 'conditional')
-    : NO_GATE;
+  const gates = NO_GATE.filter(
+    (c) =>
+      !(c === 'conditional' && DESCRIPTIVE.includes(section)) &&
+      !(c === 'prior-therapy' && targetsRead),
+  );
   for (const c of gates) if (fired(c).length > 0) return result(null, fired(c));
   const negations = fired('negated');
   if (m.negative && m.gene !== 'PD-L1') negations.push('negation.marker-state');

@@ -79,6 +79,11 @@ export interface ContextRule {
   leavesAsides?: boolean;
   /** Genes the cue only applies to ("any PD-L1 expression"; "any EGFR mutation" still gates). */
   onlyGenes?: Gene[];
+  /**
+   * The cue reads a therapy's targets as the markers that call for it ("ALK-directed therapy is
+   * not indicated": no ALK fusion); elsewhere a therapy mention states no marker.
+   */
+  readsTherapyTargets?: boolean;
   /** A criterion the rule must fire on (`rule-firings.test.ts`); "(exclusion)" puts it there. */
   example: string;
 }
@@ -485,6 +490,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     id: 'negation.not-indicated',
     words: ['not indicated', 'not be indicated'],
     category: 'negated',
+    readsTherapyTargets: true,
     direction: 'backward',
     maxTokens: 4,
     example: 'EGFR-, ALK- or ROS1-directed therapy is not indicated as primary therapy',

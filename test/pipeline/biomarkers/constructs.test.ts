@@ -1161,7 +1161,8 @@ describe('real-dev-e constructs (2026-11-27 night)', () => {
         inclusion:
           '* Confirmation that epidermal growth factor receptor- (EGFR-), c-ros oncogene 1 (ROS1), or B isoform of rapidly accelerated fibrosarcoma (BRAF) directed therapy is not indicated',
       }),
-    ).toEqual([]);
+      // The therapy a driver calls for is ruled out: the drivers are absent (BRAF is no tumour).
+    ).toEqual(['-BRAF', '-EGFR', '-ROS1:FUSION']);
     expect(
       units({ inclusion: '* B isoform of rapidly accelerated fibrosarcoma (BRAF) V600E mutation' }),
     ).toEqual(['+BRAF:V600E']);
@@ -1333,32 +1334,18 @@ describe('a therapy ruled out and a negative state said twice', () => {
   });
 });
 
-// Known miss: a marker qualified as a therapy's target ("ROS1-directed", "ALK targeted therapy")
-// is a therapy mention, which no cue reads back as the marker; the driver whose therapy is not
-// indicated is absent, as the labels read it (today: no row, spelled out or not).
-it.fails('reads the targets of a therapy that is not indicated as absent drivers', () => {
-  expect(
-    units({
-      inclusion:
-        '* Has confirmation that epidermal growth factor receptor (EGFR), anaplastic lymphoma kinase (ALK), or ROS1-directed therapy is not indicated as primary therapy',
-    }),
-  ).toEqual(['-ALK', '-EGFR', '-ROS1']);
-  expect(units({ inclusion: '* EGFR or ALK targeted therapy is not indicated' })).toEqual([
-    '-ALK',
-    '-EGFR',
-  ]);
-});
-
-describe('a germline variant is no tumour marker, and the word reaches only its own marker', () => {
+describe('a therapy that is not indicated: its targets are absent drivers', () => {
   it.each([
     [
-      '* Known to be T790M+ (on pre-treatment tumor or plasma) or known germline T790M.',
-      ['-EGFR:T790M'],
+      '* Has confirmation that epidermal growth factor receptor (EGFR), anaplastic lymphoma kinase (ALK), or ROS1-directed therapy is not indicated as primary therapy',
+      ['-ALK:FUSION', '-EGFR', '-ROS1:FUSION'],
     ],
-    ['* Carriers of a germline EGFR T790M variant', []],
-    ['* Carriers of an EGFR T790M germline variant', []],
-    ['* Family history of EGFR T790M', []],
-  ] as const)('exclusion: %s', (exclusion, want) => {
-    expect(units({ exclusion })).toEqual([...want]);
+    ['* EGFR or ALK targeted therapy is not indicated', ['-ALK:FUSION', '-EGFR']],
+    ['* EGFR TKI therapy is not indicated', ['-EGFR']],
+    // A drug names no marker of the patient's; a prior therapy still gives no row.
+    ['* Osimertinib is not indicated', []],
+    ['* Prior EGFR-directed therapy', []],
+  ] as const)('inclusion: %s', (inclusion, want) => {
+    expect(units({ inclusion })).toEqual([...want]);
   });
 });
