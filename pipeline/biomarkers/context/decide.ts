@@ -82,8 +82,8 @@ export function decide(
   // beside the marker's own state: it restates it ("EGFR-negative or unknown", "ALK-negative
   // ... directed therapy is not indicated"). Ruling out is the base, not a flip: "EGFR
   // wild-type patients are excluded" still requires EGFR.
-  const flips = fired('negated').length > 0 || (m.negative && m.gene !== 'PD-L1') ? 1 : 0;
-  let requirement: Requirement = flips % 2 === 1 ? opposite(base) : base;
+  const negated = fired('negated').length > 0 || (m.negative && m.gene !== 'PD-L1');
+  let requirement: Requirement = negated ? opposite(base) : base;
   negations.push(...ruledOut);
   const carve = [...fired('carve'), ...(m.carvedOut ? ['carve.non-prefix'] : [])];
   if (carve.length > 0) {
