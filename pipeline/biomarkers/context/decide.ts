@@ -58,8 +58,7 @@ export function decide(
   // A therapy ruled out reads its targets as the markers (not a drug: "osimertinib is not
   // indicated" names no marker of the patient's).
   const targetsRead = m.kind === 'therapy' && hits.some((h) => TARGET_READERS.has(h.rule));
-  if (m.kind !== 'marker' && !targetsRead)
-    return result(null, [`prior-therapy.${m.kind}-mention`]);
+  if (m.kind !== 'marker' && !targetsRead) return result(null, [`prior-therapy.${m.kind}-mention`]);
   // A title, condition or keyword names who the trial is for: "Sotorasib for patients with
   // KRAS G12C NSCLC" states no condition on the marker.
   const gates = NO_GATE.filter(
