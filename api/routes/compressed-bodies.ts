@@ -343,35 +343,43 @@ export function sendDataBody(
   { keepPlain = true }: { keepPlain?: boolean } = {},
 ): void {
   const ref = keptBodyFor(req);
-  if (!ref || (ref.kind === 'plain' && !keepPlain)) {
+  if (!ref) {
     const { body, headers } = render();
     sendJson(res, body, headers);
     return;
   }
   const kept = bodies.getKept(ref, res);
   if (kept) sendKept(res, kept, ref.kind, quota);
-  else if (ref.kind === 'plain') sendPlain(ref.key, res, bodies, quota, render);
-  else sendPacked(ref.key, ref.kind as BodyCoding, res, bodies, quota, render);
+  else if (ref.kind === 'plain' && keepPlain) sendPlain(ref.key, res, bodies, quota, render);
+  else {
+    const rendered = render();
+    const fresh = renderedKept(ref, bodies, quota, rendered, keepPlain);
+    if (fresh) sendKept(res, fresh, ref.kind, quota);
+    else sendJson(res, rendered.body, rendered.headers);
+  }
 }
 
-/** A compressed body's miss: rendered, compressed once and kept, then sent from the ring. */
-function sendPacked(
-  key: string,
-  coding: BodyCoding,
-  res: Response,
+/**
+ * A body rendered on a miss of `ref`, as a kept body to send: compressed once and kept
+ * (gzip, br), or as rendered for a plain body not worth keeping (`keepPlain: false`: a
+ * detail is its prebuilt JSON and the counters). Undefined when it is not one to keep (a
+ * small body is the `compression` middleware's to judge; a body without the counters at its
+ * end is sent as it is). Sent by the chain (`sendDataBody`) and the kept-hit path alike.
+ */
+export function renderedKept(
+  ref: KeptRef,
   bodies: CompressedBodies,
   quota: QuotaMeta,
-  render: (alloc?: BodyAlloc) => RenderedBody,
-): void {
+  { body, headers = {} }: RenderedBody,
+  keepPlain: boolean,
+): KeptBody | undefined {
   const tail = quotaTail(quota);
-  const { body, headers = {} } = render();
   const headBytes = body.length - tail.length;
-  // Small bodies are the middleware's to judge (as before); a body without the tail is not cached.
-  if (headBytes < COMPRESSION_THRESHOLD_BYTES || !body.subarray(headBytes).equals(tail)) {
-    sendJson(res, body, headers);
-    return;
-  }
-  sendKept(res, bodies.put(key, coding, body.subarray(0, headBytes), headers), coding, quota);
+  if (headBytes < 0 || !body.subarray(headBytes).equals(tail)) return undefined;
+  if (ref.kind === 'plain' && !keepPlain) return { head: body.subarray(0, headBytes), headers };
+  if (ref.kind !== 'gzip' && ref.kind !== 'br') return undefined;
+  if (headBytes < COMPRESSION_THRESHOLD_BYTES) return undefined;
+  return bodies.put(ref.key, ref.kind, body.subarray(0, headBytes), headers);
 }
 
 /** A GET the `compression` middleware would answer uncompressed whatever the body's size. */

@@ -113,9 +113,14 @@ export function linkHeader(links: PageLinks): string | null {
   return parts.length ? parts.join(', ') : null;
 }
 
-/** Rank of a trial id as stored, or upper-cased (nct01234567 finds NCT01234567); 404 otherwise. */
+/** Rank of a trial id as stored, or upper-cased (nct01234567 finds NCT01234567). */
+export function findRank(index: TrialIndex, id: string): number | undefined {
+  return index.rankById.get(id) ?? index.rankById.get(id.trim().toUpperCase());
+}
+
+/** Rank of a trial id as `findRank` finds it; 404 otherwise. */
 export function rankOf(index: TrialIndex, id: string): number {
-  const rank = index.rankById.get(id) ?? index.rankById.get(id.trim().toUpperCase());
+  const rank = findRank(index, id);
   if (rank === undefined) throw new ApiError('not_found', `No trial with id '${id}'.`);
   return rank;
 }

@@ -195,6 +195,32 @@ describe('a kept list page answered before the chain', () => {
     },
   );
 
+  it.each(Object.entries(CLIENTS))(
+    'answers a detail before the chain as the chain does (%s)',
+    async (_, extra) => {
+      const headers = { Authorization: `Bearer ${await newKey(`detail ${_}`)}`, ...extra };
+      const id = tables.trials[7].nct_id;
+      const before = chained;
+      const first = await send(`/api/v1/trials/${id}`, headers);
+      const second = await send(`/api/v1/trials/${id}`, headers);
+      expect(chained).toBe(before);
+      // Percent-encoded, the same trial goes down the chain (the early path takes plain ids only).
+      const encoded = `%${id.charCodeAt(0).toString(16).toUpperCase()}${id.slice(1)}`;
+      const chain = await send(`/api/v1/trials/${encoded}`, headers);
+      expect(chained).toBe(before + 1);
+      expect(chain.status).toBe(200);
+      expect(JSON.parse(chain.body.toString()).data.nct_id).toBe(id);
+      // The ETag is a digest of the URL as sent; everything else is the same.
+      const sameBut = (raw: Raw) => {
+        const u = uncounted(raw);
+        return { ...u, lines: u.lines.map((l) => (l.startsWith('ETag: ') ? 'ETag' : l)) };
+      };
+      expect(sameBut(first)).toEqual(sameBut(chain));
+      expect(sameBut(second)).toEqual(sameBut(chain));
+      expect(second.remaining).toBe(first.remaining - 1);
+    },
+  );
+
   it('counts every request once, kept or not, and refuses past the burst as the chain does', async () => {
     const key = await newKey('burst');
     const auth = { Authorization: `Bearer ${key}` };
