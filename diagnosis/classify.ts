@@ -16,6 +16,7 @@ import {
   type SclcStage,
 } from '../domain/diagnosis.js';
 import { anyOf } from '../text/regex-parts.js';
+import { allMatches } from '../text/matches.js';
 import { populationOf, typesExcludedIn } from './population.js';
 
 export interface DiagnosisInput {
@@ -195,7 +196,7 @@ export const STAGE_RULES: StageRule[] = [
 const CLAUSES = /[^.;\n]+/g;
 
 function stageHolds(rule: StageRule, text: string): boolean {
-  for (const m of text.matchAll(CLAUSES)) {
+  for (const m of allMatches(CLAUSES, text)) {
     const clause = m[0];
     if (rule.pattern.test(clause) && !(rule.unless?.test(clause) ?? false)) return true;
   }

@@ -9,6 +9,7 @@
  */
 import type { DiagnosisType, Population } from '../domain/diagnosis.js';
 import { anyOf, words } from '../text/regex-parts.js';
+import { allMatches } from '../text/matches.js';
 
 export type PopulationSignal = 'lung' | 'solid' | 'other' | 'screening' | 'disease';
 
@@ -291,7 +292,7 @@ const RULED_OUT =
 export function typesExcludedIn(text: string, inclusion = false): Set<DiagnosisType> {
   const out = new Set<DiagnosisType>();
   const masked = text.replace(NON_SMALL, 'NON_SMALL').replace(MIXED_HISTOLOGY, 'MIXED_HISTOLOGY');
-  for (const m of masked.matchAll(CLAUSES)) {
+  for (const m of allMatches(CLAUSES, masked)) {
     const clause = m[0];
     if (QUALIFIED.test(clause)) continue;
     if (inclusion && !RULED_OUT.test(clause)) continue;

@@ -12,6 +12,7 @@ import { openerEnd } from './context/engine.js';
 import { LIST_OPENERS } from './context/rules.js';
 import { COHORT_NOUNS } from './lexicon.js';
 import { tokenize, type Token } from './context/tokens.js';
+import { allMatches } from '../../text/matches.js';
 
 /** Words that make a noun a class of drivers, by the class they name (actionable first). */
 const CLASS_QUALIFIERS: Readonly<Record<DriverClass, readonly string[]>> = {
@@ -123,7 +124,7 @@ function notAClass(text: string, masked: string, start: number, end: number): bo
 /** Class phrases of a criterion; `masked` is findMentions' masked text of the same sentence. */
 export function findClassPhrases(text: string, masked: string): ClassPhrase[] {
   const out: ClassPhrase[] = [];
-  for (const m of text.matchAll(CLASS_PHRASE)) {
+  for (const m of allMatches(CLASS_PHRASE, text)) {
     const start = m.index!;
     const end = start + m[0].length;
     if (notAClass(text, masked, start, end)) continue;

@@ -44,6 +44,7 @@ import { normalizeText, splitStatements, type Statement } from './statements.js'
 import { anyOf, escapeRegex } from '../../text/regex-parts.js';
 import { LIST_OPENERS, type ListOpener } from './context/rules.js';
 import { assignGroups, joinedTogether, type GroupUnit } from './groups.js';
+import { allMatches } from '../../text/matches.js';
 
 const PDL1_NEGATIVE_BEFORE = /\bnegative (?:for|to)\s*$/i;
 
@@ -434,7 +435,7 @@ interface Pdl1Assignment {
 function assignCutoffs(text: string, masked: string, ds: Decided[]): Pdl1Assignment {
   const out: Pdl1Assignment = { cutoffs: new Map(), clauseHasCutoffs: new Set() };
   if (ds.length === 0) return out;
-  const bounds = [...masked.matchAll(/;/g)].map((b) => b.index!);
+  const bounds = allMatches(/;/g, masked).map((b) => b.index!);
   const byClause = new Map<number, Decided[]>();
   for (const d of ds) {
     const i = firstAtOrAfter(bounds, d.mention.start);

@@ -16,6 +16,7 @@ import {
   isFusionGene,
   type Qualifier,
 } from './lexicon.js';
+import { allMatches } from '../../text/matches.js';
 
 export type MentionKind = 'marker' | 'therapy' | 'drug';
 
@@ -187,7 +188,7 @@ function markerSpans(sentence: string): { genes: GeneSpan[]; alts: AltSpan[] } {
   const taken = new Uint8Array(sentence.length);
   const genes: GeneSpan[] = [];
   for (const { gene, re } of GENE_PATTERNS) {
-    for (const m of sentence.matchAll(re)) {
+    for (const m of allMatches(re, sentence)) {
       const s = m.index!;
       const e = s + m[0].length;
       if (!claim(taken, s, e)) continue;
@@ -196,7 +197,7 @@ function markerSpans(sentence: string): { genes: GeneSpan[]; alts: AltSpan[] } {
   }
   const alts: AltSpan[] = [];
   for (const { gene, alteration, re } of ALTERATION_PATTERNS) {
-    for (const m of sentence.matchAll(re)) {
+    for (const m of allMatches(re, sentence)) {
       const s = m.index!;
       const e = s + m[0].length;
       if (!claim(taken, s, e)) continue;
@@ -413,7 +414,7 @@ function krasVariantMentions(sentence: string, genes: GeneSpan[]): Mention[] {
   const kras = genes.find((g) => g.gene === 'KRAS');
   if (kras) {
     // "codon 12, 13 or 61": codons other than 12 have no id either.
-    for (const v of sentence.matchAll(KRAS_OTHER_VARIANT)) {
+    for (const v of allMatches(KRAS_OTHER_VARIANT, sentence)) {
       mentions.push({
         gene: 'KRAS',
         alteration: null,
@@ -507,7 +508,7 @@ function alterationMentions(
 function drugMentions(sentence: string): Mention[] {
   const mentions: Mention[] = [];
   for (const { gene, alteration, re } of DRUG_PATTERNS) {
-    for (const m of sentence.matchAll(re)) {
+    for (const m of allMatches(re, sentence)) {
       mentions.push({
         gene,
         alteration,

@@ -4,6 +4,7 @@
  * no score named is a tumour proportion score, the NSCLC convention.
  */
 import type { Comparator, PdL1Metric } from '../../domain/biomarkers.js';
+import { allMatches } from '../../text/matches.js';
 
 export interface Pdl1Cutoff {
   metric: PdL1Metric;
@@ -37,7 +38,7 @@ function normalizeWithMap(s: string): { text: string; rawAt: Int32Array } {
   let text = '';
   const pieces: Array<[number, number]> = [];
   let last = 0;
-  for (const m of s.matchAll(COMPARATOR_WORDS)) {
+  for (const m of allMatches(COMPARATOR_WORDS, s)) {
     text += s.slice(last, m.index!);
     pieces.push([text.length, m.index!]);
     text += SYMBOLS[m.slice(1).findIndex((g) => g !== undefined)];
@@ -188,7 +189,7 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
   };
   const cpsOnly = METRIC_CPS.test(text) && !/\b(?:TPS|tumou?r proportion)\b/i.test(text);
   for (const [re, build] of CUTOFF_PATTERNS) {
-    for (const m of text.matchAll(re)) {
+    for (const m of allMatches(re, text)) {
       const at = m.index!;
       const hasPercent = m[0].includes('%');
       if (!hasPercent && !METRIC_CONTEXT.test(text.slice(Math.max(0, at - 40), at))) continue;

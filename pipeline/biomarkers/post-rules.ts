@@ -9,6 +9,7 @@ import { openBrackets } from '../../text/brackets.js';
 import type { Mention } from './mentions.js';
 import { NOT_SENSITIZING } from './lexicon.js';
 import { sensitisingClass } from './sensitising.js';
+import { allMatches } from '../../text/matches.js';
 
 export interface Decided {
   mention: Mention;
@@ -53,7 +54,7 @@ export function sentencePostRules(
   decided: Decided[],
   exampleCue: RegExp,
 ): { eitherState: Rule; exampleOfGene: Rule; specifiedGene: Rule; repeatsGene: Rule } {
-  const cues = [...text.matchAll(exampleCue)].map((c) => c.index!);
+  const cues = allMatches(exampleCue, text).map((c) => c.index!);
   const cueBetween = (from: number, to: number) => {
     const i = firstAtOrAfter(cues, from);
     return i < cues.length && cues[i] < to;

@@ -4,6 +4,7 @@
  * the following:" governs its sub-bullets), so polarity can be read from the header.
  */
 import { openBrackets, openParens } from '../../text/brackets.js';
+import { allMatches } from '../../text/matches.js';
 
 export interface Statement {
   /** The sentence as written (after unescaping), reported as `source_text`. */
@@ -172,7 +173,7 @@ export function splitSentences(text: string): string[] {
   const out: string[] = [];
   let start = 0;
   const re = /[.?!]\s+(?=[A-Z0-9(\[•*])/g;
-  for (const m of text.matchAll(re)) {
+  for (const m of allMatches(re, text)) {
     const end = m.index! + 1;
     if (ABBREVIATIONS.test(text.slice(start, end))) continue;
     // Unbalanced parenthesis: the full stop sits inside an aside, not at a sentence end.

@@ -12,6 +12,7 @@ import {
   type SectionKind,
 } from './section-headings.js';
 import { unflatten } from './unflatten.js';
+import { allMatches } from '../../text/matches.js';
 
 export interface SplitCriteria {
   inclusion: string | null;
@@ -117,7 +118,7 @@ export function readHeadingLine(line: string, offset = 0): Heading | null {
 
 function inlineHeadings(line: string, offset: number): Heading[] {
   const out: Heading[] = [];
-  for (const m of line.matchAll(INLINE_HEADING)) {
+  for (const m of allMatches(INLINE_HEADING, line)) {
     out.push({
       kind: m.groups!.kw.toLowerCase() === 'exclusion' ? 'exclusion' : 'inclusion',
       rule: INLINE_HEADING_RULE_ID,

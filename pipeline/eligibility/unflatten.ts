@@ -9,6 +9,7 @@
  */
 import { openParens } from '../../text/brackets.js';
 import { escapeRegex } from '../../text/regex-parts.js';
+import { allMatches } from '../../text/matches.js';
 import {
   CAPITALISED_CRITERIA,
   CAPITALISED_KEYWORD,
@@ -72,7 +73,7 @@ const NUMBERED = /(?<=^|\s)(\d{1,2})([.)])[ \t]+(?=\S)/g;
  */
 function breakAtNumberedRun(line: string): string {
   // "(Phase 1) or 3 months (Phase 2)": a number closing a bracket it is inside is no item.
-  const found = [...line.matchAll(NUMBERED)]
+  const found = allMatches(NUMBERED, line)
     .filter((m) => !(m[2] === ')' && openParens(line.slice(0, m.index!)) > 0))
     .map((m) => ({ at: m.index!, n: Number(m[1]), punct: m[2] }));
   const cuts = new Set<number>();

@@ -3,6 +3,8 @@
  * alterations masked (`findMentions`), so a marker name is one `target` token and never a cue.
  * Hyphens and dashes are separators, so "wild-type" and "wild type" are the same two words.
  */
+import { allMatches } from '../../../text/matches.js';
+
 export type TokenKind = 'word' | 'punct' | 'target';
 
 export interface Token {
@@ -17,7 +19,7 @@ const TOKEN = /[\u0001\u0002]+|[\p{L}\p{N}]+(?:'[\p{L}]+)?|[^\s\p{L}\p{N}\-â€“â€
 
 export function tokenize(masked: string): Token[] {
   const out: Token[] = [];
-  for (const m of masked.matchAll(TOKEN)) {
+  for (const m of allMatches(TOKEN, masked)) {
     const raw = m[0];
     const start = m.index!;
     const kind: TokenKind = /^[\u0001\u0002]/.test(raw)
