@@ -46,6 +46,21 @@ const MUTEX = {
   retries: { retries: 40, factor: 1.3, minTimeout: 10, maxTimeout: 200, randomize: true },
 };
 
+/**
+ * proper-lockfile's default for a mutex it could not keep fresh (a stage's CPU work held the
+ * event loop past `stale`, or another process broke it as stale) throws from a timer, which
+ * ended a pipeline run under load with ECOMPROMISED. The mutex only orders one read and one
+ * write of the lease, whose content names its run: a renewal or publish that finds another
+ * run's lease fails as it should, so a lost mutex is worth a warning, not the process.
+ */
+function mutexOptions(dataDir: string, logger?: Logger) {
+  return {
+    ...MUTEX,
+    onCompromised: (err: Error) =>
+      logger?.warn({ err: err.message, dataDir }, 'run lock mutex lost while held; continuing'),
+  };
+}
+
 /** Another run holds the data directory. Permanent: the same run started again meets the same lock. */
 export class RunLockedError extends PermanentStageError {
   override name = 'RunLockedError';
@@ -101,13 +116,21 @@ export function isStale(lease: RunLease, now = Date.now()): boolean {
   return !(age <= (lease.mode === 'inline' ? INLINE_STALE_MS : FLOW_STALE_MS));
 }
 
-async function underMutex<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
+/** Runs `work` under the lease file's mutex (exported for its test). */
+export async function underMutex<T>(
+  dataDir: string,
+  work: () => Promise<T>,
+  logger?: Logger,
+): Promise<T> {
   await fs.mkdir(dataDir, { recursive: true });
-  const unlock = await lockfile.lock(leaseFile(dataDir), MUTEX);
+  const unlock = await lockfile.lock(leaseFile(dataDir), mutexOptions(dataDir, logger));
   try {
     return await work();
   } finally {
-    await unlock();
+    // A mutex lost while held is released already (ERELEASED): nothing left to unlock.
+    await unlock().catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ERELEASED') throw err;
+    });
   }
 }
 
@@ -127,23 +150,28 @@ async function takeLease(
   runId: string,
   mode: RunLockMode,
   renew = false,
+  logger?: Logger,
 ): Promise<boolean> {
-  return underMutex(dataDir, async () => {
-    const lease = await readLease(dataDir);
-    if (renew && lease?.run !== runId) return false;
-    if (lease && lease.run !== runId && !isStale(lease)) throw new RunLockedError(dataDir, lease);
-    const now = new Date().toISOString();
-    const next: RunLease = {
-      run: runId,
-      mode,
-      host: os.hostname(),
-      pid: process.pid,
-      acquired_at: lease?.run === runId ? lease.acquired_at : now,
-      renewed_at: now,
-    };
-    await writeFileAtomic(leaseFile(dataDir), `${JSON.stringify(next, null, 2)}\n`);
-    return true;
-  });
+  return underMutex(
+    dataDir,
+    async () => {
+      const lease = await readLease(dataDir);
+      if (renew && lease?.run !== runId) return false;
+      if (lease && lease.run !== runId && !isStale(lease)) throw new RunLockedError(dataDir, lease);
+      const now = new Date().toISOString();
+      const next: RunLease = {
+        run: runId,
+        mode,
+        host: os.hostname(),
+        pid: process.pid,
+        acquired_at: lease?.run === runId ? lease.acquired_at : now,
+        renewed_at: now,
+      };
+      await writeFileAtomic(leaseFile(dataDir), `${JSON.stringify(next, null, 2)}\n`);
+      return true;
+    },
+    logger,
+  );
 }
 
 /** Ends `runId`'s lease; false when it held none (released already, or taken over). */
@@ -178,9 +206,9 @@ export async function acquireRunLock(
   mode: RunLockMode,
   logger?: Logger,
 ): Promise<HeldRunLock> {
-  await takeLease(dataDir, runId, mode);
+  await takeLease(dataDir, runId, mode, false, logger);
   const timer = setInterval(() => {
-    takeLease(dataDir, runId, mode, true).then(
+    takeLease(dataDir, runId, mode, true, logger).then(
       (held) => {
         if (held) return;
         clearInterval(timer);
