@@ -406,11 +406,31 @@ function sendPlain(
   let { body } = rendered;
   const headBytes = body.length - tail.length;
   const keepable = headBytes > 0 && body.subarray(headBytes).equals(tail);
-  if (claim?.bytes !== body) {
-    if (keepable) bodies.putPlain(key, body.subarray(0, headBytes), headers);
-  } else if (!keepable || !bodies.keepPlain(key, claim, headBytes, headers, res)) {
-    // Unkept room in the ring is written over by the next claim: send a copy.
-    body = Buffer.from(body);
-  }
+  if (keepable) body = keepRendered(bodies, key, claim, body, headBytes, headers, res);
+  // Unkept room in the ring is written over by the next claim: send a copy.
+  else if (claim?.bytes === body) body = Buffer.from(body);
   sendJson(res, body, headers);
+}
+
+/**
+ * A plain body rendered on a miss (its first `headBytes` the head) kept under `key`: in the
+ * room `claim` took in the ring, held for `sending`, or as a copy when it was rendered
+ * elsewhere. Returns the bytes to send: the rendered ones, or a copy when the claimed room
+ * was claimed over since (the next claim writes over it). The chain's miss (`sendPlain`) and
+ * a page rendered from its recipe (./list-recipes.ts) keep alike.
+ */
+export function keepRendered(
+  bodies: CompressedBodies,
+  key: string,
+  claim: Claim | null,
+  body: Buffer,
+  headBytes: number,
+  headers: Record<string, string>,
+  sending: Sending,
+): Buffer {
+  if (claim?.bytes !== body) {
+    bodies.putPlain(key, body.subarray(0, headBytes), headers);
+    return body;
+  }
+  return bodies.keepPlain(key, claim, headBytes, headers, sending) ? body : Buffer.from(body);
 }

@@ -17,7 +17,7 @@ import { renderTrialList, type ListPage } from '../query/render.js';
 import { SEARCH_MEMO_ENTRIES } from '../query/search-memo.js';
 import type { SearchResult } from '../query/search.js';
 import type { TrialIndex } from '../query/trial-index.js';
-import { quotaTail, type CompressedBodies } from './compressed-bodies.js';
+import { keepRendered, quotaTail, type CompressedBodies } from './compressed-bodies.js';
 import type { Claim, KeptPlain, Sending } from './plain-ring.js';
 
 /** What renders a plain list page but for its counters: renderTrialList's arguments. */
@@ -75,14 +75,8 @@ export function renderFromRecipe(
     recipe.centre,
     (n) => (claim = bodies.claimPlain(n))?.bytes ?? Buffer.allocUnsafe(n),
   );
-  const head = body.subarray(0, body.length - NO_COUNTS_TAIL);
+  const headBytes = body.length - NO_COUNTS_TAIL;
   const { headers } = recipe;
-  if (claim?.bytes !== body) {
-    // No room claimed: the body is a Buffer of its own, kept as a copy.
-    bodies.putPlain(url, head, headers);
-    return { head, headers };
-  }
-  if (bodies.keepPlain(url, claim, head.length, headers, sending)) return { head, headers };
-  // Claimed over since: the next claim writes over these bytes, so send a copy.
-  return { head: Buffer.from(head), headers };
+  const sent = keepRendered(bodies, url, claim, body, headBytes, headers, sending);
+  return { head: sent.subarray(0, headBytes), headers };
 }
