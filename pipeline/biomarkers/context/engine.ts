@@ -238,6 +238,30 @@ function ownList(tokens: Token[], depth: number[], cue: Cue): { at: number; clos
   return end < 0 ? null : { at: end, close: tokens.length - 1 };
 }
 
+/** Words that join the markers of a list across its commas ("EGFR, ALK, or ROS1"). */
+const LIST_JOINERS = new Set(['or', 'and', '/', '&']);
+
+/**
+ * The comma ending the leading clause a `leadingClause` cue opens, or -1 where no main clause
+ * follows one (a colon, a full stop or the end first) or the clause names a cohort. A comma with
+ * a marker after it continues a list of markers, not the clause.
+ */
+function leadingClauseEnd(tokens: Token[], depth: number[], cue: Cue): number {
+  const base = depth[cue.from];
+  const guard = cue.rule.notInClause ?? [];
+  for (let j = cue.to + 1; j < tokens.length; j++) {
+    const t = tokens[j];
+    if (guard.some((w) => wordMatches(w, t))) return -1;
+    if (depth[j] !== base) continue;
+    if (t.text === ':' || t.text === ';' || t.text === '.') return -1;
+    if (t.text !== ',') continue;
+    let k = j + 1;
+    while (k < tokens.length && LIST_JOINERS.has(tokens[k].text)) k++;
+    if (tokens[k]?.kind !== 'target') return j;
+  }
+  return -1;
+}
+
 /** Words `notAfter` looks back over, within the cue's clause. */
 const NOT_AFTER_REACH = 8;
 
@@ -269,6 +293,11 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
     const dir = cue.rule.direction;
     if (dir === 'terminate' || dir === 'pseudo') continue;
     if (cue.rule.notAfter && wordBefore(tokens, cue, cue.rule.notAfter)) continue;
+    if (cue.rule.leadingClause) {
+      const end = leadingClauseEnd(tokens, depth, cue);
+      if (end >= 0) out.push({ cue, lo: cue.to + 1, hi: end - 1, open: false });
+      continue;
+    }
     if (cue.rule.ownListOnly) {
       const list = ownList(tokens, depth, cue);
       if (!list) continue;

@@ -59,6 +59,15 @@ export interface ContextRule {
    * with ALK fusion").
    */
   atStart?: boolean;
+  /**
+   * The cue opens the statement's leading clause, and its scope is that clause up to the comma
+   * the main clause follows ("For EGFR mutation-positive participants, prior TKI is required";
+   * "Where an EGFR mutation is present, ..."). A list of markers does not end the clause; a
+   * clause ending at a colon or with the statement is no condition (a header names a cohort).
+   */
+  leadingClause?: boolean;
+  /** Leading-clause rows: a clause holding one of these words names a cohort, not a condition. */
+  notInClause?: string[];
   /** False: the scope stops at a bracket rather than reading the aside ("other than EGFR (e.g. ALK)"). */
   crossesAsides?: boolean;
   /**
@@ -878,13 +887,36 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'if an EGFR mutation is present, prior osimertinib is required',
   },
   {
+    // Who a statement's main clause applies to, named in a clause before it: the markers there
+    // select a subgroup, they gate nothing ("For EGFR mutation-positive participants, prior EGFR
+    // TKI is required"). A clause naming a cohort is the cohort's requirement.
     id: 'conditional.subgroup-first',
-    words: ['in patients with', 'in subjects with', 'in participants with'],
+    words: [
+      ...['in', 'for', 'among'].flatMap((p) => [
+        p,
+        ...POPULATION_NOUNS.map((n) => `${p} ${n} with`),
+      ]),
+      'where',
+      'whenever',
+    ],
     category: 'conditional',
     direction: 'forward',
     maxTokens: 8,
     atStart: true,
-    example: 'In patients with EGFR mutation, prior osimertinib is required',
+    leadingClause: true,
+    notInClause: [
+      'cohort*',
+      'arm',
+      'arms',
+      'part',
+      'parts',
+      'group*',
+      'module*',
+      'stratum',
+      'strata',
+      'expansion',
+    ],
+    example: 'For EGFR mutation-positive participants, prior EGFR TKI is required',
   },
   {
     id: 'conditional.backward',

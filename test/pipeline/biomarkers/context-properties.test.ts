@@ -623,4 +623,34 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('markers in a leading clause select whom the main clause applies to; a clause without one leaves it', () => {
+    const lead = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      opener: fc.constantFrom('For', 'In', 'Among', 'Where', 'For those'),
+      // Where the marker stands in the clause: before the population noun or after "with".
+      shape: fc.constantFrom(
+        (m: string) => `${m}-positive participants`,
+        (m: string) => `patients with ${m}`,
+        (m: string) => `subjects whose tumours harbour ${m}`,
+        (m: string) => `NSCLC with ${m} (per local testing)`,
+      ),
+      main: fc.constantFrom(
+        'prior targeted therapy is required',
+        'at least one prior line of therapy must have been received',
+        'progression on an approved inhibitor is mandatory',
+      ),
+      neutral: fc.constantFrom('In addition', 'For inclusion', 'Where available', 'For Cohort B'),
+    });
+    fc.assert(
+      fc.property(lead, ({ items, opener, shape, main, neutral }) => {
+        const markers = list(items.map(([said]) => said));
+        expect(rowsOf(`* ${opener} ${shape(markers)}, ${main}`)).toEqual([]);
+        // The clause names no marker, or names a cohort: the main clause's marker is required.
+        const required = rowsOf(`* ${markers}`);
+        expect(rowsOf(`* ${neutral}, ${markers}`)).toEqual(required);
+        expect(required.length).toBeGreaterThan(0);
+      }),
+      RUNS,
+    );
+  });
 });
