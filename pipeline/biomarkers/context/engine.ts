@@ -192,7 +192,7 @@ function walk(
       t.kind === 'word' &&
       depth[j] === base &&
       !(step === -1 && marks.asideClause[j] && !marks.asideClause[cue.from]) &&
-      ++gap > cue.rule.maxTokens
+      ++gap > (step === -1 ? (cue.rule.maxTokensBack ?? cue.rule.maxTokens) : cue.rule.maxTokens)
     )
       return { edge, open: false };
     edge = j;

@@ -43,6 +43,12 @@ export interface ContextRule {
   direction: Direction;
   /** Tokens the scope may cross without meeting a marker (terminate and pseudo rows: 0). */
   maxTokens: number;
+  /**
+   * Bidirectional rows: the backward reach, when shorter than the forward one. A list after the
+   * cue runs on as far as a forward cue's ("must be negative for A detected by an approved test,
+   * B or C"), while the words before it are another clause's more often than its subject's.
+   */
+  maxTokensBack?: number;
   /** Genes the cue never applies to ("negative for PD-L1" is a cut-off, read by pdl1.ts). */
   exceptGenes?: Gene[];
   /** Terminate rows: end only scopes running this way (default both). */
@@ -466,7 +472,8 @@ export const CONTEXT_RULES: ContextRule[] = [
     ],
     category: 'negated',
     direction: 'bidirectional',
-    maxTokens: 3,
+    maxTokens: 12,
+    maxTokensBack: 3,
     exceptGenes: ['PD-L1'],
     example: 'tumour ALK and ROS1 must be negative for rearrangement by FISH',
   },

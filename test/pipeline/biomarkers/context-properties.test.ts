@@ -653,4 +653,48 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a qualifier after each listed marker keeps the list one list, for every lead, in either section', () => {
+    const QUALIFIERS = [
+      '',
+      ' as determined by a CLIA-certified laboratory',
+      ' detected by an FDA-approved test',
+      ' by local or central testing',
+      ' confirmed by next-generation sequencing',
+    ];
+    const LEADS = [
+      ['Documented', false],
+      ['Patients must have', false],
+      ['Locally advanced or metastatic NSCLC with', false],
+      ['No known', true],
+      ['Absence of', true],
+      ['Must be negative for', true],
+      ['Tumours must not harbour', true],
+    ] as const;
+    const qualified = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 4 }),
+      qualifiers: fc.array(fc.constantFrom(...QUALIFIERS), { minLength: 4, maxLength: 4 }),
+      lead: fc.constantFrom(...LEADS),
+      exclusion: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(qualified, ({ items, qualifiers, lead: [lead, negated], exclusion }) => {
+        const said = items.map(([phrase], i) => `${phrase}${qualifiers[i]}`);
+        const text = `* ${lead} ${list(said)}`;
+        const bare = `* ${lead} ${list(items.map(([phrase]) => phrase))}`;
+        const rows = (t: string) =>
+          extractBiomarkers({
+            nct_id: 'NCT00000000',
+            inclusion: exclusion ? null : t,
+            exclusion: exclusion ? t : null,
+          })
+            .filter((r) => r.scope === 'lung')
+            .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}`)
+            .sort();
+        const sign = negated === exclusion ? '+' : '-';
+        expect(new Set(rows(text))).toEqual(new Set(items.map(([, gene]) => `${sign}${gene}`)));
+        expect(rows(text)).toEqual(rows(bare));
+      }),
+      RUNS,
+    );
+  });
 });
