@@ -521,6 +521,9 @@ export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
     ),
   ],
   ['amp', /(?:\bamplified|\bamplifications?\s+(?:of|in)\s+(?:the\s+)?)\s*$/i],
+  // "wild-type EGFR", "negative EGFR mutation by PCR": the state before the gene, not the state
+  // word of a marker before it ("ALK-negative EGFR-mutant" keeps EGFR's own).
+  ['negative', /(?<![\u0001\u0002][\s-]*)\b(?:wild[- ]?type|wildtype|negative)\s*$/i],
   ['mutation', /\b(?:mutant|mutated|activating|sensiti[sz]ing)\s*$/i],
   ['positive', /\bpositive\s+(?:for|to)\s+(?:an?\s+|the\s+)?$/i],
 ];

@@ -262,7 +262,10 @@ function geneMentions(
       alt.attachedTo.push(g.gene);
       continue;
     }
-    const q = backward === 'therapy' ? 'therapy' : (qualifier ?? backward);
+    // A state written before the gene says what the kind after it is about: "negative EGFR
+    // mutation" is EGFR-negative (PD-L1's states are cut-offs, read by pdl1.ts).
+    const stateBefore = backward === 'negative' && g.gene !== 'PD-L1';
+    const q = backward === 'therapy' || stateBefore ? backward : (qualifier ?? backward);
     if (q === 'therapy') {
       mentions.push({
         gene: g.gene,
@@ -298,13 +301,14 @@ function backwardQualifier(
     }
   }
   if (!backward && isFusionGene(g.gene) && FUSION_PARTNER_BEFORE.test(before)) backward = 'fusion';
-  // "anti-EGFR/cMET", "targeting EGFR or HER2": the cue before a list covers the whole list.
+  // "anti-EGFR/cMET", "targeting EGFR or HER2", "wild-type EGFR, ALK and ROS1": the cue before
+  // a list covers the whole list.
   if (
     !backward &&
-    previous?.backward === 'therapy' &&
+    (previous?.backward === 'therapy' || previous?.backward === 'negative') &&
     /^[\s,\/]*(?:or|and)?[\s,\/]*$/i.test(masked.slice(previous.gene.end, g.start))
   ) {
-    backward = 'therapy';
+    backward = previous.backward;
   }
   return backward;
 }

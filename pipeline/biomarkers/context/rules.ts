@@ -434,6 +434,9 @@ export const CONTEXT_RULES: ContextRule[] = [
       'lacking',
       'lack of',
       'free of',
+      // "Tumour must be wild-type for EGFR, ALK and ROS1": the state before the list it governs.
+      'wild type for',
+      'wildtype for',
       'negative for',
       'negative to',
       'not positive for',

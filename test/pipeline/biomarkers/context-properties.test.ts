@@ -697,4 +697,29 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a negative state reads alike written before the genes or after them; a marker before it keeps its own', () => {
+    const states = fc.record({
+      genes: fc.shuffledSubarray(['EGFR', 'ALK', 'ROS1', 'KRAS', 'BRAF', 'RET', 'MET'], {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      state: fc.constantFrom('wild-type', 'wild type', 'negative'),
+      lead: fc.constantFrom('', 'Documented ', 'Tumours of ', 'Patients with '),
+      tail: fc.constantFrom('', ' status', ' NSCLC', ' by local testing'),
+    });
+    const OTHERS = ['EGFR-mutant', 'KRAS G12C-mutated', 'ALK-positive'];
+    fc.assert(
+      fc.property(states, ({ genes, state, lead, tail }) => {
+        const other = OTHERS.find((o) => !o.startsWith(genes[0]))!;
+        const before = rowsOf(`* ${lead}${state} ${list(genes)}${tail}`);
+        expect(before).toEqual(rowsOf(`* ${lead}${list(genes)} ${state}${tail}`));
+        expect(before.every((r) => r.startsWith('-'))).toBe(true);
+        expect(before.length).toBe(genes.length);
+        // "ALK-negative, EGFR-mutant NSCLC": the state word after a marker is that marker's.
+        const mixed = rowsOf(`* ${genes[0]}-${state.replace(' ', '-')} ${other} NSCLC`);
+        expect(mixed.filter((r) => r.startsWith('+')).length).toBeGreaterThan(0);
+      }),
+      RUNS,
+    );
+  });
 });
