@@ -521,9 +521,10 @@ export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
     ),
   ],
   ['amp', /(?:\bamplified|\bamplifications?\s+(?:of|in)\s+(?:the\s+)?)\s*$/i],
-  // "wild-type EGFR", "negative EGFR mutation by PCR": the state before the gene, not the state
-  // word of a marker before it ("ALK-negative EGFR-mutant" keeps EGFR's own).
-  ['negative', /(?<![\u0001\u0002][\s-]*)\b(?:wild[- ]?type|wildtype|negative)\s*$/i],
+  // "wild-type EGFR", "negative EGFR mutation by PCR", "negative for ALK or ROS1 fusion genes":
+  // the state before the gene (gene level, as "ALK-negative" is), not the state word of a marker
+  // before it ("ALK-negative EGFR-mutant" keeps EGFR's own).
+  ['negative', /(?<![\u0001\u0002][\s-]*)\b(?:wild[- ]?type|wildtype|negative)(?:\s+for)?\s*$/i],
   ['mutation', /\b(?:mutant|mutated|activating|sensiti[sz]ing)\s*$/i],
   ['positive', /\bpositive\s+(?:for|to)\s+(?:an?\s+|the\s+)?$/i],
 ];

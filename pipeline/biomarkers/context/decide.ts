@@ -29,6 +29,20 @@ const NO_GATE: Category[] = ['conditional', 'prior-therapy', 'not-gating'];
 const TARGET_READERS = new Set(
   CONTEXT_RULES.filter((r) => r.readsTherapyTargets).flatMap((r) => [r.id, `${r.id}(header)`]),
 );
+/** Rows that reach only a therapy's targets (a marker they reach is not cued). */
+const THERAPY_ONLY = new Set(
+  CONTEXT_RULES.filter((r) => r.therapyOnly).flatMap((r) => [r.id, `${r.id}(header)`]),
+);
+/** The sections each row counts in, for the rows limited to some. */
+const ROW_SECTIONS = new Map(
+  CONTEXT_RULES.filter((r) => r.sections).flatMap((r) => [
+    [r.id, r.sections as Section[]],
+    [`${r.id}(header)`, r.sections as Section[]],
+  ]),
+);
+const countsHere = (h: Hit, section: Section, kind: DecideInput['kind']) =>
+  (ROW_SECTIONS.get(h.rule)?.includes(section) ?? true) &&
+  (kind === 'therapy' || !THERAPY_ONLY.has(h.rule));
 /** Sections that describe the trial rather than state criteria. */
 const DESCRIPTIVE: Section[] = ['title', 'conditions', 'keywords'];
 
@@ -39,10 +53,11 @@ export type DecideInput = Pick<Mention, 'kind' | 'carvedOut' | 'negative' | 'pos
 
 export function decide(
   m: DecideInput,
-  hits: Hit[],
+  reached: Hit[],
   section: Section,
   trialTumour: string | null,
 ): Polarity {
+  const hits = reached.filter((h) => countsHere(h, section, m.kind));
   const fired = (c: Category) => hits.filter((h) => h.category === c).map((h) => h.rule);
   const result = (
     requirement: Requirement | null,

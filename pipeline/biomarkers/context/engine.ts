@@ -71,8 +71,10 @@ function byFirstWord(rows: Compiled[]): Map<string, Compiled[]> {
   }
   return out;
 }
-const PSEUDO = byFirstWord(COMPILED.filter((c) => c.rule.direction === 'pseudo'));
-const OTHERS = byFirstWord(COMPILED.filter((c) => c.rule.direction !== 'pseudo'));
+/** Matched first: pseudo cues, and the rows that spell one out inside their words. */
+const isEarly = (c: Compiled) => c.rule.direction === 'pseudo' || !!c.rule.beforePseudo;
+const PSEUDO = byFirstWord(COMPILED.filter(isEarly));
+const OTHERS = byFirstWord(COMPILED.filter((c) => !isEarly(c)));
 const candidates = (index: Map<string, Compiled[]>, t: Token): Compiled[] => [
   ...(index.get(t.text) ?? []),
   ...(index.get(`*${t.text[0]}`) ?? []),
@@ -280,9 +282,17 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
   const depth = depths(tokens);
   const stops = new Set<number>();
   const forwardStops = new Set<number>();
+  // Where a relative clause starts: a condition reads on into it ("is required for patients
+  // whose tumours carry EGFR"), other forward cues stop there.
+  const relativeStops = new Set<number>();
   for (const c of cues) {
     if (c.rule.direction !== 'terminate') continue;
-    (c.rule.endsOnly === 'forward' ? forwardStops : stops).add(c.from);
+    (c.rule.clauseIsAside
+      ? relativeStops
+      : c.rule.endsOnly === 'forward'
+        ? forwardStops
+        : stops
+    ).add(c.from);
   }
   for (let j = 0; j < tokens.length; j++) if (tokens[j].text === ';') stops.add(j);
   const tumour = new Uint8Array(tokens.length);
@@ -307,7 +317,14 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
     }
     const fwd =
       dir !== 'backward'
-        ? walk(tokens, depth, new Set([...stops, ...forwardStops]), cue, 1, marks)
+        ? walk(
+            tokens,
+            depth,
+            forwardStopsOf(cue, stops, forwardStops, relativeStops),
+            cue,
+            1,
+            marks,
+          )
         : null;
     const back = dir !== 'forward' ? walk(tokens, depth, stops, cue, -1, marks) : null;
     out.push({
@@ -318,6 +335,16 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
     });
   }
   return out;
+}
+
+function forwardStopsOf(
+  cue: Cue,
+  stops: Set<number>,
+  forwardStops: Set<number>,
+  relativeStops: Set<number>,
+): Set<number> {
+  const relative = cue.rule.category === 'conditional' ? [] : [...relativeStops];
+  return new Set([...stops, ...forwardStops, ...relative]);
 }
 
 function applies(rule: ContextRule, gene: Gene | null): boolean {

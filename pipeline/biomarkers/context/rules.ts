@@ -99,6 +99,21 @@ export interface ContextRule {
    * not indicated": no ALK fusion); elsewhere a therapy mention states no marker.
    */
   readsTherapyTargets?: boolean;
+  /**
+   * The cue reaches only a therapy's targets; a marker it reaches is not cued ("not a candidate
+   * for curative surgery, with an EGFR mutation" keeps the EGFR requirement).
+   */
+  therapyOnly?: boolean;
+  /**
+   * The sections the cue counts in (default every one): "EGFR-mutant patients who have not
+   * received osimertinib" names a subgroup when excluded, a requirement when admitted.
+   */
+  sections?: Array<'inclusion' | 'exclusion'>;
+  /**
+   * Matched with the pseudo cues, before them where it starts earlier: its words hold a pseudo
+   * phrase ("who have not received" holds "not received"), which would otherwise take them.
+   */
+  beforePseudo?: boolean;
   /** A criterion the rule must fire on (`rule-firings.test.ts`); "(exclusion)" puts it there. */
   example: string;
 }
@@ -212,18 +227,7 @@ export const CONTEXT_RULES: ContextRule[] = [
   },
   {
     id: 'pseudo.not-a-candidate',
-    words: [
-      'not amenable',
-      'not candidate*',
-      'not a candidate',
-      'not be a candidate',
-      'not suitable',
-      'not eligible for',
-      'not appropriate',
-      'not feasible',
-      'not otherwise specified',
-      'not possible',
-    ],
+    words: ['not amenable', 'not feasible', 'not otherwise specified', 'not possible'],
     category: null,
     direction: 'pseudo',
     maxTokens: 0,
@@ -513,6 +517,30 @@ export const CONTEXT_RULES: ContextRule[] = [
     direction: 'backward',
     maxTokens: 4,
     example: 'EGFR-, ALK- or ROS1-directed therapy is not indicated as primary therapy',
+  },
+  {
+    // "Not a candidate for EGFR- or ALK-directed therapy", "... targeted therapy is not
+    // appropriate": the therapy a driver would call for is ruled out, as "not indicated" says.
+    // Therapies only: "not a candidate for surgery, with an EGFR mutation" keeps its marker.
+    id: 'negation.not-a-candidate',
+    words: [
+      'not candidate*',
+      'not a candidate',
+      'not be a candidate',
+      'not be candidates',
+      'not a suitable candidate',
+      'not suitable',
+      'not eligible for',
+      'not be eligible for',
+      'not appropriate',
+      'not be appropriate',
+    ],
+    category: 'negated',
+    readsTherapyTargets: true,
+    therapyOnly: true,
+    direction: 'bidirectional',
+    maxTokens: 4,
+    example: 'Patients must not be candidates for EGFR-, ALK- or ROS1-directed therapy',
   },
   {
     // "EGFR and ALK status documented as negative": a result stated after the status words.
@@ -890,6 +918,9 @@ export const CONTEXT_RULES: ContextRule[] = [
       'is required for',
       'are required for',
       'mandatory for',
+      'required in',
+      'is required in',
+      'mandatory in',
     ],
     category: 'conditional',
     direction: 'forward',
@@ -985,6 +1016,28 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'patients with EGFR mutations must have received a TKI',
   },
   {
+    // Excluded until treated: the exclusion names who must have had a therapy first, the
+    // marker gates nothing. In the inclusion criteria the same words describe the enrolled.
+    id: 'conditional.untreated-subgroup',
+    words: [
+      'who have not received',
+      'who have not yet received',
+      'who did not receive',
+      'who have not been treated',
+      'who have not been previously treated',
+      'who have not progressed',
+      'who have not had',
+      'who have not failed',
+      'not previously treated with',
+    ],
+    category: 'conditional',
+    direction: 'backward',
+    maxTokens: 8,
+    sections: ['exclusion'],
+    beforePseudo: true,
+    example: '(exclusion) EGFR-mutant patients who have not received osimertinib',
+  },
+  {
     id: 'conditional.unless',
     words: ['unless'],
     category: 'conditional',
@@ -1017,6 +1070,11 @@ export const CONTEXT_RULES: ContextRule[] = [
       'targeted therapy for',
       'targeted therapies for',
       'targeted treatment for',
+      // "an EGFR TKI for EGFR-mutant disease": the disease the inhibitor was given for.
+      'tki for',
+      'tkis for',
+      'inhibitor for',
+      'inhibitors for',
     ],
     category: 'prior-therapy',
     direction: 'forward',

@@ -295,6 +295,8 @@ export const BATCH12: WrittenCase[] = [
   },
   {
     inc: 'Inclusion Criteria:\n1. Stage IV NSCLC of non-squamous histology\n2. Wild-type for EGFR, and negative for ALK, ROS1, RET fusions and BRAF V600E (tissue or plasma NGS)\n3. Prior platinum-based chemotherapy with or without pembrolizumab',
-    want: ['-EGFR', '-ALK:FUSION', '-ROS1:FUSION', '-RET:FUSION', '-BRAF:V600E'],
+    // "negative for ALK, ROS1, RET fusions" is a negative state, gene level as "ALK-negative"
+    // is (eval README, 2026-11-28; real-dev-b's blind labels read it so): was FUSION.
+    want: ['-EGFR', '-ALK', '-ROS1', '-RET', '-BRAF:V600E'],
   },
 ];

@@ -192,7 +192,7 @@ const RULED_OUT_PAIRS: Array<[string, string]> = [
   ['Absence of', 'Presence of'],
   ['Tumours must not harbour', 'Tumours harbouring'],
   ['Patients without', 'Patients with'],
-  ['Negative for', 'Positive for'],
+  ['Free of', 'Positive for'],
   ['No documented', 'Documented'],
 ];
 
@@ -718,6 +718,64 @@ describe('ConText readings that must not change', () => {
         // "ALK-negative, EGFR-mutant NSCLC": the state word after a marker is that marker's.
         const mixed = rowsOf(`* ${genes[0]}-${state.replace(' ', '-')} ${other} NSCLC`);
         expect(mixed.filter((r) => r.startsWith('+')).length).toBeGreaterThan(0);
+      }),
+      RUNS,
+    );
+  });
+  it('a therapy ruled out for the patient excludes its targets however it is said; a marker beside a procedure ruled out keeps its row', () => {
+    const ruledOut = fc.record({
+      genes: fc.shuffledSubarray(['EGFR', 'ALK', 'ROS1', 'RET'], { minLength: 1, maxLength: 3 }),
+      said: fc.constantFrom(
+        (t: string) => `Patients must not be candidates for ${t}`,
+        (t: string) => `Not a candidate for ${t}`,
+        (t: string) => `Not eligible for ${t}`,
+        (t: string) => `${t} is not appropriate`,
+        (t: string) => `${t} is not indicated as primary therapy`,
+      ),
+      therapy: fc.constantFrom('-directed therapy', ' targeted therapy', ' inhibitor therapy'),
+    });
+    fc.assert(
+      fc.property(ruledOut, ({ genes, said, therapy }) => {
+        const rows = rowsOf(`* ${said(`${list(genes)}${therapy}`)}`);
+        expect(rows.map((r) => r.split(':')[0]).sort()).toEqual(genes.map((g) => `-${g}`).sort());
+        const kept = rowsOf(`* ${said('curative surgery')}, with a documented KRAS G12C mutation`);
+        expect(kept).toEqual(['+KRAS:G12C']);
+      }),
+      RUNS,
+    );
+  });
+  it('markers naming whom a demand applies to gate nothing, before or after it; an exclusion until treated likewise', () => {
+    const subgroup = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      demand: fc.constantFrom(
+        'Prior targeted therapy is required',
+        'At least one prior approved inhibitor is mandatory',
+      ),
+      who: fc.constantFrom(
+        (m: string) => `for patients whose tumours carry ${m}`,
+        (m: string) => `in patients with ${m}`,
+        (m: string) => `for participants with ${m}`,
+      ),
+      untreated: fc.constantFrom(
+        'who have not received prior targeted therapy',
+        'who have not been treated with an approved inhibitor',
+        'who have not progressed on approved targeted therapy',
+      ),
+    });
+    fc.assert(
+      fc.property(subgroup, ({ items, demand, who, untreated }) => {
+        const markers = list(items.map(([said]) => said));
+        expect(rowsOf(`* ${demand} ${who(markers)}`)).toEqual([]);
+        const subject = `* Patients with ${markers} ${untreated}`;
+        const excluded = extractBiomarkers({
+          nct_id: 'NCT00000000',
+          inclusion: null,
+          exclusion: subject,
+        }).filter((r) => r.scope === 'lung');
+        expect(excluded).toEqual([]);
+        // Admitted, the same words describe who enrols: the markers are required.
+        expect(rowsOf(subject).every((r) => r.startsWith('+'))).toBe(true);
+        expect(rowsOf(subject).length).toBeGreaterThan(0);
       }),
       RUNS,
     );
