@@ -17,6 +17,7 @@ import {
   type TableName,
 } from '../domain/rows.js';
 import { CompressedBodies } from './routes/compressed-bodies.js';
+import { recipeUses } from './routes/list-recipes.js';
 import { LATEST_POINTER, resolveLatest } from '../snapshot/index.js';
 import { openSnapshotIndex } from './query/index-file.js';
 import {
@@ -109,10 +110,7 @@ export class SnapshotHolder {
     index: TrialIndex,
     opened: LoadedSnapshot['opened'],
   ): SnapshotHolder {
-    return new SnapshotHolder(
-      { manifest, index, compressed: new CompressedBodies(), opened },
-      null,
-    );
+    return new SnapshotHolder({ manifest, index, compressed: keptBodies(index), opened }, null);
   }
 
   /** A holder with nothing loaded: every data endpoint answers 503. */
@@ -216,7 +214,7 @@ export class SnapshotHolder {
       const previous = this.loaded?.manifest.version ?? null;
       this.retire(this.loaded);
       const opened = built === null ? 'read' : 'built';
-      this.loaded = { manifest, index, compressed: new CompressedBodies(), opened };
+      this.loaded = { manifest, index, compressed: keptBodies(index), opened };
       this.failedVersion = null;
       logger.info(
         {
@@ -277,4 +275,9 @@ export class SnapshotHolder {
     this.watcher = null;
     await this.running?.catch(() => undefined);
   }
+}
+
+/** The kept bodies of a snapshot's index, admitted by the uses its list recipes count. */
+function keptBodies(index: TrialIndex): CompressedBodies {
+  return new CompressedBodies(undefined, recipeUses(index));
 }

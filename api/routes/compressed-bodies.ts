@@ -130,9 +130,10 @@ export class CompressedBodies {
   /**
    * @param maxBytes bytes kept, of every kind together (32 MiB: ~300 plain list pages of
    *   95-120 KiB, ~2,700 gzip list pages or ~8,000 gzip details)
+   * @param worth uses counted for a plain page's key (PlainRing: admission by frequency)
    */
-  constructor(maxBytes = 32 * 2 ** 20) {
-    this.ring = new PlainRing(maxBytes);
+  constructor(maxBytes = 32 * 2 ** 20, worth?: (key: string) => number | undefined) {
+    this.ring = new PlainRing(maxBytes, worth);
   }
 
   /** Compressed heads and MCP results kept (a count for tests and reports: it walks them). */
@@ -196,9 +197,12 @@ export class CompressedBodies {
     this.ring.put(key, head, headers);
   }
 
-  /** Room in the ring for a plain body of `n` bytes written in place (PlainRing.claim). */
-  claimPlain(n: number): Claim | null {
-    return this.ring.claim(n);
+  /**
+   * Room in the ring for a plain body of `n` bytes written in place (PlainRing.claim);
+   * given its `key`, only if admitted over what it would write over.
+   */
+  claimPlain(n: number, key?: string): Claim | null {
+    return this.ring.claim(n, key);
   }
 
   /**

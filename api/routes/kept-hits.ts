@@ -40,7 +40,7 @@ import {
   type KeptRef,
   type RenderedBody,
 } from './compressed-bodies.js';
-import { hasRecipe, renderFromRecipe } from './list-recipes.js';
+import { renderFromRecipe, useRecipe } from './list-recipes.js';
 import { ROUTE_PATHS } from './paths.js';
 import { quotaOf } from './send.js';
 import { findRank, trialDetailBody } from './trials.js';
@@ -135,8 +135,10 @@ function hitFor(req: Request, snapshot: LoadedSnapshot): Hit | null {
   const bodies = snapshot.compressed;
   const json = keptBodyFor(req);
   if (!json) return null;
-  // A plain page out of the ring whose recipe is kept is rendered there when sent.
-  if (bodies.has(json.key) || (json.kind === 'plain' && hasRecipe(snapshot.index, json.key)))
+  // A plain page out of the ring whose recipe is kept is rendered when sent; its requests
+  // are counted, kept or not, for the ring's admission (./list-recipes.ts).
+  const recipe = json.kind === 'plain' && useRecipe(snapshot.index, json.key);
+  if (recipe || bodies.has(json.key))
     return { ref: json, format: route.negotiated ? 'json' : undefined };
   // A JSON body is kept only for a URL that does not ask for CSV, so it answers any of
   // these Accepts; a URL asking for CSV gets it unless Accept excludes it. The middleware

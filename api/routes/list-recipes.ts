@@ -11,6 +11,11 @@
  * and answers it as a kept hit. The recipe is only taken where the kept bytes would have
  * been: same snapshot, same URL, a GET taking plain JSON, so the chain would decide as it
  * did for the request that kept it.
+ *
+ * Each recipe counts the requests for its URL (halved every RECIPE_ENTRIES uses, so the
+ * counts follow what is asked now): the ring admits a page rendered from its recipe, or
+ * moves a read one, only over pages used less (./plain-ring.ts); a page not admitted is
+ * rendered into a Buffer of its own and sent without being kept.
  */
 import type { QuotaMeta } from '../query/render.js';
 import { renderTrialList, type ListPage } from '../query/render.js';
@@ -36,26 +41,51 @@ const RECIPE_ENTRIES = SEARCH_MEMO_ENTRIES;
 const NO_COUNTS: QuotaMeta = { quota_used: 0, quota_limit: 0 };
 const NO_COUNTS_TAIL = quotaTail(NO_COUNTS).length;
 
-const recipes = new WeakMap<TrialIndex, Map<string, ListRecipe>>();
-
-/** Keeps how the plain page at `url` (a request's original URL) was rendered. */
-export function keepRecipe(index: TrialIndex, url: string, recipe: ListRecipe): void {
-  let kept = recipes.get(index);
-  if (!kept) recipes.set(index, (kept = new Map()));
-  if (kept.has(url)) return;
-  if (kept.size >= RECIPE_ENTRIES) kept.delete(kept.keys().next().value!);
-  kept.set(url, recipe);
+/** One index's recipes by URL, each with the requests counted for it. */
+interface Recipes {
+  pages: Map<string, { recipe: ListRecipe; uses: number }>;
+  /** Uses counted since the counts were last halved. */
+  uses: number;
 }
 
-/** Whether the plain page at `url` can be rendered from a recipe. */
-export function hasRecipe(index: TrialIndex, url: string): boolean {
-  return recipes.get(index)?.has(url) ?? false;
+const recipes = new WeakMap<TrialIndex, Recipes>();
+
+/** Keeps how the plain page at `url` (a request's original URL) was rendered: its first use. */
+export function keepRecipe(index: TrialIndex, url: string, recipe: ListRecipe): void {
+  let kept = recipes.get(index);
+  if (!kept) recipes.set(index, (kept = { pages: new Map(), uses: 0 }));
+  const { pages } = kept;
+  if (pages.has(url)) return;
+  if (pages.size >= RECIPE_ENTRIES) pages.delete(pages.keys().next().value!);
+  pages.set(url, { recipe, uses: 1 });
 }
 
 /**
- * The plain page at `url` rendered from its recipe into room claimed in the ring and kept
+ * Counts a request for the plain page at `url`, kept or not; whether it can be rendered
+ * from a recipe.
+ */
+export function useRecipe(index: TrialIndex, url: string): boolean {
+  const kept = recipes.get(index);
+  const page = kept?.pages.get(url);
+  if (!page) return false;
+  page.uses++;
+  if (++kept!.uses >= RECIPE_ENTRIES) {
+    kept!.uses = 0;
+    for (const other of kept!.pages.values()) other.uses >>= 1;
+  }
+  return true;
+}
+
+/** The requests counted for each plain page's key (its URL) of `index`: CompressedBodies' `worth`. */
+export function recipeUses(index: TrialIndex): (key: string) => number | undefined {
+  return (key) => recipes.get(index)?.pages.get(key)?.uses;
+}
+
+/**
+ * The plain page at `url` rendered from its recipe: into room claimed in the ring and kept
  * there under `url` (held for `sending` until it closes), as the chain's miss would keep
- * it; undefined without a recipe.
+ * it, when the ring admits it; else into a Buffer of its own, not kept. Undefined without
+ * a recipe.
  */
 export function renderFromRecipe(
   index: TrialIndex,
@@ -63,7 +93,7 @@ export function renderFromRecipe(
   url: string,
   sending: Sending,
 ): KeptPlain | undefined {
-  const recipe = recipes.get(index)?.get(url);
+  const recipe = recipes.get(index)?.pages.get(url)?.recipe;
   if (!recipe) return undefined;
   let claim = null as Claim | null;
   const body = renderTrialList(
@@ -73,10 +103,11 @@ export function renderFromRecipe(
     NO_COUNTS,
     undefined,
     recipe.centre,
-    (n) => (claim = bodies.claimPlain(n))?.bytes ?? Buffer.allocUnsafe(n),
+    (n) => (claim = bodies.claimPlain(n, url))?.bytes ?? Buffer.allocUnsafe(n),
   );
   const headBytes = body.length - NO_COUNTS_TAIL;
   const { headers } = recipe;
-  const sent = keepRendered(bodies, url, claim, body, headBytes, headers, sending);
+  // Not admitted (or the room is held by a response): `put` would not keep it either.
+  const sent = claim ? keepRendered(bodies, url, claim, body, headBytes, headers, sending) : body;
   return { head: sent.subarray(0, headBytes), headers };
 }

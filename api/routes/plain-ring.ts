@@ -14,6 +14,15 @@
  * A kept head is a view into the ring: its bytes stay until a later body is written over
  * them, which never happens while a response is still sending them (`get` holds them until
  * that response closes; a body that would overwrite them is not kept).
+ *
+ * Oldest out first keeps nothing of a cycle of pages larger than the ring: the bench's 500
+ * ZIP pages at one radius (~58 MiB) each evicted the page asked next, so every request was
+ * rendered again. Keys the owner counts uses of (`worth`: a list page's recipe,
+ * ./list-recipes.ts) are admitted by frequency, as TinyLFU does: such a key's body (`claim`
+ * given its key) takes room, or a read of it moves it to the newest end, only when it was
+ * used more than every counted head it would write over; a head whose key is not counted
+ * weighs nothing. Equally used pages keep what is kept, so such a cycle hits as often as the
+ * ring holds pages (bench/README.md, "ZIP pages admitted by use").
  */
 
 /** What sends a kept head: its bytes are held until it emits `close` (an http.ServerResponse). */
@@ -54,8 +63,14 @@ export class PlainRing<I = never> {
   /** Bytes written so far, wrap-around gaps included. */
   private written = 0;
 
-  /** @param capacity bytes of the ring, allocated at the first put */
-  constructor(readonly capacity: number) {}
+  /**
+   * @param capacity bytes of the ring, allocated at the first put
+   * @param worth uses counted for a key, undefined for one not counted (see the file's comment)
+   */
+  constructor(
+    readonly capacity: number,
+    private readonly worth: (key: string) => number | undefined = () => undefined,
+  ) {}
 
   /** Heads kept. */
   get size(): number {
@@ -82,7 +97,8 @@ export class PlainRing<I = never> {
   get(key: string, sending: Sending | null): KeptPlain<I> | undefined {
     let slot = this.slots.get(key);
     if (!slot) return undefined;
-    if (this.written - slot.start > this.capacity / 2) slot = this.rewrite(slot) ?? slot;
+    if (this.written - slot.start > this.capacity / 2 && this.admits(key, slot.head.length, slot))
+      slot = this.rewrite(slot) ?? slot;
     hold(slot, sending);
     return slot;
   }
@@ -90,9 +106,11 @@ export class PlainRing<I = never> {
   /**
    * Room for `n` bytes at the newest end, for a body written there in place instead of
    * rendered into a Buffer of its own and copied in (no per-response allocation: a ZIP page
-   * is ~119 KiB); `keep` names it once written. Null when `put` would not keep `n` bytes.
+   * is ~119 KiB); `keep` names it once written. Null when `put` would not keep `n` bytes,
+   * or when the body for `key` is not admitted over the heads it would write over.
    */
-  claim(n: number): Claim | null {
+  claim(n: number, key?: string): Claim | null {
+    if (key !== undefined && !this.admits(key, n, null)) return null;
     const start = this.allocate(n, null);
     if (start === null) return null;
     const at = start % this.capacity;
@@ -141,6 +159,24 @@ export class PlainRing<I = never> {
     });
   }
 
+  /**
+   * Whether `key`'s `n` bytes may be written at the newest end (a new body, or `moving`
+   * moved there): always for a key not counted; for a counted one, when it was used more
+   * than every counted head still named that they would write over.
+   */
+  private admits(key: string, n: number, moving: Slot<I> | null): boolean {
+    const uses = this.worth(key);
+    if (uses === undefined) return true;
+    const { order, slots } = this;
+    const limit = this.newestStart(n) + n - this.capacity;
+    for (let i = 0; i < order.length && order[i].start < limit; i++) {
+      const slot = order[i];
+      if (slot === moving || slots.get(slot.key) !== slot) continue;
+      if ((this.worth(slot.key) ?? 0) >= uses) return false;
+    }
+    return true;
+  }
+
   private name(slot: Slot<I>): void {
     this.slots.set(slot.key, slot);
     this.order.push(slot);
@@ -160,6 +196,15 @@ export class PlainRing<I = never> {
     return moved;
   }
 
+  /** Where `n` bytes written next start, in the running count of bytes written. */
+  private newestStart(n: number): number {
+    const { capacity, written } = this;
+    // A head never wraps around: it starts the next lap when this one has too little left.
+    return (written % capacity) + n > capacity
+      ? written + capacity - (written % capacity)
+      : written;
+  }
+
   /**
    * Room for `n` bytes at the newest end: the running offset they start at, after dropping
    * the oldest slots they overwrite; null when `n` exceeds the ring, or when that would
@@ -168,9 +213,7 @@ export class PlainRing<I = never> {
   private allocate(n: number, keep: Slot<I> | null): number | null {
     const { capacity, order } = this;
     if (n > capacity) return null;
-    let start = this.written;
-    // A head never wraps around: it starts the next lap when this one has too little left.
-    if ((start % capacity) + n > capacity) start += capacity - (start % capacity);
+    const start = this.newestStart(n);
     // A slot starting before this would share bytes with [start, start + n) in the ring.
     const limit = start + n - capacity;
     while (order.length > 0 && order[0].start < limit) {

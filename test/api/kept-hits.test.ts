@@ -15,6 +15,7 @@ import { MemoryKeyStore } from '../../api/keys/memory-store.js';
 import { StoreGate, type RequestGate } from '../../api/limits/gate.js';
 import { MemoryUsageCounter } from '../../api/limits/memory-counter.js';
 import { SnapshotHolder } from '../../api/live-snapshot.js';
+import { keepRecipe, useRecipe } from '../../api/routes/list-recipes.js';
 import { RedisUnavailableError } from '../../api/redis.js';
 import { createLogger } from '../../config/logger.js';
 import { TIER_LIMITS } from '../../domain/tiers.js';
@@ -316,5 +317,34 @@ describe('a kept list page answered before the chain', () => {
     const gzip = await send(pages[0], { ...auth, 'Accept-Encoding': 'gzip' });
     expect(gzip.lines).toContain('Content-Encoding: gzip');
     expect(chained).toBe(before + 1);
+  });
+
+  it('renders a page the ring does not admit each time, as the chain did, until it is asked more', async () => {
+    await restart();
+    const key = await newKey('admission');
+    const auth = { Authorization: `Bearer ${key}` };
+    const path = '/api/v1/trials?zip=10001&radius=100';
+    const first = await send(path, auth);
+    // The ring written over by 64 KiB pages each asked 3 times (recipes of their own), so
+    // less room is left between the newest and the oldest than the page takes.
+    const { compressed: bodies, index } = snapshots.current()!;
+    const recipe = { result: { total: 0, hits: [] }, page: { limit: 1, offset: 0 }, centre: null };
+    for (let i = 0; i < 530; i++) {
+      keepRecipe(index, `/busy/${i}`, { ...recipe, headers: {} });
+      for (let n = 1; n < 3; n++) useRecipe(index, `/busy/${i}`);
+      bodies.putPlain(`/busy/${i}`, Buffer.alloc(2 ** 16), {});
+    }
+    expect(first.body.length).toBeGreaterThan(2 ** 16);
+    expect(bodies.has(path)).toBe(false);
+    const before = chained;
+    let remaining = first.remaining;
+    // Asked a second and third time: rendered from its recipe, not kept over pages asked as often.
+    for (let n = 2; n <= 4; n++) {
+      const rendered = await send(path, auth);
+      expect(uncounted(rendered)).toEqual(uncounted(first));
+      expect(rendered.remaining).toBe(--remaining);
+      expect(bodies.has(path), `request ${n}`).toBe(n === 4);
+    }
+    expect(chained).toBe(before);
   });
 });

@@ -1,4 +1,7 @@
-/** Plain heads kept in one ring: oldest out first, a second chance when read, held while sent. */
+/**
+ * Plain heads kept in one ring: oldest out first, a second chance when read, held while sent;
+ * counted keys admitted by frequency.
+ */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
@@ -102,5 +105,69 @@ describe('PlainRing', () => {
     const last = ring.claim(1_000)!;
     expect(ring.keep('k1', last, 1_001, {}, null)).toBe(false);
     expect(ring.keep('k1', last, 1_000, {}, null)).toBe(true);
+  });
+
+  it('admits a counted key only over counted heads used less, and any key not counted', () => {
+    const uses = new Map<string, number>();
+    const ring = new PlainRing(10_000, (key) => uses.get(key));
+    for (let i = 0; i < 10; i++) {
+      uses.set(`k${i}`, 2);
+      ring.put(`k${i}`, randomBytes(1_000), {});
+    }
+    // k10, asked as often as k0 that it would write over, is not admitted; asked more, it is.
+    uses.set('k10', 2);
+    expect(ring.claim(1_000, 'k10')).toBeNull();
+    uses.set('k10', 3);
+    const claim = ring.claim(1_000, 'k10')!;
+    expect(ring.keep('k10', claim, 1_000, {}, null)).toBe(true);
+    expect(ring.has('k0')).toBe(false);
+    // A key not counted, and room claimed without a key, take room as before.
+    expect(ring.claim(1_000, 'other')).not.toBeNull();
+    expect(ring.claim(1_000)).not.toBeNull();
+    expect(ring.has('k2')).toBe(false);
+    // Over heads not counted, a counted key used once is admitted.
+    const loose = new PlainRing(10_000, (key) => uses.get(key));
+    for (let i = 0; i < 10; i++) loose.put(`loose${i}`, randomBytes(1_000), {});
+    uses.set('k11', 1);
+    expect(loose.claim(1_000, 'k11')).not.toBeNull();
+  });
+
+  it('moves a counted head read in the older half only over heads used less', () => {
+    const uses = new Map<string, number>();
+    const ring = new PlainRing(10_000, (key) => uses.get(key));
+    for (let i = 0; i < 10; i++) {
+      uses.set(`k${i}`, 1);
+      ring.put(`k${i}`, randomBytes(1_000), {});
+    }
+    // k1 would move over k0, used as much: it stays, and k0 with it.
+    ring.get('k1', null);
+    expect(ring.has('k0')).toBe(true);
+    uses.set('k1', 2);
+    ring.get('k1', null);
+    expect(ring.has('k0')).toBe(false);
+    expect(ring.has('k1')).toBe(true);
+  });
+
+  it('keeps hitting a cycle of more pages than it holds, where oldest out first never hits', () => {
+    const lap = (ring: PlainRing, uses: Map<string, number>): number => {
+      let hits = 0;
+      for (let i = 0; i < 15; i++) {
+        const key = `k${i}`;
+        uses.set(key, (uses.get(key) ?? 0) + 1);
+        if (ring.get(key, null)) hits++;
+        else {
+          const claim = ring.claim(1_000, key);
+          if (claim) ring.keep(key, claim, 1_000, {}, null);
+        }
+      }
+      return hits;
+    };
+    const counted = new Map<string, number>();
+    const admitting = new PlainRing(10_000, (key) => counted.get(key));
+    const fifo = new PlainRing(10_000);
+    const hits = [];
+    for (let i = 0; i < 5; i++) hits.push([lap(admitting, counted), lap(fifo, new Map())]);
+    // Ten of fifteen 1,000-byte pages fit the 10,000 bytes.
+    expect(hits.slice(1)).toEqual(Array(4).fill([10, 0]));
   });
 });
