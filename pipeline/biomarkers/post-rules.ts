@@ -201,11 +201,14 @@ function examplesRule(decided: Decided[], cueBetween: (from: number, to: number)
  */
 function eitherStateRule(text: string, decided: Decided[]): Rule {
   const markers = decided.filter((d) => d.mention.kind === 'marker');
+  // The states of one tumour's marker: "colorectal cancer must be RAS wild-type; NSCLC must
+  // have KRAS G12C" accepts one state for each tumour, not both for lung.
+  const gene = (d: Decided) => `${d.scope}|${d.mention.gene}`;
+  const key = (d: Decided) => `${gene(d)}|${d.mention.alteration ?? ''}`;
   const states = new Map<string, Set<Requirement>>();
   for (const d of markers) {
     if (d.mention.gene === 'PD-L1') continue;
-    const k = `${d.mention.gene}|${d.mention.alteration ?? ''}`;
-    states.set(k, (states.get(k) ?? new Set()).add(d.requirement));
+    states.set(key(d), (states.get(key(d)) ?? new Set()).add(d.requirement));
   }
   const wildType = new Map<string, Requirement>();
   for (const d of markers)
@@ -213,15 +216,13 @@ function eitherStateRule(text: string, decided: Decided[]): Rule {
       d.mention.alteration === null &&
       WILD_TYPE_AFTER.test(text.slice(d.mention.end, d.mention.end + 20))
     )
-      wildType.set(d.mention.gene, d.requirement);
+      wildType.set(gene(d), d.requirement);
   const altOpposite = new Set(
     markers
       .filter((d) => d.mention.alteration !== null)
-      .filter((d) => (wildType.get(d.mention.gene) ?? d.requirement) !== d.requirement)
-      .map((d) => d.mention.gene),
+      .filter((d) => (wildType.get(gene(d)) ?? d.requirement) !== d.requirement)
+      .map(gene),
   );
   return (d) =>
-    d.mention.kind === 'marker' &&
-    (states.get(`${d.mention.gene}|${d.mention.alteration ?? ''}`)?.size === 2 ||
-      altOpposite.has(d.mention.gene));
+    d.mention.kind === 'marker' && (states.get(key(d))?.size === 2 || altOpposite.has(gene(d)));
 }

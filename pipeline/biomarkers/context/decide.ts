@@ -33,6 +33,10 @@ const TARGET_READERS = new Set(
 const THERAPY_ONLY = new Set(
   CONTEXT_RULES.filter((r) => r.therapyOnly).flatMap((r) => [r.id, `${r.id}(header)`]),
 );
+/** Not-gating rows that a stated state or a negation overrides ("wild-type or unknown"). */
+const YIELDS_TO_STATE = new Set(
+  CONTEXT_RULES.filter((r) => r.yieldsToState).flatMap((r) => [r.id, `${r.id}(header)`]),
+);
 /** The sections each row counts in, for the rows limited to some. */
 const ROW_SECTIONS = new Map(
   CONTEXT_RULES.filter((r) => r.sections).flatMap((r) => [
@@ -81,7 +85,13 @@ export function decide(
       !(c === 'conditional' && DESCRIPTIVE.includes(section)) &&
       !(c === 'prior-therapy' && targetsRead),
   );
-  for (const c of gates) if (fired(c).length > 0) return result(null, fired(c));
+  // A known state beside "or unknown" is the one that gates.
+  const stated = m.negative || m.positive || fired('negated').length > 0;
+  const gating = (c: Category) =>
+    hits
+      .filter((h) => h.category === c && !(stated && YIELDS_TO_STATE.has(h.rule)))
+      .map((h) => h.rule);
+  for (const c of gates) if (gating(c).length > 0) return result(null, gating(c));
   const negations = fired('negated');
   if (m.negative && m.gene !== 'PD-L1') negations.push('negation.marker-state');
   // A test or status named beside a gate does not lift the gate ("no known ALK (testing

@@ -105,6 +105,12 @@ export interface ContextRule {
    */
   therapyOnly?: boolean;
   /**
+   * The cue gates nothing only where the marker states no state of its own and no negation
+   * reaches it: "EGFR status unknown" gates nothing, "EGFR wild-type or unknown" still rules
+   * EGFR out (a known state is the one that counts).
+   */
+  yieldsToState?: boolean;
+  /**
    * The sections the cue counts in (default every one): "EGFR-mutant patients who have not
    * received osimertinib" names a subgroup when excluded, a requirement when admitted.
    */
@@ -505,6 +511,8 @@ export const CONTEXT_RULES: ContextRule[] = [
     category: 'negated',
     direction: 'backward',
     maxTokens: 12,
+    // "PD-L1 negative" is a cut-off (TPS < 1), read by pdl1.ts.
+    exceptGenes: ['PD-L1'],
     example: 'EGFR and ALK alterations must be negative',
   },
   {
@@ -681,6 +689,17 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'EGFR negative or positive NSCLC',
   },
   {
+    // "EGFR status unknown" gates nothing; "EGFR wild-type or unknown", "ALK negative or ALK
+    // status unknown", "EGFR mutation negative/unknown": the known state gates.
+    id: 'not-gating.unknown',
+    words: ['or unknown', 'unknown', 'or status unknown', 'or not known', 'or not tested'],
+    category: 'not-gating',
+    direction: 'backward',
+    maxTokens: 6,
+    yieldsToState: true,
+    example: 'EGFR mutation status unknown',
+  },
+  {
     id: 'not-gating.backward',
     words: [
       'is allowed',
@@ -720,8 +739,6 @@ export const CONTEXT_RULES: ContextRule[] = [
       'if available',
       'if applicable',
       'when available',
-      'or unknown',
-      'unknown',
       'are not excluded',
       'is not excluded',
       'not sufficient',

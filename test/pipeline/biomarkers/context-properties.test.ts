@@ -780,4 +780,42 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('"or unknown" after a stated state keeps the state; an unknown status alone gates nothing', () => {
+    const unknown = fc.record({
+      gene: fc.constantFrom('EGFR', 'ALK', 'ROS1', 'KRAS', 'BRAF'),
+      state: fc.constantFrom('wild-type', 'negative', 'mutation negative'),
+      or: fc.constantFrom(
+        ' or unknown',
+        '/unknown',
+        ' or status unknown',
+        ' or {g} status unknown',
+      ),
+    });
+    fc.assert(
+      fc.property(unknown, ({ gene, state, or }) => {
+        const stated = rowsOf(`* ${gene} ${state}`);
+        expect(rowsOf(`* ${gene} ${state}${or.replace('{g}', gene)}`)).toEqual(stated);
+        expect(stated).toEqual([`-${gene}:*`]);
+        expect(rowsOf(`* ${gene} status unknown`)).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+  it("another tumour's state of a marker does not cancel the lung cohort's requirement of it", () => {
+    const cohorts = fc.record({
+      pair: fc.constantFrom(
+        ['colorectal cancer', 'RAS wild-type', 'KRAS G12C mutation', '+KRAS:G12C'],
+        ['melanoma', 'BRAF wild-type', 'BRAF V600E mutation', '+BRAF:V600E'],
+        ['breast cancer', 'HER2-negative', 'HER2 exon 20 insertion', '+HER2:EX20INS'],
+      ),
+      join: fc.constantFrom('; participants', '. Participants', '\n* Participants'),
+    });
+    fc.assert(
+      fc.property(cohorts, ({ pair: [tumour, state, marker, want], join }) => {
+        const text = `* Participants with ${tumour} must have ${state} disease${join} with NSCLC must have a documented ${marker}`;
+        expect(rowsOf(text)).toEqual([want]);
+      }),
+      RUNS,
+    );
+  });
 });
