@@ -144,9 +144,11 @@ function tumourOf(
     const other = list.filter((h) => h.category === 'other-tumour');
     const lung = list.filter((h) => h.category === 'lung-tumour');
     // "HER2-positive breast cancer": the tumour noun the marker is written before, unless it
-    // starts a list that names lung too ("TrkA-driven HNC, oesophageal, lung ... cancers").
+    // starts a list that names lung too ("TrkA-driven HNC, oesophageal, lung ... cancers"); a
+    // lung term with a marker of its own is another list item ("HER2-negative breast cancer or
+    // EGFR-mutant NSCLC").
     const headNoun = other.find((h) => h.after && h.distance <= 2);
-    if (headNoun && !lung.some((l) => l.after)) return headNoun;
+    if (headNoun && !lung.some((l) => l.after && !l.pastMarker)) return headNoun;
     if (lung.length > 0) return null;
     return other.sort((a, b) => a.distance - b.distance)[0] ?? undefined;
   };

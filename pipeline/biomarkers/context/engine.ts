@@ -28,6 +28,8 @@ export interface Hit {
   distance: number;
   /** The cue comes after the marker. */
   after: boolean;
+  /** Another marker stands between the cue and this one (it has a marker of its own nearer). */
+  pastMarker?: boolean;
   /** The marker stands in brackets that open right after the cue ("breast cancer (HER2-negative)"). */
   aside?: boolean;
   /** A tumour cue inside an exception's scope: the text leaves that tumour out. */
@@ -353,6 +355,13 @@ function applies(rule: ContextRule, gene: Gene | null): boolean {
   return !rule.onlyGenes || rule.onlyGenes.includes(gene);
 }
 
+/** A marker (or drug) stands strictly between two token positions. */
+function markerBetween(tokens: Token[], a: number, b: number): boolean {
+  for (let j = Math.min(a, b) + 1; j < Math.max(a, b); j++)
+    if (tokens[j].kind === 'target') return true;
+  return false;
+}
+
 /** Words between two token positions. */
 function wordsBetween(tokens: Token[], a: number, b: number): number {
   let n = 0;
@@ -533,6 +542,7 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
         category: s.cue.rule.category!,
         distance: wordsBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
         after: s.cue.from > at,
+        pastMarker: markerBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
       }));
     reached.push(...throughAnaphors(tokens, scopes, anaphors, at));
     const owner = asideOwner(tokens, depth, cues, at);

@@ -818,4 +818,25 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("a marker written before another tumour's noun stays that tumour's when a lung item with its own marker follows", () => {
+    const mixed = fc.record({
+      other: fc.constantFrom(
+        ['HER2-negative breast cancer', 'HER2'],
+        ['KRAS wild-type colorectal cancer', 'KRAS'],
+        ['BRAF V600E-mutant melanoma', 'BRAF'],
+      ),
+      lung: fc.constantFrom(
+        ['EGFR-mutant NSCLC', '+EGFR:*'],
+        ['ALK-positive NSCLC', '+ALK:FUSION'],
+        ['RET fusion-positive non-small cell lung cancer', '+RET:FUSION'],
+      ),
+      join: fc.constantFrom(' or ', ', or ', '; or '),
+    });
+    fc.assert(
+      fc.property(mixed, ({ other: [tumour], lung: [said, want], join }) => {
+        expect(rowsOf(`* Histologically confirmed ${tumour}${join}${said}`)).toEqual([want]);
+      }),
+      RUNS,
+    );
+  });
 });
