@@ -689,6 +689,28 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'EGFR negative or positive NSCLC',
   },
   {
+    // A co-occurrence excluded names the trial's own marker as its anchor: "Co-existing EGFR or
+    // ALK alteration in addition to the MET exon 14 skipping mutation" excludes EGFR and ALK,
+    // not MET. Admitted, the same words join two requirements ("MET amplification in addition
+    // to an EGFR mutation").
+    id: 'not-gating.co-occurrence-anchor',
+    words: [
+      'in addition to',
+      'together with',
+      'co occurring with',
+      'coexisting with',
+      'co existing with',
+      'concurrent with',
+      'along with',
+    ],
+    category: 'not-gating',
+    direction: 'forward',
+    maxTokens: 3,
+    sections: ['exclusion'],
+    example:
+      '(exclusion) Co-existing EGFR alteration in addition to the MET exon 14 skipping mutation',
+  },
+  {
     // "EGFR status unknown" gates nothing; "EGFR wild-type or unknown", "ALK negative or ALK
     // status unknown", "EGFR mutation negative/unknown": the known state gates.
     id: 'not-gating.unknown',

@@ -839,4 +839,32 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a co-occurrence excluded keeps its anchor out of the exclusion; admitted, both are required', () => {
+    const cooccur = fc.record({
+      pair: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 2 }),
+      joiner: fc.constantFrom(
+        'in addition to',
+        'together with',
+        'co-occurring with',
+        'concurrent with',
+      ),
+      lead: fc.constantFrom('Co-existing', 'Known', 'Concurrent', ''),
+    });
+    fc.assert(
+      fc.property(cooccur, ({ pair: [[other, gene], [anchor, anchorGene]], joiner, lead }) => {
+        const text = `* ${lead} ${other} ${joiner} the ${anchor}`.replace('*  ', '* ');
+        const excluded = extractBiomarkers({
+          nct_id: 'NCT00000000',
+          inclusion: null,
+          exclusion: text,
+        })
+          .filter((r) => r.scope === 'lung')
+          .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}`);
+        expect(excluded).toEqual([`-${gene}`]);
+        const admitted = rowsOf(text).map((r) => r.split(':')[0]);
+        expect(admitted.sort()).toEqual([`+${anchorGene}`, `+${gene}`].sort());
+      }),
+      RUNS,
+    );
+  });
 });
