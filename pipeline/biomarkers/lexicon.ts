@@ -219,6 +219,8 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
         String.raw`(?:\b|(?<=\b21))(?:p\.)?${variant('L858R')}\b`,
         String.raw`\b(?:exon|ex)[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)`,
         String.raw`\b(?:exon[- ]?21|21\s*exon)\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))`,
+        // "EGFR exon 19/21 mutation", "exon 19 or 21": one "exon" for both numbers.
+        String.raw`(?<=\bexon[- ]?19\s*(?:\/|or|and|,)\s*)21\b(?!\s*(?:-|–))`,
       ].join('|'),
       'gi',
     ),
@@ -260,7 +262,7 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
           String.raw`${EXON}20\s*(?:in[- ]?frame\s*)?ins(?:ertions|ertion|\b)(?:\s*mutations?)?`,
           'ex20ins',
           String.raw`20[- ]?ins(?:ertions?)?\b`,
-          String.raw`insertions?\s+(?:in|of|within)\s+exon[- ]?20`,
+          String.raw`insertions?\s+(?:mutations?\s+)?(?:in|of|within)\s+exon[- ]?20`,
           String.raw`exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S))`,
         ]),
       'gi',
