@@ -23,6 +23,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sha256FileOffThread } from './checksum.js';
 
 const MAGIC = Buffer.from('LTOBJ001');
 const ALIGN = 8;
@@ -338,21 +339,13 @@ async function readExactly(fh: fs.FileHandle, buf: Buffer, position: number): Pr
   }
 }
 
-/** Bytes hashed per event-loop turn: 200+ MB hashed at once held a swapping server up ~130 ms. */
-const HASH_PIECE = 8 * 2 ** 20;
+/** Bytes read per call: a piece at a time, as a swapping server reads its next index. */
+const READ_PIECE = 8 * 2 ** 20;
 
-/** Reads `buf` from `position` a piece at a time, hashing each piece once read. */
-async function readHashed(
-  fh: fs.FileHandle,
-  buf: Buffer,
-  position: number,
-  hash: ReturnType<typeof createHash>,
-): Promise<void> {
-  for (let at = 0; at < buf.length; at += HASH_PIECE) {
-    const piece = buf.subarray(at, Math.min(buf.length, at + HASH_PIECE));
-    await readExactly(fh, piece, position + at);
-    hash.update(piece);
-  }
+/** Reads `buf` from `position` a piece at a time. */
+async function readPieces(fh: fs.FileHandle, buf: Buffer, position: number): Promise<void> {
+  for (let at = 0; at < buf.length; at += READ_PIECE)
+    await readExactly(fh, buf.subarray(at, Math.min(buf.length, at + READ_PIECE)), position + at);
 }
 
 /** One view per binary section, made when first asked: an array stored once and met twice is one array again. */
@@ -409,12 +402,14 @@ async function decodeFields(
 
 /**
  * Opens `file` and reads its header; `meta` is available at once (to decide whether the
- * rest is worth reading), the fields when asked. The whole file is read once, in order,
- * and hashed on the way.
+ * rest is worth reading), the fields when asked. The rest is read once, in order, while a
+ * worker thread hashes the whole file from its own reads (sha256FileOffThread): 200+ MB
+ * hashed here held a swapping server up ~130 ms, and a publish's thread has the index to
+ * build. Both read the same bytes as long as nobody writes the file meanwhile: a snapshot's
+ * files are never written once published.
  */
 export async function openObjectFile<M>(file: string, classes: ClassTable): Promise<ObjectFile<M>> {
   const fh = await fs.open(file, 'r');
-  const hash = createHash('sha256');
   let digest: string | null = null;
   try {
     const size = (await fh.stat()).size;
@@ -425,24 +420,27 @@ export async function openObjectFile<M>(file: string, classes: ClassTable): Prom
     const headerBytes = Buffer.alloc(head.readUInt32LE(8));
     await readExactly(fh, headerBytes, 12);
     const header = JSON.parse(headerBytes.toString()) as Header<M>;
-    hash.update(head).update(headerBytes);
     const binaryEnd = Math.max(
       12 + headerBytes.length,
       ...header.sections.filter((s) => s.kind !== 'json').map((s) => s.offset + s.bytes),
     );
     const fields = async (only?: readonly string[]): Promise<Record<string, unknown>> => {
+      const hashed = sha256FileOffThread(file);
+      // Settled below; a read that fails first must not leave its rejection unhandled.
+      hashed.catch(() => undefined);
       try {
         const binStart = 12 + headerBytes.length;
         // Laid out as in the file from the 8-aligned offset before binStart, in a buffer of
         // its own (offset 0), so every section's view is aligned.
         const base = binStart - (binStart % ALIGN);
         const binary = Buffer.allocUnsafeSlow(binaryEnd - base);
-        await readHashed(fh, binary.subarray(binStart - base), binStart, hash);
+        await readPieces(fh, binary.subarray(binStart - base), binStart);
         const text = Buffer.allocUnsafeSlow(size - binaryEnd);
-        await readHashed(fh, text, binaryEnd, hash);
-        digest = hash.digest('hex');
+        await readPieces(fh, text, binaryEnd);
         const views = sectionViews(header.sections, binary, base);
-        return await decodeFields(header, new Decoder(classes, views), text, binaryEnd, only);
+        const out = await decodeFields(header, new Decoder(classes, views), text, binaryEnd, only);
+        digest = await hashed;
+        return out;
       } finally {
         await fh.close();
       }

@@ -12,7 +12,12 @@
 import path from 'node:path';
 import { codeFingerprint, fingerprintAtLoad } from '../../config/code-fingerprint.js';
 import type { SnapshotManifest } from '../../domain/rows.js';
-import { openObjectFile, writeObjectFile, type ClassTable } from '../../snapshot/object-file.js';
+import {
+  openObjectFile,
+  writeObjectFile,
+  type ClassTable,
+  type ObjectFile,
+} from '../../snapshot/object-file.js';
 import {
   checkRowCounts,
   readManifest,
@@ -24,13 +29,14 @@ import {
   SNAPSHOT_SCHEMA_VERSION,
   TABLE_NAMES,
   type FlagRow,
-  type SiteRow,
   type SnapshotTables,
   type TableName,
+  type TrialRow,
 } from '../../domain/rows.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { withDuckDB } from '../../snapshot/duckdb.js';
-import { readerForm, readTableColumns, readTableParquet } from '../../snapshot/parquet-table.js';
-import { parquetFileName, SERVING_INDEX_FILE } from '../../snapshot/schema.js';
+import { readerForm, readTableParquet } from '../../snapshot/parquet-table.js';
+import { parquetFileName, quoteLiteral, SERVING_INDEX_FILE } from '../../snapshot/schema.js';
 import type { ServingIndexInput, ServingIndexWriter } from '../../snapshot/serving-index.js';
 import { Bitset } from './bitset.js';
 import {
@@ -40,6 +46,7 @@ import {
   UnitVectors,
 } from './geo-candidates.js';
 import { CellLevel, TrialCells } from './geo-trial-cells.js';
+import type { IndexedSites } from './nearest-sample.js';
 import { buildTrialIndexInSlices, type BuildIndexOptions, type TrialIndex } from './trial-index.js';
 import type { TrialJson } from './trial-json.js';
 
@@ -131,14 +138,15 @@ const RENDERED_FIELDS = [
   'evidence',
   'siteSpans',
   'geo',
+  'sets',
 ] as const;
 type BaseRendering = Pick<StoredIndex, (typeof RENDERED_FIELDS)[number]>;
 
 /**
- * The columns buildTrialIndexSteps reads outside rendering (bodies and evidence): of a
- * trial (sort orders, filter sets, text index) and of a site (filter sets, geo index, unit
- * vectors). A reused trial's rows hold only these: a column missing here changes its index
- * entries, which test/api/serving-index-incremental.test.ts finds.
+ * The columns buildTrialIndexSteps reads of a trial outside rendering (sort orders, filter
+ * sets, text index); what it reads of a reused trial's sites is in the base's index
+ * (IndexedSites). A reused trial's rows hold only these: a column missing here changes its
+ * index entries, which test/api/serving-index-incremental.test.ts finds.
  */
 const TRIAL_INDEX_COLUMNS = [
   'nct_id',
@@ -162,14 +170,13 @@ const TRIAL_INDEX_COLUMNS = [
   'last_updated',
   'study_start',
 ];
-const SITE_INDEX_COLUMNS = ['nct_id', 'site_index', 'country', 'state', 'latitude', 'longitude'];
 
 /**
  * The index of an incremental run's snapshot, byte for byte the one a full build of the
  * same rows writes. A carried trial whose flags are the base's (the clock rules may change
  * them) and which the base's serving index holds keeps that index's bodies, evidence and
- * site spans, and only the TRIAL_INDEX_COLUMNS of its row and the SITE_INDEX_COLUMNS of
- * its sites are read; other carried trials are read whole and rendered. The global parts (filter sets, orders,
+ * what the index reads of its sites (IndexedSites), and only the TRIAL_INDEX_COLUMNS of its
+ * row are read; other carried trials are read whole and rendered. The global parts (filter sets, orders,
  * geo and text indexes) are built over every trial. A base without a serving index this
  * code can use renders every trial (`fallback` says why).
  */
@@ -177,42 +184,65 @@ async function incrementalIndex(
   tables: SnapshotTables,
   carryOver: NonNullable<ServingIndexInput['carryOver']>,
 ): Promise<{ index: TrialIndex; reused: number; fallback: string | null }> {
-  const base = await baseRendering(carryOver.dir);
   const carried = [...carryOver.carried];
   const table = (t: TableName) => path.join(carryOver.dir, parquetFileName(t));
+  const opened = await openBase(carryOver.dir);
+  // The base's file is read (and hashed on a worker thread) while DuckDB reads the
+  // carried trials' index columns: every carried trial's unless the base's checksum fails.
+  const [base, columns] = await Promise.all([
+    'file' in opened ? baseRendering(carryOver.dir, opened.file) : opened,
+    'file' in opened ? readIndexColumns(carryOver.dir, carried) : null,
+  ]);
   const reusable = new Set<string>();
-  const read = await withDuckDB(async (con) => {
-    if (base.rendering) {
-      const inBase = new Set(base.rendering.nctIds);
-      const baseFlags = flagsById(await readTableParquet(con, 'flags', table('flags')));
-      const flags = flagsById(tables.flags);
-      for (const id of carried)
-        if (inBase.has(id) && baseFlags.get(id) === flags.get(id)) reusable.add(id);
-    }
-    const rendered = carried.filter((id) => !reusable.has(id));
-    const ids = [...reusable];
-    const sites = await readTableColumns(con, 'sites', table('sites'), SITE_INDEX_COLUMNS, ids);
-    return {
-      trials: await readTableParquet(con, 'trials', table('trials'), { ids: rendered }),
-      sites: await readTableParquet(con, 'sites', table('sites'), { ids: rendered }),
-      // Only what the index reads outside the parts it copies: rows to that extent.
-      reusedTrials: await readTableParquet(con, 'trials', table('trials'), {
-        ids,
-        columns: TRIAL_INDEX_COLUMNS,
-      }),
-      reusedSites: sites as unknown as SiteRow[],
-    };
-  });
+  if (base.rendering && columns) {
+    const inBase = new Set(base.rendering.nctIds);
+    const flags = flagsById(tables.flags);
+    for (const id of carried)
+      if (inBase.has(id) && columns.flags.get(id) === flags.get(id)) reusable.add(id);
+  }
+  const rendered = carried.filter((id) => !reusable.has(id));
+  const whole =
+    rendered.length === 0
+      ? { trials: [], sites: [] }
+      : await withDuckDB(async (con) => ({
+          trials: await readTableParquet(con, 'trials', table('trials'), { ids: rendered }),
+          sites: await readTableParquet(con, 'sites', table('sites'), { ids: rendered }),
+        }));
+  const reused = <T extends { nct_id: string | null }>(rows: readonly T[]) =>
+    rows.filter((r) => reusable.has(r.nct_id!));
   const all: SnapshotTables = {
     ...tables,
-    trials: tables.trials.concat(read.trials, read.reusedTrials),
-    sites: tables.sites.concat(read.sites, read.reusedSites),
+    trials: tables.trials.concat(whole.trials, reused(columns?.trials ?? [])),
+    sites: tables.sites.concat(whole.sites),
   };
-  const rendered = base.rendering ? renderedFrom(base.rendering, reusable) : undefined;
+  const renderedParts =
+    base.rendering && columns
+      ? renderedFrom(base.rendering, reusable, columns.siteCounts)
+      : undefined;
   // The 'h3' geo index (unusableReason): its buckets hold every base point's cells.
   const knownCells = (base.rendering?.geo.candidates as H3GeoCandidates | undefined)?.knownCells();
-  const index = await buildTrialIndexInSlices(all, { rendered, knownCells });
+  const index = await buildTrialIndexInSlices(all, { rendered: renderedParts, knownCells });
   return { index, reused: reusable.size, fallback: base.reason };
+}
+
+/**
+ * What the index reads of the carried trials' rows outside the parts it copies (rows to
+ * that extent), each trial's site count in the base's Parquet (which the publish copies
+ * its sites from), and the base's flags, which decide whether a trial's bodies can be copied.
+ */
+async function readIndexColumns(
+  dir: string,
+  ids: readonly string[],
+): Promise<{ flags: Map<string, string>; trials: TrialRow[]; siteCounts: Map<string, number> }> {
+  const table = (t: TableName) => path.join(dir, parquetFileName(t));
+  return withDuckDB(async (con) => ({
+    flags: flagsById(await readTableParquet(con, 'flags', table('flags'))),
+    siteCounts: await siteCounts(con, table('sites')),
+    trials: await readTableParquet(con, 'trials', table('trials'), {
+      ids,
+      columns: TRIAL_INDEX_COLUMNS,
+    }),
+  }));
 }
 
 /** Each trial's flag rows as one JSON text (rows in the reader's form compare as text). */
@@ -227,48 +257,79 @@ function flagsById(flags: readonly FlagRow[]): Map<string, string> {
   return new Map([...by].map(([id, rows]) => [id, JSON.stringify(rows)]));
 }
 
-/** A base's serving index's per-trial parts, or null with the reason they cannot be used. */
-async function baseRendering(
-  dir: string,
-): Promise<{ rendering: BaseRendering; reason: null } | { rendering: null; reason: string }> {
-  const none = (reason: string) => ({ rendering: null, reason: `base ${dir}: ${reason}` });
+type Unusable = { rendering: null; reason: string };
+const unusable = (dir: string, reason: string): Unusable => ({
+  rendering: null,
+  reason: `base ${dir}: ${reason}`,
+});
+
+/**
+ * A base's serving index opened (its header read) when this code can use it, else why
+ * not: decided before its ~250 MB are read.
+ */
+async function openBase(dir: string): Promise<{ file: ObjectFile<ServingIndexMeta> } | Unusable> {
   try {
     const manifest = await readManifest(dir);
-    const expected = manifest.checksums?.[SERVING_INDEX_FILE];
-    if (!expected) return none(`no ${SERVING_INDEX_FILE}`);
+    if (!manifest.checksums?.[SERVING_INDEX_FILE]) return unusable(dir, `no ${SERVING_INDEX_FILE}`);
     const file = await openObjectFile<ServingIndexMeta>(
       path.join(dir, SERVING_INDEX_FILE),
       CLASSES,
     );
     const reason = await unusableReason(file.meta, SNAPSHOT_SCHEMA_VERSION, 'h3');
-    if (reason) {
-      await file.close();
-      return none(`its ${SERVING_INDEX_FILE} was ${reason}`);
-    }
-    const fields = (await file.fields(RENDERED_FIELDS)) as unknown as BaseRendering;
-    if (file.sha256() !== expected)
-      return none(`${SERVING_INDEX_FILE} does not match its checksum`);
-    return { rendering: fields, reason: null };
+    if (!reason) return { file };
+    await file.close();
+    return unusable(dir, `its ${SERVING_INDEX_FILE} was ${reason}`);
   } catch (err) {
-    return none(`cannot read its ${SERVING_INDEX_FILE}: ${(err as Error).message}`);
+    return unusable(dir, `cannot read its ${SERVING_INDEX_FILE}: ${(err as Error).message}`);
   }
 }
 
-/** BuildIndexOptions.rendered over a base's index, for the trials in `reusable`. */
+/** An opened base's per-trial parts once read and checked against its manifest, else why not. */
+async function baseRendering(
+  dir: string,
+  file: ObjectFile<ServingIndexMeta>,
+): Promise<{ rendering: BaseRendering; reason: null } | Unusable> {
+  try {
+    const expected = (await readManifest(dir)).checksums?.[SERVING_INDEX_FILE];
+    const fields = (await file.fields(RENDERED_FIELDS)) as unknown as BaseRendering;
+    if (file.sha256() !== expected)
+      return unusable(dir, `${SERVING_INDEX_FILE} does not match its checksum`);
+    return { rendering: fields, reason: null };
+  } catch (err) {
+    return unusable(dir, `cannot read its ${SERVING_INDEX_FILE}: ${(err as Error).message}`);
+  }
+}
+
+/** Sites per trial in a sites Parquet file. */
+async function siteCounts(con: DuckDBConnection, file: string): Promise<Map<string, number>> {
+  const result = await con.runAndReadAll(
+    `SELECT nct_id, count(*)::INTEGER FROM read_parquet(${quoteLiteral(file)}) GROUP BY nct_id`,
+  );
+  return new Map(result.getRows().map(([id, n]) => [id as string, n as number]));
+}
+
+/**
+ * BuildIndexOptions.rendered over a base's index, for the trials in `reusable`, given how
+ * many sites each has in the base's Parquet.
+ */
 function renderedFrom(
   base: BaseRendering,
   reusable: ReadonlySet<string>,
+  siteCount: ReadonlyMap<string, number>,
 ): NonNullable<BuildIndexOptions['rendered']> {
   const rankOf = new Map(base.nctIds.map((id, rank) => [id, rank]));
   const spans = base.siteSpans;
-  return (id, siteCount) => {
+  const geo = geoPairsByRank(base);
+  const states = [...base.sets.state];
+  return (id) => {
     if (!reusable.has(id)) return null;
     const r = rankOf.get(id)!;
     const from = spans.siteStart[r];
     const to = spans.siteStart[r + 1];
+    const count = siteCount.get(id) ?? 0;
     // Carried sites are the base's: another count means the base changed under the run.
-    if (to - from !== siteCount)
-      throw new Error(`trial ${id}: ${siteCount} sites, its base index has ${to - from}`);
+    if (to - from !== count)
+      throw new Error(`trial ${id}: ${count} sites, its base index has ${to - from}`);
     const json: TrialJson = {
       list: base.listJson[r],
       detail: base.detailJson[r],
@@ -277,7 +338,50 @@ function renderedFrom(
       sampleStart: spans.sampleStart[r],
       sampleEnd: spans.sampleEnd[r],
     };
-    return { json, evidence: base.evidence[r] };
+    const sites: IndexedSites = {
+      count,
+      x: spans.siteX.subarray(from, to),
+      y: spans.siteY.subarray(from, to),
+      z: spans.siteZ.subarray(from, to),
+      states: states.filter(([, set]) => set.has(r)).map(([state]) => state),
+      us: base.sets.usSite.has(r),
+      nonUs: base.sets.nonUsSite.has(r),
+      ...geo(r, from),
+    };
+    return { json, evidence: base.evidence[r], sites };
+  };
+}
+
+/**
+ * A base rank's geo pairs (IndexedSites' geo fields), its sites numbered from `from`: the
+ * base's pairs grouped by point, regrouped by trial once, in site order.
+ */
+function geoPairsByRank(
+  base: BaseRendering,
+): (r: number, from: number) => Pick<IndexedSites, 'geoSite' | 'geoLat' | 'geoLon'> {
+  const { points, pairStart, pairRank, pairSite } = base.geo;
+  const size = base.nctIds.length;
+  const start = new Int32Array(size + 1);
+  for (let k = 0; k < pairRank.length; k++) start[pairRank[k] + 1]++;
+  for (let r = 0; r < size; r++) start[r + 1] += start[r];
+  const next = start.slice(0, size);
+  const site = new Int32Array(pairRank.length);
+  const point = new Int32Array(pairRank.length);
+  for (let p = 0; p < points.count; p++) {
+    for (let k = pairStart[p]; k < pairStart[p + 1]; k++) {
+      const at = next[pairRank[k]]++;
+      site[at] = pairSite[k];
+      point[at] = p;
+    }
+  }
+  return (r, from) => {
+    const order = Array.from({ length: start[r + 1] - start[r] }, (_x, j) => start[r] + j);
+    order.sort((a, b) => site[a] - site[b]);
+    return {
+      geoSite: Int32Array.from(order, (k) => site[k] - from),
+      geoLat: Float64Array.from(order, (k) => points.lat[point[k]]),
+      geoLon: Float64Array.from(order, (k) => points.lon[point[k]]),
+    };
   };
 }
 

@@ -36,6 +36,26 @@ export interface SiteSpans {
   kdOrder: Int32Array;
 }
 
+/** A trial's sites as an earlier index holds them: what the index reads of its site rows. */
+export interface IndexedSites {
+  count: number;
+  /** Unit vectors in site order (SiteSpans.siteX...). */
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
+  /** The US states of its sites (siteUsState), a US site (isUsSite), a site of another country. */
+  states: readonly string[];
+  us: boolean;
+  nonUs: boolean;
+  /**
+   * Its geo index pairs: the first site at each US point with coordinates, by index among
+   * the trial's sites, ascending, and the point.
+   */
+  geoSite: Int32Array;
+  geoLat: Float64Array;
+  geoLon: Float64Array;
+}
+
 /** Below this many placed sites a trial's sites are simply all measured. */
 export const KD_MIN_SITES = 32;
 /** Ranges this small are measured whole rather than split further. */
@@ -86,6 +106,22 @@ export class SiteSpanBuilder {
     spans.sampleStart[this.rank] = json.sampleStart;
     spans.sampleEnd[this.rank] = json.sampleEnd;
     this.sites += sites.length;
+    spans.siteStart[++this.rank] = this.sites;
+    return first;
+  }
+
+  /** add() for a trial whose sites an earlier index holds: their unit vectors copied. */
+  addIndexed(sites: IndexedSites, json: TrialJson): number {
+    const { spans } = this;
+    const first = this.sites;
+    spans.siteX.set(sites.x, first);
+    spans.siteY.set(sites.y, first);
+    spans.siteZ.set(sites.z, first);
+    spans.siteJsonStart.set(json.siteStart, first);
+    spans.siteJsonEnd.set(json.siteEnd, first);
+    spans.sampleStart[this.rank] = json.sampleStart;
+    spans.sampleEnd[this.rank] = json.sampleEnd;
+    this.sites += sites.count;
     spans.siteStart[++this.rank] = this.sites;
     return first;
   }

@@ -45,7 +45,7 @@ import {
   type KnownCells,
 } from './geo-candidates.js';
 import { TrialCells } from './geo-trial-cells.js';
-import { SiteSpanBuilder, type SiteSpans } from './nearest-sample.js';
+import { SiteSpanBuilder, type IndexedSites, type SiteSpans } from './nearest-sample.js';
 import { textIndexSteps, tokenize, type TextIndex } from './text-index.js';
 import { buildTrialJson, ByteArena, type TrialJson } from './trial-json.js';
 import type { DateSort } from './types.js';
@@ -149,9 +149,9 @@ export interface BuildIndexOptions {
   /**
    * A trial's JSON bodies and evidence as this code rendered them before (an earlier
    * snapshot's serving index, for the publish of an incremental run), or null to render
-   * them here; given the trial's id and its number of sites.
+   * them here.
    */
-  rendered?: (nctId: string, siteCount: number) => RenderedTrial | null;
+  rendered?: (nctId: string) => RenderedTrial | null;
   /**
    * H3 cells an earlier index computed (the base's, for an incremental publish): the same
    * cells, not computed again.
@@ -163,6 +163,8 @@ export interface BuildIndexOptions {
 export interface RenderedTrial {
   json: TrialJson;
   evidence: TrialEvidence;
+  /** What the index takes from the trial's sites, when `tables` holds no site rows of it. */
+  sites?: IndexedSites;
 }
 
 /** Recruiting bucket first, then most recently updated (missing last), then nct_id. */
@@ -278,6 +280,13 @@ export function* buildTrialIndexSteps(
   yield;
   const size = trials.length;
   const sitesBy = yield* groupBy(tables.sites);
+  const done: (RenderedTrial | null)[] = new Array(size);
+  let siteBound = tables.sites.length;
+  for (let rank = 0; rank < size; rank++) {
+    done[rank] = opts.rendered?.(trials[rank].nct_id) ?? null;
+    siteBound += done[rank]?.sites?.count ?? 0;
+  }
+  yield;
   let n = 0;
   for (const list of sitesBy.values()) {
     if ((++n & 255) === 0) yield;
@@ -320,12 +329,12 @@ export function* buildTrialIndexSteps(
   const pdl1: PdL1Requirement[] = [];
   const markersByRank: BiomarkerRow[][] = new Array(size);
   const evidence: TrialEvidence[] = new Array(size);
-  const spans = new SiteSpanBuilder(size, tables.sites.length);
+  const spans = new SiteSpanBuilder(size, siteBound);
   const arena = new ByteArena();
   /** Index (in siteSpans) of each trial's first site. */
   const firstSite = new Int32Array(size);
   /** 1 for a US site (isUsSite), by index in siteSpans: the geo index reads it again. */
-  const usSite = new Uint8Array(tables.sites.length);
+  const usSite = new Uint8Array(siteBound);
 
   for (let rank = 0; rank < size; rank++) {
     yield;
@@ -334,18 +343,18 @@ export function* buildTrialIndexSteps(
     const markers = markersBy.get(t.nct_id) ?? [];
     nctIds[rank] = t.nct_id;
     markersByRank[rank] = markers;
-    const done = opts.rendered?.(t.nct_id, sites.length) ?? null;
-    evidence[rank] = done ? done.evidence : findEvidence(t);
+    const kept = done[rank];
+    evidence[rank] = kept ? kept.evidence : findEvidence(t);
     rankById.set(t.nct_id, rank);
     const json =
-      done?.json ??
+      kept?.json ??
       buildTrialJson(
         presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], evidence[rank]),
         arena,
       );
     listJson[rank] = json.list;
     detailJson[rank] = json.detail;
-    firstSite[rank] = spans.add(sites, json);
+    firstSite[rank] = kept?.sites ? spans.addIndexed(kept.sites, json) : spans.add(sites, json);
 
     sets.bucket[t.status_bucket].set(rank);
     if (t.status) sets.status[t.status].set(rank);
@@ -354,6 +363,7 @@ export function* buildTrialIndexSteps(
     if (t.sex !== 'FEMALE') sets.acceptsMale.set(rank);
     if (t.sex !== 'MALE') sets.acceptsFemale.set(rank);
     setDiagnosisSets(sets, t, rank);
+    if (kept?.sites) setIndexedSiteSets(sets, kept.sites, rank);
     for (let i = 0; i < sites.length; i++) {
       const s = sites[i];
       const state = siteUsState(s);
@@ -393,7 +403,8 @@ export function* buildTrialIndexSteps(
   }
 
   const sourcesJson = Buffer.from(JSON.stringify(tables.sources.map(presentSource)));
-  const geo = yield* buildGeoIndex(trials, sitesBy, firstSite, usSite, opts);
+  const indexed = done.map((d) => d?.sites ?? null);
+  const geo = yield* buildGeoIndex(trials, sitesBy, { firstSite, usSite, indexed }, opts);
   const text = yield* textIndexSteps(trials);
   const lastUpdated = newestFirst(trials, (t) => t.last_updated);
   yield;
@@ -453,11 +464,26 @@ function byDate(
   });
 }
 
+/** The site sets of a trial whose sites an earlier index holds (the loop over site rows' result). */
+function setIndexedSiteSets(sets: FilterSets, sites: IndexedSites, rank: number): void {
+  for (const state of sites.states) sets.state.get(state)?.set(rank);
+  if (sites.us) sets.usSite.set(rank);
+  if (sites.nonUs) sets.nonUsSite.set(rank);
+}
+
+interface SitesByRank {
+  /** Index (in siteSpans) of each trial's first site. */
+  firstSite: Int32Array;
+  /** 1 for a US site, by index in siteSpans. */
+  usSite: Uint8Array;
+  /** A trial's sites as an earlier index holds them, when its rows are not in `sitesBy`. */
+  indexed: readonly (IndexedSites | null)[];
+}
+
 function* buildGeoIndex(
   trials: TrialRow[],
   sitesBy: Map<string, SiteRow[]>,
-  firstSite: Int32Array,
-  usSite: Uint8Array,
+  { firstSite, usSite, indexed }: SitesByRank,
   opts: BuildIndexOptions,
 ): Steps<GeoIndex> {
   // Points numbered as first met, trials walked in rank order and sites in site_index order.
@@ -470,27 +496,37 @@ function* buildGeoIndex(
   const metRank: number[] = [];
   const metSite: number[] = [];
   const lastRank: number[] = [];
+  const meet = (rank: number, latitude: number, longitude: number, site: number): void => {
+    let byLon = pointByLat.get(latitude);
+    if (!byLon) pointByLat.set(latitude, (byLon = new Map()));
+    let p = byLon.get(longitude);
+    if (p === undefined) {
+      p = lat.length;
+      byLon.set(longitude, p);
+      lat.push(latitude);
+      lon.push(longitude);
+      lastRank.push(-1);
+    }
+    if (lastRank[p] === rank) return;
+    lastRank[p] = rank;
+    metPoint.push(p);
+    metRank.push(rank);
+    metSite.push(site);
+  };
   for (let rank = 0; rank < trials.length; rank++) {
     yield;
+    const held = indexed[rank];
+    if (held) {
+      // Its pairs as met in site order: the same pairs its site rows would give.
+      for (let j = 0; j < held.geoSite.length; j++)
+        meet(rank, held.geoLat[j], held.geoLon[j], firstSite[rank] + held.geoSite[j]);
+      continue;
+    }
     const sites = sitesBy.get(trials[rank].nct_id) ?? [];
     for (let i = 0; i < sites.length; i++) {
       const s = sites[i];
       if (s.latitude === null || s.longitude === null || !usSite[firstSite[rank] + i]) continue;
-      let byLon = pointByLat.get(s.latitude);
-      if (!byLon) pointByLat.set(s.latitude, (byLon = new Map()));
-      let p = byLon.get(s.longitude);
-      if (p === undefined) {
-        p = lat.length;
-        byLon.set(s.longitude, p);
-        lat.push(s.latitude);
-        lon.push(s.longitude);
-        lastRank.push(-1);
-      }
-      if (lastRank[p] === rank) continue;
-      lastRank[p] = rank;
-      metPoint.push(p);
-      metRank.push(rank);
-      metSite.push(firstSite[rank] + i);
+      meet(rank, s.latitude, s.longitude, firstSite[rank] + i);
     }
   }
   const count = lat.length;

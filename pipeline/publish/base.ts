@@ -74,7 +74,8 @@ export async function queryRows<T>(con: DuckDBConnection, sql: string): Promise<
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
     const vector = chunk.getColumnVector(0);
-    for (let i = 0; i < chunk.rowCount; i++) out.push(JSON.parse(vector.getItem(i) as string) as T);
+    const count = chunk.rowCount;
+    for (let i = 0; i < count; i++) out.push(JSON.parse(vector.getItem(i) as string) as T);
   }
   return out;
 }
