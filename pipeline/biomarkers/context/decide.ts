@@ -37,6 +37,13 @@ const THERAPY_ONLY = new Set(
 const YIELDS_TO_STATE = new Set(
   CONTEXT_RULES.filter((r) => r.yieldsToState).flatMap((r) => [r.id, `${r.id}(header)`]),
 );
+/** Negation rows that restate a section instead of flipping it, by section. */
+const RESTATES_IN = new Map(
+  CONTEXT_RULES.filter((r) => r.restatesIn).flatMap((r) => [
+    [r.id, r.restatesIn as Section[]],
+    [`${r.id}(header)`, r.restatesIn as Section[]],
+  ]),
+);
 /** The sections each row counts in, for the rows limited to some. */
 const ROW_SECTIONS = new Map(
   CONTEXT_RULES.filter((r) => r.sections).flatMap((r) => [
@@ -106,7 +113,8 @@ export function decide(
   // beside the marker's own state: it restates it ("EGFR-negative or unknown", "ALK-negative
   // ... directed therapy is not indicated"). Ruling out is the base, not a flip: "EGFR
   // wild-type patients are excluded" still requires EGFR.
-  const negated = fired('negated').length > 0 || (m.negative && m.gene !== 'PD-L1');
+  const flips = fired('negated').filter((r) => !RESTATES_IN.get(r)?.includes(section));
+  const negated = flips.length > 0 || (m.negative && m.gene !== 'PD-L1');
   let requirement: Requirement = negated ? opposite(base) : base;
   negations.push(...ruledOut);
   const carve = [...fired('carve'), ...(m.carvedOut ? ['carve.non-prefix'] : [])];

@@ -116,6 +116,12 @@ export interface ContextRule {
    */
   sections?: Array<'inclusion' | 'exclusion'>;
   /**
+   * Negation rows: in these sections the cue restates the section instead of flipping it. "Must
+   * not have an EGFR mutation" written among the exclusion criteria excludes EGFR, as the same
+   * words do among the inclusion criteria; "patients without an EGFR mutation" there does not.
+   */
+  restatesIn?: Array<'inclusion' | 'exclusion'>;
+  /**
    * Matched with the pseudo cues, before them where it starts earlier: its words hold a pseudo
    * phrase ("who have not received" holds "not received"), which would otherwise take them.
    */
@@ -233,7 +239,15 @@ export const CONTEXT_RULES: ContextRule[] = [
   },
   {
     id: 'pseudo.not-a-candidate',
-    words: ['not amenable', 'not feasible', 'not otherwise specified', 'not possible'],
+    words: [
+      'not amenable',
+      'not feasible',
+      'not otherwise specified',
+      'not possible',
+      // "PD-L1 TPS >= 1% and ineligible for cisplatin": a treatment ruled out, not the marker.
+      'ineligible for',
+      'ineligible to receive',
+    ],
     category: null,
     direction: 'pseudo',
     maxTokens: 0,
@@ -471,6 +485,30 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'no known EGFR mutation, ALK fusion (per local testing), ROS1 or RET rearrangement',
   },
   {
+    // A rule written as a rule ("Patients must not have ...") says the same in either section.
+    id: 'negation.imperative',
+    words: [
+      'must not have',
+      'must not harbor',
+      'must not harbour',
+      'must not carry',
+      'must not display',
+      'must not exhibit',
+      'should not have',
+      'should not harbor',
+      'should not harbour',
+      'may not have',
+      'must not have any',
+      'must not have known',
+    ],
+    category: 'negated',
+    direction: 'forward',
+    maxTokens: 12,
+    exceptGenes: ['PD-L1'],
+    restatesIn: ['exclusion'],
+    example: '(exclusion) Patients must not have an EGFR mutation or ALK rearrangement',
+  },
+  {
     // "ALK and ROS1 must be negative for rearrangement", "... must be negative for EGFR and ALK",
     // "... must be negative for both": the marker may stand on either side. Longer than
     // negation.backward's "must be negative", so it wins there.
@@ -603,6 +641,8 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'patients whose tumours harbour an ALK fusion or a ROS1 rearrangement are excluded',
   },
   {
+    // Who is ineligible stands before the word; what follows it is a therapy or another
+    // clause ("Cisplatin-ineligible NSCLC with PD-L1 TPS >= 50%" rules nothing out).
     id: 'ruled-out.ineligible',
     words: [
       'ineligible',
@@ -612,15 +652,19 @@ export const CONTEXT_RULES: ContextRule[] = [
       'are considered ineligible',
       'deemed ineligible',
       'will be ineligible',
-      'ineligible if',
-      'not eligible if',
-      'excluded if',
-      'not allowed if',
     ],
     category: 'ruled-out',
-    direction: 'bidirectional',
+    direction: 'backward',
     maxTokens: 12,
     example: 'participants with ERBB2 activating mutations are considered ineligible',
+  },
+  {
+    id: 'ruled-out.ineligible-if',
+    words: ['ineligible if', 'not eligible if', 'excluded if', 'not allowed if'],
+    category: 'ruled-out',
+    direction: 'forward',
+    maxTokens: 12,
+    example: 'excluded if the tumour harbours a known EGFR mutation',
   },
   // -- gates nothing
   {
@@ -1044,6 +1088,8 @@ export const CONTEXT_RULES: ContextRule[] = [
       'if indicated',
       // What a subgroup must already have had: "... must have exhausted available targeted
       // therapies". Not "may have received": permissive about therapy, silent on the marker.
+      'must either be',
+      'must either have',
       'must have exhausted',
       'should have exhausted',
       'must have been intolerant',

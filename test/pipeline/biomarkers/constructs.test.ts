@@ -83,8 +83,9 @@ describe('blind batch 4-6 constructs', () => {
       }),
     ).toEqual([]);
   });
-  // Known miss of the ConText engine (2026-11-27); right under the old chain patterns.
-  it.fails('does not read the therapy of a conditional subgroup as a driver', () => {
+  // A known miss of the ConText engine (2026-11-27) until "must either be/have" named a
+  // subgroup's demand and "ineligible for" a treatment ruled out (2026-11-28).
+  it('does not read the therapy of a conditional subgroup as a driver', () => {
     expect(
       units({
         inclusion:

@@ -668,7 +668,8 @@ describe('ConText readings that must not change', () => {
       ['No known', true],
       ['Absence of', true],
       ['Must be negative for', true],
-      ['Tumours must not harbour', true],
+      // A rule written as a rule says the same in either section (negation.imperative).
+      ['Tumours must not harbour', 'restates'],
     ] as const;
     const qualified = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 4 }),
@@ -690,7 +691,7 @@ describe('ConText readings that must not change', () => {
             .filter((r) => r.scope === 'lung')
             .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}`)
             .sort();
-        const sign = negated === exclusion ? '+' : '-';
+        const sign = negated === 'restates' || negated !== exclusion ? '-' : '+';
         expect(new Set(rows(text))).toEqual(new Set(items.map(([, gene]) => `${sign}${gene}`)));
         expect(rows(text)).toEqual(rows(bare));
       }),
@@ -863,6 +864,36 @@ describe('ConText readings that must not change', () => {
         expect(excluded).toEqual([`-${gene}`]);
         const admitted = rowsOf(text).map((r) => r.split(':')[0]);
         expect(admitted.sort()).toEqual([`+${anchorGene}`, `+${gene}`].sort());
+      }),
+      RUNS,
+    );
+  });
+  it('a rule written as a rule ("must not have") excludes alike in either section; a treatment ruled out excludes no marker', () => {
+    const imperative = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 4 }),
+      lead: fc.constantFrom(
+        'Patients must not have',
+        'Participants must not harbour',
+        'Tumours should not have',
+        'Patients must not have known',
+      ),
+      treatment: fc.constantFrom('cisplatin', 'curative surgery', 'concurrent chemoradiation'),
+    });
+    fc.assert(
+      fc.property(imperative, ({ items, lead, treatment }) => {
+        const text = `* ${lead} ${list(items.map(([said]) => said))}`;
+        const inExclusion = extractBiomarkers({
+          nct_id: 'NCT00000000',
+          inclusion: null,
+          exclusion: text,
+        })
+          .filter((r) => r.scope === 'lung')
+          .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}`)
+          .sort();
+        expect(inExclusion).toEqual(rowsOf(text));
+        expect(inExclusion.every((r) => r.startsWith('-'))).toBe(true);
+        const [said] = items[0];
+        expect(rowsOf(`* ${said}, ineligible for ${treatment}`)).toEqual(rowsOf(`* ${said}`));
       }),
       RUNS,
     );
