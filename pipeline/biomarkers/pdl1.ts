@@ -17,10 +17,14 @@ const N = String.raw`(\d{1,3}(?:\.\d+)?)`;
 
 const COMPARATOR_WORDS = new RegExp(
   [
-    String.raw`(≥|=>|⩾|\bgreater than or equal to\b|\bmore than or equal to\b` +
+    // "not less than 50%" is at least 50%, "not more than 49%" at most 49%: the negated words
+    // start earlier than the plain ones, so they match first.
+    String.raw`(≥|=>|⩾|\bnot (?:less|lower|fewer) than\b|\bnot below\b` +
+      String.raw`|\bgreater than or equal to\b|\bmore than or equal to\b` +
       String.raw`|\bequal to or (?:greater|more|higher) than\b|\bequal or (?:greater|higher) than\b` +
       String.raw`|\bat least\b|\bno (?:less|fewer) than\b|\bminimum of\b|\bgreater or equal(?: to)?\b)`,
-    String.raw`(≤|=<|⩽|\bless than or equal to\b|\bequal to or less than\b|\bno more than\b|\bup to\b` +
+    String.raw`(≤|=<|⩽|\bnot (?:more|greater|higher) than\b|\bnot (?:exceeding|above)\b` +
+      String.raw`|\bless than or equal to\b|\bequal to or less than\b|\bno more than\b|\bup to\b` +
       String.raw`|\bless or equal(?: to)?\b)`,
     String.raw`(\b(?:greater|more|higher) than\b|\babove\b|\bexceeding\b|\bover\b)`,
     String.raw`(\b(?:less|lower|fewer) than\b|\bbelow\b|\bunder\b)`,
@@ -131,7 +135,7 @@ const CUTOFF_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => Omit<Pdl1Cutoff, 
     ],
     // "1-49%", "1% to 49%", "between 1% and 49%"
     [
-      new RegExp(String.raw`(?:between\s*)?${N}\s*%?\s*(?:-|–|to|and)\s*${N}\s*%`, 'gi'),
+      new RegExp(String.raw`(?:between\s*)?${N}\s*%?\s*(?:-|–|~|to|and)\s*${N}\s*%`, 'gi'),
       // "0 to 100%" is every value: no cut-off at all.
       (m) =>
         Number(m[1]) < Number(m[2]) && !(Number(m[1]) === 0 && Number(m[2]) === 100)

@@ -33,6 +33,13 @@ export function normalizeText(s: string): string {
       .replace(/&amp;/g, '&')
       .replace(/&ge;/g, '≥')
       .replace(/&le;/g, '≤')
+      .replace(/&#(\d{2,6});/g, (_, n: string) => String.fromCodePoint(Number(n)))
+      .replace(/&#x([0-9a-f]{2,5});/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+      // Full-width forms of CJK registry text ("＜1%", "１～４９％") and the comparators typed
+      // as two characters ("≧50%", ">/= 50%", "> or = 50%").
+      .normalize('NFKC')
+      .replace(/≧|>\s*\/\s*=|>\s*or\s*=/g, '≥')
+      .replace(/≦|<\s*\/\s*=|<\s*or\s*=/g, '≤')
       .replace(/\u00a0/g, ' ')
       .replace(/[‐‑‒]/g, '-')
       // NCI records write variants as superscripts: "KRAS^G12C".

@@ -898,4 +898,42 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a PD-L1 cut-off reads alike however its comparator is typed', () => {
+    const AT_LEAST = [
+      '≥',
+      '>=',
+      '>/=',
+      '&ge;',
+      '&#8805;',
+      '&#x2265;',
+      '≧',
+      'at least',
+      'not less than',
+      'no less than',
+      '> or =',
+      '＞=',
+    ];
+    const BELOW = ['<', '&lt;', '＜', 'less than', 'below', 'lower than'];
+    const cutoff = fc.record({
+      value: fc.constantFrom(1, 10, 50),
+      form: fc.constantFrom(
+        ...AT_LEAST.map((c) => [c, '>='] as const),
+        ...BELOW.map((c) => [c, '<'] as const),
+      ),
+      lead: fc.constantFrom('PD-L1 TPS', 'PD-L1 expression', 'PD-L1 tumour proportion score'),
+    });
+    fc.assert(
+      fc.property(cutoff, ({ value, form: [comparator, canonical], lead }) => {
+        const rows = extractBiomarkers({
+          nct_id: 'NCT00000000',
+          inclusion: `* ${lead} ${comparator} ${value}%`,
+          exclusion: null,
+        });
+        expect(rows.map((r) => [r.requirement, r.metric, r.comparator, r.cutoff])).toEqual([
+          ['required', 'TPS', canonical, value],
+        ]);
+      }),
+      RUNS,
+    );
+  });
 });
