@@ -551,6 +551,8 @@ const GAP_WORDS: readonly string[] = [
   'driver',
   'drivers',
   'sensiti[sz]ing',
+  // "EGFR sensitive mutation negative" (investigator phrasing of the sensitising class).
+  'sensitive',
   'kinase',
   'domain',
   'TKD',

@@ -102,7 +102,7 @@ const FUSION_PARTNER_BEFORE = /(?<![\w-])[A-Z][A-Z0-9]{1,9}(?:-|–|::)$/;
 /** "exon 19", "21 exon" with no alteration word: EGFR's exons only when no other gene owns them. */
 const BARE_EXON = /^(?:(?:exon|ex)[- ]?(?:19|21)|(?:19|21)\s*exon)$/i;
 const ALTERATION_NEGATIVE_AFTER = new RegExp(
-  String.raw`^[\s-]*(?:(?:mutations?|mutant|mutated|deletions?|insertions?|fusions?|rearrangements?|status)[\s-]*)?` +
+  String.raw`^[\s-]*(?:(?:mutations?|mutant|mutated|deletions?|insertions?|fusions?|rearrangements?|status)[\s-]*)?(?:genes?[\s-]+)?` +
     // "L858R mutation negative for T790M": the state word belongs to the marker after "for".
     String.raw`(?:negativ(?:e|ity)|wild[- ]?type)\b(?!\s+for\b)`,
   'i',
@@ -384,7 +384,8 @@ function markerMentionsOf(
   // "ALK rearrangement-negative", "EGFR mutation negative": negatives are gene level.
   const negatedKind =
     qualifier !== null &&
-    (/^[\s-]*(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b/i.test(
+    // "ALK fusion gene negative": the word "gene" may stand before the state.
+    (/^[\s-]*(?:genes?[\s-]+)?(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b/i.test(
       masked.slice(qualifierEnd, qualifierEnd + 20),
     ) ||
       // "EGFR M-": a minus sign right after the one-letter kind; after a word it is a suspended

@@ -936,4 +936,32 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a negative result reads alike however registries state it after the marker', () => {
+    const result = fc.record({
+      marker: fc.constantFrom(
+        ['ALK fusion', 'ALK'],
+        ['ROS1 rearrangement', 'ROS1'],
+        ['EGFR mutation', 'EGFR'],
+        ['EGFR sensitive mutation', 'EGFR'],
+        ['RET fusion', 'RET'],
+      ),
+      state: fc.constantFrom(
+        ' negative',
+        ' gene negative',
+        '-gene negative',
+        ' was not found',
+        ' was absent',
+        ' were not identified',
+        ' was not detected',
+      ),
+    });
+    fc.assert(
+      fc.property(result, ({ marker: [said, gene], state }) => {
+        const rows = rowsOf(`* ${said}${state}`);
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((r) => r.startsWith(`-${gene}:`))).toBe(true);
+      }),
+      RUNS,
+    );
+  });
 });
