@@ -102,7 +102,8 @@ const FUSION_PARTNER_BEFORE = /(?<![\w-])[A-Z][A-Z0-9]{1,9}(?:-|–|::)$/;
 /** "exon 19", "21 exon" with no alteration word: EGFR's exons only when no other gene owns them. */
 const BARE_EXON = /^(?:(?:exon|ex)[- ]?(?:19|21)|(?:19|21)\s*exon)$/i;
 const ALTERATION_NEGATIVE_AFTER = new RegExp(
-  String.raw`^[\s-]*(?:(?:mutations?|mutant|mutated|deletions?|insertions?|fusions?|rearrangements?|status)[\s-]*)?(?:genes?[\s-]+)?` +
+  String.raw`^[\s-]*(?:(?:mutations?|mutant|mutated|deletions?|insertions?|fusions?|rearrangements?|status)[\s-]*)?` +
+    String.raw`(?:genes?[\s-]+)?` +
     // "L858R mutation negative for T790M": the state word belongs to the marker after "for".
     String.raw`(?:negativ(?:e|ity)|wild[- ]?type)\b(?!\s+for\b)`,
   'i',
