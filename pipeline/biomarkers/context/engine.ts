@@ -189,6 +189,8 @@ function walk(
     if (depth[j] < base || (!asides && depth[j] > base)) return { edge, open: false };
     if (stops.has(j) && depth[j] <= base) return { edge, open: false };
     const t = tokens[j];
+    if (step === 1 && depth[j] === base && cue.rule.stopsAt?.some((w) => wordMatches(w, t)))
+      return { edge, open: false };
     // An aside belongs to what it follows: words inside brackets do not wear the scope out.
     // An exception's list of tumours carries it on as a list of markers does.
     if (t.kind === 'target' || (cue.rule.category === 'carve' && marks.tumour[j])) gap = 0;

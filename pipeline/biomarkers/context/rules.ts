@@ -116,6 +116,11 @@ export interface ContextRule {
    */
   sections?: Array<'inclusion' | 'exclusion'>;
   /**
+   * Forward rows: words that end the scope. A therapy's "with or without savolitinib" ends
+   * where the population begins ("... in EGFRm+ MET-amplified NSCLC").
+   */
+  stopsAt?: string[];
+  /**
    * Negation rows: in these sections the cue restates the section instead of flipping it. "Must
    * not have an EGFR mutation" written among the exclusion criteria excludes EGFR, as the same
    * words do among the inclusion criteria; "patients without an EGFR mutation" there does not.
@@ -682,7 +687,6 @@ export const CONTEXT_RULES: ContextRule[] = [
       'irrespective of',
       'independent of',
       'independently of',
-      'with or without',
       'whether or not',
       'unselected for',
       'not selected for',
@@ -698,12 +702,6 @@ export const CONTEXT_RULES: ContextRule[] = [
       'may harbour',
       'can have',
       'allowed to have',
-      'alone or in combination with',
-      'in combination with other',
-      'alone or concurrent',
-      'alone or with concurrent',
-      'alone or co occurring',
-      'alone or with',
       'family history of',
       'scored using',
       'scored by',
@@ -718,6 +716,25 @@ export const CONTEXT_RULES: ContextRule[] = [
     direction: 'forward',
     maxTokens: 6,
     example: 'regardless of PD-L1 expression or EGFR status',
+  },
+  {
+    // A therapy given with or without another names no marker; the population after it does:
+    // "Osimertinib with or without savolitinib in EGFRm+ MET-amplified NSCLC".
+    id: 'not-gating.with-or-without',
+    words: [
+      'with or without',
+      'alone or in combination with',
+      'in combination with other',
+      'alone or concurrent',
+      'alone or with concurrent',
+      'alone or co occurring',
+      'alone or with',
+    ],
+    category: 'not-gating',
+    direction: 'forward',
+    maxTokens: 6,
+    stopsAt: ['in', 'for', 'among', 'as'],
+    example: 'with or without EGFR-directed therapy',
   },
   {
     // Both states named side by side admit either: "EGFR negative or positive NSCLC",

@@ -964,4 +964,31 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a therapy given with or without another names no marker; the population after it does', () => {
+    const titles = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 2 }),
+      therapy: fc.constantFrom('Osimertinib', 'Pembrolizumab', 'Study drug'),
+      other: fc.constantFrom('Savolitinib', 'Chemotherapy', 'Platinum-based Doublet'),
+      joiner: fc.constantFrom('With or Without', 'Alone or in Combination With'),
+      population: fc.constantFrom('in', 'for', 'in Patients With'),
+    });
+    fc.assert(
+      fc.property(titles, ({ items, therapy, other, joiner, population }) => {
+        const markers = list(items.map(([said]) => said));
+        const title = `${therapy} ${joiner} ${other} ${population} ${markers} NSCLC`;
+        const rows = extractBiomarkers({
+          nct_id: 'NCT00000000',
+          inclusion: null,
+          exclusion: null,
+          title,
+        })
+          .filter((r) => r.scope === 'lung')
+          .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}`);
+        expect([...new Set(rows)].sort()).toEqual(items.map(([, gene]) => `+${gene}`).sort());
+        // The marker given with or without is no requirement.
+        expect(rowsOf(`* ${therapy} ${joiner.toLowerCase()} ${markers}`)).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
 });
