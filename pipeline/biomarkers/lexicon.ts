@@ -60,7 +60,7 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
   { gene: 'EGFR', re: /\bepidermal growth factor receptor(?![\w])/gi },
   // "5'ALK" is a probe of the ALK locus, not a requirement on the tumour.
   // "anaplastic lymphoma kinase 1 (ALK-1)": the number written into the name and the symbol.
-  { gene: 'ALK', re: /(?<![35]['’])\bALK(?:-1(?![\w-]))?(?![\w])/g },
+  { gene: 'ALK', re: /(?<![35]['’])\bALK(?:-1(?![\w-]))?(?:(?![\w])|(?=(?:m|mt|mut)(?:\+|\b)))/g },
   { gene: 'ALK', re: /\banaplastic lymphoma (?:kinase|receptor)(?:[ -]1(?![\w-]))?\b/gi },
   {
     gene: 'ROS1',
@@ -75,7 +75,8 @@ export const GENE_PATTERNS: readonly GenePattern[] = [
       'g',
     ),
   },
-  { gene: 'KRAS', re: /\bK-?RAS(?![a-fh-z])/gi },
+  // "KRASm+", "KRASmut": the mutation abbreviation glued to the symbol, as for EGFR.
+  { gene: 'KRAS', re: /\bK-?RAS(?:(?![a-fh-z])|(?=(?:m|mt|mut)(?:\+|\b)))/gi },
   // Spelled out, as industry protocols write it before the symbol in brackets.
   {
     gene: 'KRAS',
@@ -218,7 +219,9 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
       [
         String.raw`(?:\b|(?<=\b21))(?:p\.)?${variant('L858R')}\b`,
         String.raw`\b(?:exon|ex)[- ]?21\s*(?:point\s*)?(?:mutations?|substitutions?|missense)`,
-        String.raw`\b(?:exon[- ]?21|21\s*exon)\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))`,
+        // Not the exon an alteration just named lies in ("L861Q in exon 21").
+        String.raw`(?<!\b[A-Z]\d{3}[A-Z]\s+(?:mutations?\s+)?(?:in|of|on)\s+)` +
+          String.raw`\b(?:exon[- ]?21|21\s*exon)\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))`,
         // "EGFR exon 19/21 mutation", "exon 19 or 21": one "exon" for both numbers.
         String.raw`(?<=\bexon[- ]?19\s*(?:\/|or|and|,)\s*)21\b(?!\s*(?:-|–))`,
       ].join('|'),
@@ -263,6 +266,8 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
           'ex20ins',
           String.raw`20[- ]?ins(?:ertions?)?\b`,
           String.raw`insertions?\s+(?:mutations?\s+)?(?:in|of|within)\s+exon[- ]?20`,
+          // "EGFR 20 exon insertion": the number before "exon", as "19 exon deletion" is read.
+          String.raw`20\s*exon\s*ins(?:ertions?)?\b`,
           String.raw`exon[- ]?20\s+(?:mutations?|alterations?)(?!\s*(?:\(|,)?\s*(?:T790M|C797S))`,
         ]),
       'gi',

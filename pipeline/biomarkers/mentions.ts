@@ -57,7 +57,7 @@ const QUALIFIER_WORD = new RegExp(
     String.raw`wild|express\w*|alteration\w*|or|and|nor|not|no|without)\b`,
   'i',
 );
-const HER2_IHC_POSITIVE = new RegExp(
+const IHC_POSITIVE = new RegExp(
   String.raw`^[^.;]{0,60}?(?:(?:IHC|immunohistochemistry)\s*(?:score\s*(?:of\s*)?)?(?:≥\s*)?[23]\s*\+` +
     String.raw`|[23]\s*\+\s*(?:staining|by IHC))`,
   'i',
@@ -150,8 +150,9 @@ function moreKinds(masked: string, from: number): Qualifier[] {
   return out;
 }
 
+// "L858R mutation in exon 21 of EGFR": the exon it lies in may stand between.
 const ALT_OF_GENE =
-  /^\s*(?:(?:mutations?|alterations?|variants?)\s+)?(?:in|of|within)\s+(?:the\s+)?$/i;
+  /^\s*(?:(?:mutations?|alterations?|variants?)\s+)?(?:(?:in|on)\s+exon\s*\d{1,2}\s+)?(?:in|of|within)\s+(?:the\s+)?$/i;
 
 const THERAPY_AFTER_ALT = new RegExp(
   String.raw`^[\s\-]*(?:mutation[- ]?(?:specific|selective)\s+)?` +
@@ -364,11 +365,17 @@ function markerMentionsOf(
   // "HER2-positive (IHC 3+ or ISH-positive)", "HER2 IHC 2+ with ISH amplification": the
   // scores say which kind of positive (overexpression, amplification or both).
   const namedAlts: string[] = [];
-  if (g.gene === 'HER2' && (q === 'positive' || q === null)) {
+  // "HER2 IHC 3+ or IHC 2+ with ISH amplification": overexpressed or amplified.
+  if (g.gene === 'HER2' && (q === 'positive' || q === null || q === 'overexp')) {
     const tail = sentence.slice(g.end, g.end + 100);
-    if (q === 'positive' && HER2_IHC_POSITIVE.test(tail)) namedAlts.push('OVEREXP');
-    if (HER2_ISH_POSITIVE.test(tail)) namedAlts.push('AMP');
+    const ish = HER2_ISH_POSITIVE.test(tail);
+    if ((q === 'positive' && IHC_POSITIVE.test(tail)) || (q === 'overexp' && ish))
+      namedAlts.push('OVEREXP');
+    if (ish) namedAlts.push('AMP');
   }
+  // "c-MET positive (IHC 3+ in >= 50% of tumour cells)": positive by IHC is protein expression.
+  if (g.gene === 'MET' && q === 'positive' && IHC_POSITIVE.test(sentence.slice(g.end, g.end + 100)))
+    namedAlts.push('OVEREXP');
   // "RET gene alteration (fusion or mutation)": the bracket says which kinds of alteration.
   if (q === 'alteration' && namedAlts.length === 0) {
     const kinds = masked.slice(g.end, g.end + SCAN).match(KINDS_IN_BRACKET)?.[1];
