@@ -282,6 +282,41 @@ function geneMentions(
     }
     mentions.push(...markerMentionsOf(sentence, masked, g, q, qualifier, qualifierEnd));
   }
+  return sharedStates(masked, mentions);
+}
+
+/** A kind of alteration named after a gene, as a list item writes it ("EGFR mutation"). */
+const KIND_NOUN = String.raw`(?:mutations?|rearrangements?|fusions?|translocations?|alterations?|amplifications?)`;
+/** Between two list items: the first one's kind, then a joiner ("EGFR mutation and ALK ..."). */
+const ITEM_THEN_JOINER = new RegExp(
+  String.raw`^[\s-]*${KIND_NOUN}(?:[\s-]+genes?)?\s*(?:,|\/|&|;)?\s*(?:and\/or|and|or|&)?\s*$`,
+  'i',
+);
+/** The last item's kind, then its state ("... ALK rearrangement negative"). */
+const KIND_THEN_STATE = new RegExp(
+  String.raw`^[\s-]*${KIND_NOUN}(?:[\s-]+genes?)?[\s-]*(?:negativ(?:e|ity)|wild[- ]?type)\b`,
+  'i',
+);
+
+/**
+ * "EGFR mutation and ALK rearrangement negative": a state written once after a list of items
+ * that each name their kind is every item's. Only when the items are parallel (the last names
+ * its kind too): "EGFR mutation and ALK negative" may mean two states.
+ */
+function sharedStates(masked: string, mentions: Mention[]): Mention[] {
+  let sharing = false;
+  for (let i = mentions.length - 2; i >= 0; i--) {
+    const [a, b] = [mentions[i], mentions[i + 1]];
+    sharing =
+      a.kind === 'marker' &&
+      b.kind === 'marker' &&
+      !!b.negative &&
+      !a.negative &&
+      !a.positive &&
+      (sharing || KIND_THEN_STATE.test(masked.slice(b.end, b.end + 40))) &&
+      ITEM_THEN_JOINER.test(masked.slice(a.end, b.start));
+    if (sharing) mentions[i] = { ...a, negative: true, alteration: null };
+  }
   return mentions;
 }
 

@@ -31,6 +31,8 @@ export function normalizeText(s: string): string {
       .replace(/&gt;/g, '>')
       .replace(/&lt;/g, '<')
       .replace(/&amp;/g, '&')
+      // "EGFR & ALK wild-type": the ampersand of a list is its "and".
+      .replace(/(?<=\S)\s+&\s+(?=\S)/g, ' and ')
       .replace(/&ge;/g, '≥')
       .replace(/&le;/g, '≤')
       .replace(/&#(\d{2,6});/g, (_, n: string) => String.fromCodePoint(Number(n)))

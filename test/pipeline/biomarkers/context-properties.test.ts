@@ -991,4 +991,29 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("a state written once after a list of items that each name their kind is every item's", () => {
+    const KINDS = [
+      ['EGFR mutation', 'EGFR'],
+      ['ALK rearrangement', 'ALK'],
+      ['ROS1 fusion', 'ROS1'],
+      ['RET fusion', 'RET'],
+      ['KRAS mutation', 'KRAS'],
+    ] as const;
+    const shared = fc.record({
+      items: fc.shuffledSubarray([...KINDS], { minLength: 2, maxLength: 4 }),
+      state: fc.constantFrom('negative', 'wild-type', 'gene negative'),
+      join: fc.constantFrom(' and ', ' or ', ' & ', ', and '),
+    });
+    fc.assert(
+      fc.property(shared, ({ items, state, join }) => {
+        const said = items.map(([p]) => p);
+        const text = `* ${said.slice(0, -1).join(', ')}${join}${said.at(-1)} ${state}`;
+        expect(rowsOf(text)).toEqual(items.map(([, g]) => `-${g}:*`).sort());
+        // A state the first item states itself is its own: "EGFR mutation positive and ...".
+        const own = rowsOf(`* ${said[0]} positive and ${said[1]} ${state}`);
+        expect(own.filter((r) => r.startsWith('+'))).toHaveLength(1);
+      }),
+      RUNS,
+    );
+  });
 });
