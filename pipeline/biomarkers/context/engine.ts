@@ -312,6 +312,14 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
       if (end >= 0) out.push({ cue, lo: cue.to + 1, hi: end - 1, open: false });
       continue;
     }
+    const clauseEnd =
+      cue.rule.clauseAtStart && opensStatement(tokens, cue.from)
+        ? leadingClauseEnd(tokens, depth, cue)
+        : -1;
+    if (clauseEnd >= 0) {
+      out.push({ cue, lo: cue.to + 1, hi: clauseEnd - 1, open: false });
+      continue;
+    }
     if (cue.rule.ownListOnly) {
       const list = ownList(tokens, depth, cue);
       if (!list) continue;

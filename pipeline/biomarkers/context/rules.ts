@@ -72,6 +72,11 @@ export interface ContextRule {
    * clause ending at a colon or with the statement is no condition (a header names a cohort).
    */
   leadingClause?: boolean;
+  /**
+   * Where the cue opens the statement, its scope is the clause up to the comma the main clause
+   * follows ("Except for KRAS G12C, known driver mutations in EGFR, ALK ..." excludes the rest).
+   */
+  clauseAtStart?: boolean;
   /** Leading-clause rows: a clause holding one of these words names a cohort, not a condition. */
   notInClause?: string[];
   /** False: the scope stops at a bracket rather than reading the aside ("other than EGFR (e.g. ALK)"). */
@@ -1230,6 +1235,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     direction: 'forward',
     maxTokens: 6,
     crossesAsides: false,
+    clauseAtStart: true,
     example: 'EGFR mutation other than T790M',
   },
 ];

@@ -1016,4 +1016,25 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('an exception opening an exclusion carves only what its clause names', () => {
+    const carve = fc.record({
+      kept: fc.constantFrom(
+        ['KRAS G12C', 'KRAS'],
+        ['BRAF V600E', 'BRAF'],
+        ['HER2 exon 20 insertion', 'HER2'],
+      ),
+      items: fc.shuffledSubarray(['EGFR', 'ALK', 'ROS1', 'RET'], { minLength: 1, maxLength: 3 }),
+      opener: fc.constantFrom('Except for', 'Other than', 'Apart from', 'With the exception of'),
+    });
+    fc.assert(
+      fc.property(carve, ({ kept: [said], items, opener }) => {
+        const text = `* ${opener} ${said}, known driver mutations in ${list(items)}`;
+        const rows = extractBiomarkers({ nct_id: 'NCT00000000', inclusion: null, exclusion: text })
+          .filter((r) => r.scope === 'lung')
+          .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}`);
+        expect([...new Set(rows)].sort()).toEqual(items.map((g) => `-${g}`).sort());
+      }),
+      RUNS,
+    );
+  });
 });
