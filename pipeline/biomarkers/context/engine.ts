@@ -184,13 +184,14 @@ function walk(
   const base = cue.rule.leavesAsides ? 0 : depth[cue.from];
   const asides = cue.rule.crossesAsides ?? true;
   let gap = 0;
+  let passedTarget = false;
   let edge = step === 1 ? cue.to : cue.from;
   for (let j = edge + step; j >= 0 && j < tokens.length; j += step) {
     if (depth[j] < base || (!asides && depth[j] > base)) return { edge, open: false };
     if (stops.has(j) && depth[j] <= base) return { edge, open: false };
     const t = tokens[j];
-    if (step === 1 && depth[j] === base && cue.rule.stopsAt?.some((w) => wordMatches(w, t)))
-      return { edge, open: false };
+    if (depth[j] === base && endsHere(cue.rule, t, passedTarget)) return { edge, open: false };
+    if (t.kind === 'target') passedTarget = true;
     // An aside belongs to what it follows: words inside brackets do not wear the scope out.
     // An exception's list of tumours carries it on as a list of markers does.
     if (t.kind === 'target' || (cue.rule.category === 'carve' && marks.tumour[j])) gap = 0;
@@ -204,6 +205,14 @@ function walk(
     edge = j;
   }
   return { edge, open: true };
+}
+
+/** A word the row's scope ends at: always, or once the scope has passed a marker or drug. */
+function endsHere(rule: ContextRule, t: Token, passedTarget: boolean): boolean {
+  return (
+    !!rule.stopsAt?.some((w) => wordMatches(w, t)) ||
+    (passedTarget && !!rule.stopsAfterTarget?.some((w) => wordMatches(w, t)))
+  );
 }
 
 /** The openers as words ("e.g." is the words e g, full stops skipped, or the one word eg). */

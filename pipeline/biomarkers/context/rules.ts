@@ -121,10 +121,17 @@ export interface ContextRule {
    */
   sections?: Array<'inclusion' | 'exclusion'>;
   /**
-   * Forward rows: words that end the scope. A therapy's "with or without savolitinib" ends
-   * where the population begins ("... in EGFRm+ MET-amplified NSCLC").
+   * Words that end the scope, in its direction. A therapy's "with or without savolitinib" ends
+   * where the population begins ("... in EGFRm+ MET-amplified NSCLC"); "after EGFR TKI" names
+   * its therapy's targets back to "after", not the marker before it.
    */
   stopsAt?: string[];
+  /**
+   * Words that end the scope once it has passed a marker or drug: a therapy phrase ends after the
+   * therapy it names ("treated with osimertinib for EGFR-mutated NSCLC"), while "an inhibitor
+   * for patients with BRAF V600E" still names the inhibitor's target.
+   */
+  stopsAfterTarget?: string[];
   /**
    * Negation rows: in these sections the cue restates the section instead of flipping it. "Must
    * not have an EGFR mutation" written among the exclusion criteria excludes EGFR, as the same
@@ -1191,6 +1198,9 @@ export const CONTEXT_RULES: ContextRule[] = [
       'inhibitor for',
       'inhibitors for',
     ],
+    // "treated with osimertinib for EGFR-mutated NSCLC": the disease it was given for; "progression
+    // on osimertinib with MET amplification": what came with the progression.
+    stopsAfterTarget: ['for', 'in', 'with'],
     category: 'prior-therapy',
     direction: 'forward',
     maxTokens: 3,
@@ -1202,6 +1212,8 @@ export const CONTEXT_RULES: ContextRule[] = [
     category: 'prior-therapy',
     direction: 'backward',
     maxTokens: 2,
+    // "MET amplification (GCN >= 6) after EGFR TKI": the preposition introducing the therapy.
+    stopsAt: ['after', 'following', 'on', 'despite', 'post'],
     // "driver mutations for which targeted therapies are approved": a relative clause describing
     // the marker, not a therapy it names.
     notAfter: ['which', 'whom'],

@@ -1037,4 +1037,28 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a prior therapy names its own targets; the marker of the disease it was given for, or found after it, is required', () => {
+    const therapy = fc.record({
+      drug: fc.constantFrom('osimertinib', 'alectinib', 'sotorasib', 'selpercatinib'),
+      lead: fc.constantFrom('Previously treated with', 'Progression on', 'Prior treatment with'),
+      join: fc.constantFrom('for', 'in', 'with'),
+      item: fc.constantFrom(...ITEMS),
+      after: fc.constantFrom(
+        'after EGFR TKI',
+        'following an ALK inhibitor',
+        'despite prior KRAS G12C inhibitor',
+      ),
+    });
+    fc.assert(
+      fc.property(therapy, ({ drug, lead, join, item: [said, gene], after }) => {
+        const given = rowsOf(`* ${lead} ${drug} ${join} ${said} NSCLC`).map((r) => r.split(':')[0]);
+        expect(given).toContain(`+${gene}`);
+        const found = rowsOf(`* ${said} (confirmed by NGS) ${after}`).map((r) => r.split(':')[0]);
+        expect(found).toContain(`+${gene}`);
+        // The therapy's own target is no requirement.
+        expect(rowsOf(`* ${lead} an EGFR TKI`)).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
 });
