@@ -42,11 +42,19 @@ const OPENERS: Array<[string, string]> = [
 ];
 const NEUTRAL = ['(per local testing)', 'detected by NGS', 'positive disease', 'in tumour tissue'];
 
-const rowsOf = (inclusion: string) =>
-  extractBiomarkers({ nct_id: 'NCT00000000', inclusion, exclusion: null })
+/** A criterion's lung rows in one section, as "+GENE:ALTERATION" (gene level "*"), sorted. */
+const rowsIn = (section: 'inclusion' | 'exclusion', text: string) =>
+  extractBiomarkers({
+    nct_id: 'NCT00000000',
+    inclusion: section === 'inclusion' ? text : null,
+    exclusion: section === 'exclusion' ? text : null,
+  })
     .filter((r) => r.scope === 'lung')
     .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}`)
     .sort();
+const rowsOf = (inclusion: string) => rowsIn('inclusion', inclusion);
+/** The rows at gene level ("+EGFR"), deduplicated and sorted. */
+const genesOf = (rows: string[]) => [...new Set(rows.map((r) => r.split(':')[0]))].sort();
 
 function list(items: string[], neutral: string[] = []): string {
   const said = items.map((t, i) => (neutral[i] ? `${t} ${neutral[i]}` : t));
@@ -527,14 +535,6 @@ describe('ConText readings that must not change', () => {
   });
 
   it('a marker ruled out in the inclusion criteria reads as the same marker in the exclusion criteria', () => {
-    const rowsIn = (section: 'inclusion' | 'exclusion', text: string) =>
-      extractBiomarkers({
-        nct_id: 'NCT00000000',
-        inclusion: section === 'inclusion' ? text : null,
-        exclusion: section === 'exclusion' ? text : null,
-      })
-        .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}`)
-        .sort();
     fc.assert(
       fc.property(
         fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 4 }),
@@ -682,15 +682,7 @@ describe('ConText readings that must not change', () => {
         const said = items.map(([phrase], i) => `${phrase}${qualifiers[i]}`);
         const text = `* ${lead} ${list(said)}`;
         const bare = `* ${lead} ${list(items.map(([phrase]) => phrase))}`;
-        const rows = (t: string) =>
-          extractBiomarkers({
-            nct_id: 'NCT00000000',
-            inclusion: exclusion ? null : t,
-            exclusion: exclusion ? t : null,
-          })
-            .filter((r) => r.scope === 'lung')
-            .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}`)
-            .sort();
+        const rows = (t: string) => genesOf(rowsIn(exclusion ? 'exclusion' : 'inclusion', t));
         const sign = negated === 'restates' || negated !== exclusion ? '-' : '+';
         expect(new Set(rows(text))).toEqual(new Set(items.map(([, gene]) => `${sign}${gene}`)));
         expect(rows(text)).toEqual(rows(bare));
@@ -738,7 +730,7 @@ describe('ConText readings that must not change', () => {
     fc.assert(
       fc.property(ruledOut, ({ genes, said, therapy }) => {
         const rows = rowsOf(`* ${said(`${list(genes)}${therapy}`)}`);
-        expect(rows.map((r) => r.split(':')[0]).sort()).toEqual(genes.map((g) => `-${g}`).sort());
+        expect(genesOf(rows)).toEqual(genes.map((g) => `-${g}`).sort());
         const kept = rowsOf(`* ${said('curative surgery')}, with a documented KRAS G12C mutation`);
         expect(kept).toEqual(['+KRAS:G12C']);
       }),
@@ -768,12 +760,7 @@ describe('ConText readings that must not change', () => {
         const markers = list(items.map(([said]) => said));
         expect(rowsOf(`* ${demand} ${who(markers)}`)).toEqual([]);
         const subject = `* Patients with ${markers} ${untreated}`;
-        const excluded = extractBiomarkers({
-          nct_id: 'NCT00000000',
-          inclusion: null,
-          exclusion: subject,
-        }).filter((r) => r.scope === 'lung');
-        expect(excluded).toEqual([]);
+        expect(rowsIn('exclusion', subject)).toEqual([]);
         // Admitted, the same words describe who enrols: the markers are required.
         expect(rowsOf(subject).every((r) => r.startsWith('+'))).toBe(true);
         expect(rowsOf(subject).length).toBeGreaterThan(0);
@@ -854,16 +841,8 @@ describe('ConText readings that must not change', () => {
     fc.assert(
       fc.property(cooccur, ({ pair: [[other, gene], [anchor, anchorGene]], joiner, lead }) => {
         const text = `* ${lead} ${other} ${joiner} the ${anchor}`.replace('*  ', '* ');
-        const excluded = extractBiomarkers({
-          nct_id: 'NCT00000000',
-          inclusion: null,
-          exclusion: text,
-        })
-          .filter((r) => r.scope === 'lung')
-          .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}`);
-        expect(excluded).toEqual([`-${gene}`]);
-        const admitted = rowsOf(text).map((r) => r.split(':')[0]);
-        expect(admitted.sort()).toEqual([`+${anchorGene}`, `+${gene}`].sort());
+        expect(genesOf(rowsIn('exclusion', text))).toEqual([`-${gene}`]);
+        expect(genesOf(rowsOf(text))).toEqual([`+${anchorGene}`, `+${gene}`].sort());
       }),
       RUNS,
     );
@@ -882,14 +861,7 @@ describe('ConText readings that must not change', () => {
     fc.assert(
       fc.property(imperative, ({ items, lead, treatment }) => {
         const text = `* ${lead} ${list(items.map(([said]) => said))}`;
-        const inExclusion = extractBiomarkers({
-          nct_id: 'NCT00000000',
-          inclusion: null,
-          exclusion: text,
-        })
-          .filter((r) => r.scope === 'lung')
-          .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}:${r.alteration ?? '*'}`)
-          .sort();
+        const inExclusion = rowsIn('exclusion', text);
         expect(inExclusion).toEqual(rowsOf(text));
         expect(inExclusion.every((r) => r.startsWith('-'))).toBe(true);
         const [said] = items[0];
@@ -1029,10 +1001,7 @@ describe('ConText readings that must not change', () => {
     fc.assert(
       fc.property(carve, ({ kept: [said], items, opener }) => {
         const text = `* ${opener} ${said}, known driver mutations in ${list(items)}`;
-        const rows = extractBiomarkers({ nct_id: 'NCT00000000', inclusion: null, exclusion: text })
-          .filter((r) => r.scope === 'lung')
-          .map((r) => `${r.requirement === 'required' ? '+' : '-'}${r.gene}`);
-        expect([...new Set(rows)].sort()).toEqual(items.map((g) => `-${g}`).sort());
+        expect(genesOf(rowsIn('exclusion', text))).toEqual(items.map((g) => `-${g}`).sort());
       }),
       RUNS,
     );
@@ -1051,10 +1020,8 @@ describe('ConText readings that must not change', () => {
     });
     fc.assert(
       fc.property(therapy, ({ drug, lead, join, item: [said, gene], after }) => {
-        const given = rowsOf(`* ${lead} ${drug} ${join} ${said} NSCLC`).map((r) => r.split(':')[0]);
-        expect(given).toContain(`+${gene}`);
-        const found = rowsOf(`* ${said} (confirmed by NGS) ${after}`).map((r) => r.split(':')[0]);
-        expect(found).toContain(`+${gene}`);
+        expect(genesOf(rowsOf(`* ${lead} ${drug} ${join} ${said} NSCLC`))).toContain(`+${gene}`);
+        expect(genesOf(rowsOf(`* ${said} (confirmed by NGS) ${after}`))).toContain(`+${gene}`);
         // The therapy's own target is no requirement.
         expect(rowsOf(`* ${lead} an EGFR TKI`)).toEqual([]);
       }),
