@@ -88,7 +88,9 @@ export class BenchChild {
   /** Asks the child to finish (it exits by itself); kills it if it does not within 15 s. */
   async stop(): Promise<void> {
     if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
-    if (this.proc.connected) this.proc.send({ type: 'stop' });
+    // The child may leave between the check and the write (it exits once it has answered): the
+    // callback takes that EPIPE instead of an unhandled 'error' event ending the bench.
+    if (this.proc.connected) this.proc.send({ type: 'stop' }, () => undefined);
     const timer = setTimeout(() => this.proc.kill('SIGKILL'), 15_000);
     await this.done;
     clearTimeout(timer);
