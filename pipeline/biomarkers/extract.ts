@@ -221,6 +221,11 @@ function fromStatements(
 /** The cohort label a criterion sits under ("Cohort A: ...", a "Part 2 (KRAS G12C):" header), or ''. */
 function cohortOf(statements: Statement[], i: number): string {
   const st = statements[i];
+  // A cohort's own header line ("Cohort 2 - KRAS-mutant NSCLC:", "Cohort 1 (EGFR-mutant):") is
+  // that cohort's, the one its items read, not the one before it, whatever the list made its
+  // parent.
+  if (/:\s*$/.test(st.text) && (COHORT_HEADER.test(st.text) || COHORT_ITEM.test(st.text)))
+    return `header:${st.text}`;
   if (COHORT_ITEM.test(st.text)) return `item:${i}`;
   const label = [...st.headers, st.lead ?? ''].reverse().find((h) => COHORT_HEADER.test(h));
   return label ? `header:${label}` : '';

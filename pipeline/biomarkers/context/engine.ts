@@ -101,7 +101,9 @@ export function findCues(tokens: Token[]): Cue[] {
   }
   for (let i = 0; i < tokens.length; i++) {
     const found = longest(OTHERS, tokens, i, taken).filter(
-      (c) => !c.rule.atStart || opensStatement(tokens, i),
+      (c) =>
+        (!c.rule.atStart || opensStatement(tokens, i)) &&
+        !followedBy(tokens, i + c.words.length, c.rule.notBefore),
     );
     if (found.length === 0) continue;
     const to = i + found[0].words.length - 1;
@@ -110,6 +112,13 @@ export function findCues(tokens: Token[]): Cue[] {
     i = to;
   }
   return cues;
+}
+
+/** One of the word sequences starts at token `j`. */
+function followedBy(tokens: Token[], j: number, phrases: string[] | undefined): boolean {
+  return !!phrases?.some((p) =>
+    phraseTokens(p).every((w, n) => tokens[j + n] && wordMatches(w, tokens[j + n])),
+  );
 }
 
 /** Only punctuation, or a list number ("1.", "a)"), comes before token `i`. */

@@ -87,6 +87,11 @@ export interface ContextRule {
    */
   notAfter?: string[];
   /**
+   * The cue does not count where one of these word sequences follows it: "eligible only if all
+   * of the following criteria apply:" introduces the criteria, it names no condition.
+   */
+  notBefore?: string[];
+  /**
    * Forward rows: the scope runs only over a list the cue itself opens, in brackets right after
    * it or after "such as" / "e.g." / "i.e." / "including" ("prior targeted therapy (e.g., EGFR,
    * ALK)", "biomarker analysis, including EGFR and ALK"); elsewhere the row reaches nothing.
@@ -685,7 +690,20 @@ export const CONTEXT_RULES: ContextRule[] = [
   },
   {
     id: 'ruled-out.ineligible-if',
-    words: ['ineligible if', 'not eligible if', 'excluded if', 'not allowed if'],
+    words: [
+      'ineligible if',
+      'not eligible if',
+      'excluded if',
+      'not allowed if',
+      // Longer than ruled-out.ineligible's "are ineligible", so the forward reading wins here.
+      'are ineligible if',
+      'is ineligible if',
+      'will be ineligible if',
+      'are excluded if',
+      'is excluded if',
+      'will be excluded if',
+      'are not eligible if',
+    ],
     category: 'ruled-out',
     direction: 'forward',
     maxTokens: 12,
@@ -1041,6 +1059,18 @@ export const CONTEXT_RULES: ContextRule[] = [
       'required in',
       'is required in',
       'mandatory in',
+    ],
+    notBefore: [
+      'all of the following',
+      'any of the following',
+      'all the following',
+      'any one of the following',
+      'one of the following',
+      'the following',
+      'they meet',
+      'they fulfil*',
+      'they fulfill*',
+      'they satisfy',
     ],
     category: 'conditional',
     direction: 'forward',

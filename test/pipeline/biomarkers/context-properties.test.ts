@@ -1028,4 +1028,57 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a preamble introducing the criteria ("eligible only if all of the following apply:") changes no row of its items', () => {
+    const preamble = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      lead: fc.constantFrom(
+        'Participants are eligible to be included in the study only if all of the following criteria apply:',
+        'Patients are eligible if they meet all of the following criteria:',
+        'Participants are excluded from the study if any of the following criteria apply:',
+        'Subjects will be excluded if they meet any of the following:',
+      ),
+      negated: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(preamble, ({ items, lead, negated }) => {
+        const lines = items.map(([said]) => `  * ${negated ? 'No known ' : 'Documented '}${said}`);
+        const section = lead.includes('exclu') ? 'exclusion' : 'inclusion';
+        expect(rowsIn(section, [`* ${lead}`, ...lines].join('\n'))).toEqual(
+          rowsIn(section, lines.map((l) => l.trim()).join('\n')),
+        );
+      }),
+      RUNS,
+    );
+  });
+  it("a cohort's header line owns the marker it names: each cohort is one way in", () => {
+    const cohorts = fc.record({
+      pair: fc.shuffledSubarray(
+        [
+          ['EGFR-mutant NSCLC', 'EGFR exon 19 deletion or L858R', 'EGFR'],
+          ['KRAS-mutant NSCLC', 'KRAS G12C', 'KRAS'],
+          ['ALK-positive NSCLC', 'ALK fusion by FISH', 'ALK'],
+          ['RET fusion-positive NSCLC', 'RET fusion by NGS', 'RET'],
+        ] as const,
+        { minLength: 2, maxLength: 2 },
+      ),
+      noun: fc.constantFrom('Cohort', 'Arm', 'Part'),
+      sep: fc.constantFrom(' - ', ': ', ' ('),
+    });
+    fc.assert(
+      fc.property(cohorts, ({ pair, noun, sep }) => {
+        const close = sep === ' (' ? ')' : '';
+        const text = pair
+          .map(([head, item], i) => `${noun} ${i + 1}${sep}${head}${close}:\n- ${item}`)
+          .join('\n');
+        const rows = extractBiomarkers({ nct_id: 'NCT00000000', inclusion: text, exclusion: null });
+        // Every row of one gene sits in one group, and the two cohorts' groups differ.
+        const groups = pair.map(
+          ([, , gene]) => new Set(rows.filter((r) => r.gene === gene).map((r) => r.group)),
+        );
+        for (const g of groups) expect(g.size).toBe(1);
+        expect([...groups[0]][0]).not.toBe([...groups[1]][0]);
+      }),
+      RUNS,
+    );
+  });
 });
