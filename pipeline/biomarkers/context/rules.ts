@@ -893,11 +893,22 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'carriers of an EGFR T790M germline variant',
   },
   {
+    // A sentence that defines a term ("*Actionable alterations are defined as ALK rearrangement,
+    // ROS1 fusion, ..."; "ISH positive is defined as ...") gates nothing, over its whole list. A
+    // definition in apposition to a requirement ("NSCLC with an actionable alteration, defined
+    // as ALK fusion or RET fusion") is no cue: it names what is required.
     id: 'not-gating.definition',
-    words: ['is defined as', 'are defined as', 'defined as', 'defined by', 'is defined by'],
+    words: [
+      'is defined as',
+      'are defined as',
+      'is defined by',
+      'are defined by',
+      'will be defined as',
+      'is considered as',
+    ],
     category: 'not-gating',
     direction: 'forward',
-    maxTokens: 1,
+    maxTokens: 3,
     example: 'ISH positive is defined as HER2/CEP17 ratio >= 2',
   },
   {

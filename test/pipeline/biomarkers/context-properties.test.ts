@@ -1081,4 +1081,26 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a sentence defining a term gates none of its list; a definition beside a requirement names what is required', () => {
+    const definition = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 5 }),
+      term: fc.constantFrom(
+        'Actionable genomic alterations',
+        'Targetable drivers',
+        'Oncogenic alterations',
+      ),
+      verb: fc.constantFrom('are defined as', 'are defined by'),
+    });
+    fc.assert(
+      fc.property(definition, ({ items, term, verb }) => {
+        const markers = list(items.map(([said]) => said));
+        expect(rowsOf(`* *${term} ${verb} ${markers}`)).toEqual([]);
+        const required = genesOf(
+          rowsOf(`* NSCLC with a documented alteration, defined as ${markers}`),
+        );
+        expect(required).toEqual(items.map(([, gene]) => `+${gene}`).sort());
+      }),
+      RUNS,
+    );
+  });
 });
