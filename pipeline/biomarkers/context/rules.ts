@@ -402,6 +402,12 @@ export const CONTEXT_RULES: ContextRule[] = [
     id: 'terminate.clause',
     words: [
       ';',
+      // "ALK rearrangement / Note: prior crizotinib is allowed": a note joined onto the line
+      // above is a statement of its own.
+      'note :',
+      'notes :',
+      'nb :',
+      'please note',
       'but',
       'however',
       'although',

@@ -1103,4 +1103,24 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a note joined onto the line above changes none of its rows', () => {
+    const noted = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      lead: fc.constantFrom('Documented', 'No known', 'Known'),
+      note: fc.constantFrom(
+        'Note: prior crizotinib is allowed.',
+        'Note: testing by NGS is preferred.',
+        'NB: local results are acceptable.',
+        'Please note: archival tissue is not required.',
+      ),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(noted, ({ items, lead, note, section }) => {
+        const line = `* ${lead} ${list(items.map(([said]) => said))}`;
+        expect(rowsIn(section, `${line}\n  ${note}`)).toEqual(rowsIn(section, line));
+      }),
+      RUNS,
+    );
+  });
 });
