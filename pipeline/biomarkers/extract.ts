@@ -191,7 +191,7 @@ function fromStatements(
   const perStatement = statements.map((st, i) =>
     fromSentence(nctId, st, section, qualifiedOnly, tumour, trace).map((r) => ({
       ...r,
-      unit: { ...r.unit!, cohort: cohortOf(statements, i), criterion: `${section}:${i}` },
+      unit: { ...r.unit!, cohort: cohortOf(statements, i), criterion: criterionOf(st, section, i) },
     })),
   );
   specifiedByItems(statements, perStatement);
@@ -216,6 +216,18 @@ function fromStatements(
   });
   for (const rows of byList.values()) for (const r of dropEitherState(rows)) out.push(r);
   return out;
+}
+
+/**
+ * "NSCLC with one of the following: * ALK fusion * ROS1 fusion": items under a header offering a
+ * choice are one criterion, so their markers are alternatives as in a list written on one line.
+ */
+const CHOICE_HEADER =
+  /\b(?:(?:at least )?one|any|either)(?: or more)?(?: of)?(?: the)? following\b[^:]*:\s*$|\beither\s*:\s*$/i;
+
+function criterionOf(st: Statement, section: Section, i: number): string {
+  const header = st.headers.at(-1);
+  return header && CHOICE_HEADER.test(header) ? `${section}:choice:${header}` : `${section}:${i}`;
 }
 
 /** The cohort label a criterion sits under ("Cohort A: ...", a "Part 2 (KRAS G12C):" header), or ''. */

@@ -1123,4 +1123,33 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('items under a header offering a choice are alternative ways in; under "all of the following" they are required together', () => {
+    const choice = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 4 }),
+      header: fc.constantFrom(
+        'NSCLC with one of the following:',
+        'Documented presence of at least one of the following:',
+        'Tumour harbouring any of the following:',
+        'NSCLC with either:',
+      ),
+      bullet: fc.constantFrom('-', '*', 'a)'),
+    });
+    fc.assert(
+      fc.property(choice, ({ items, header, bullet }) => {
+        const lines = (h: string) =>
+          [`* ${h}`, ...items.map(([said]) => `  ${bullet} ${said}`), '* ECOG 0-1'].join('\n');
+        const groupsOf = (text: string) =>
+          extractBiomarkers({ nct_id: 'NCT00000000', inclusion: text, exclusion: null }).map(
+            (r) => r.group,
+          );
+        const alternatives = groupsOf(lines(header));
+        expect(alternatives.every((g) => g !== null)).toBe(true);
+        expect(new Set(alternatives).size).toBe(items.length);
+        expect(
+          groupsOf(lines('Tumour must harbour all of the following:')).every((g) => g === null),
+        ).toBe(true);
+      }),
+      RUNS,
+    );
+  });
 });
