@@ -245,10 +245,11 @@ function cohortOf(statements: Statement[], i: number): string {
 
 const COHORT_HEADER = new RegExp(String.raw`^(?:[\w-]+\s+){0,3}${COHORT_NOUNS}\b`, 'i');
 
+// "Cohort A:", "For Arm B:", "Arm A only:", "Expansion cohort 2 (NSCLC):".
 const COHORT_ITEM = new RegExp(
-  String.raw`^(?:(?:expansion|dose[- ]expansion)\s+)?` +
+  String.raw`^(?:for\s+|in\s+)?(?:(?:expansion|dose[- ]expansion)\s+)?` +
     String.raw`(?:cohorts?|arms?|groups?|strat(?:um|a)|modules?|sub-?studies|sub-?study)` +
-    String.raw`\s*[\w.-]{0,5}\s*(?:\([^()]{0,40}\)\s*)?:`,
+    String.raw`\s*[\w.-]{0,5}\s*(?:\([^()]{0,40}\)\s*)?(?:only\s*)?:`,
   'i',
 );
 

@@ -1152,4 +1152,25 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('labelled cohort items are alternative ways in, however the label is written', () => {
+    const labelled = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
+      label: fc.constantFrom(
+        (n: string) => `Cohort ${n}:`,
+        (n: string) => `For Arm ${n}:`,
+        (n: string) => `Arm ${n} only:`,
+        (n: string) => `Expansion cohort ${n} (NSCLC):`,
+      ),
+      bullet: fc.constantFrom('*', '-'),
+    });
+    fc.assert(
+      fc.property(labelled, ({ items, label, bullet }) => {
+        const text = items.map(([said], i) => `${bullet} ${label('ABC'[i])} ${said}`).join('\n');
+        const rows = extractBiomarkers({ nct_id: 'NCT00000000', inclusion: text, exclusion: null });
+        expect(rows.every((r) => r.group !== null)).toBe(true);
+        expect(new Set(rows.map((r) => r.group)).size).toBe(items.length);
+      }),
+      RUNS,
+    );
+  });
 });
