@@ -5,7 +5,7 @@
  */
 import type { BiomarkerScope, Requirement } from '../../../domain/biomarkers.js';
 import type { Mention } from '../mentions.js';
-import type { Category } from './rules.js';
+import type { Category, ContextRule } from './rules.js';
 import { CONTEXT_RULES, TUMOUR_RULES } from './rules.js';
 import { findCues, type Cue, type Hit } from './engine.js';
 import { phraseTokens, tokenize, wordMatches } from './tokens.js';
@@ -25,32 +25,33 @@ export interface Polarity {
 
 /** Categories that make a marker gate nothing, whatever else reaches it. */
 const NO_GATE: Category[] = ['conditional', 'prior-therapy', 'not-gating'];
+/** The ids a hit may carry for the rows a predicate picks: the row's own and its header form. */
+function rowIds(pick: (r: ContextRule) => boolean | undefined): Set<string> {
+  return new Set(CONTEXT_RULES.filter((r) => pick(r)).flatMap((r) => [r.id, `${r.id}(header)`]));
+}
+
+/** A row property listing sections, by the ids a hit may carry. */
+function sectionsByRow(
+  get: (r: ContextRule) => Array<'inclusion' | 'exclusion'> | undefined,
+): Map<string, Section[]> {
+  return new Map(
+    CONTEXT_RULES.flatMap((r) => {
+      const sections = get(r);
+      return sections ? [[r.id, sections] as const, [`${r.id}(header)`, sections] as const] : [];
+    }),
+  );
+}
+
 /** Rows whose cue reads a therapy's targets as markers (a therapy "not indicated"). */
-const TARGET_READERS = new Set(
-  CONTEXT_RULES.filter((r) => r.readsTherapyTargets).flatMap((r) => [r.id, `${r.id}(header)`]),
-);
+const TARGET_READERS = rowIds((r) => r.readsTherapyTargets);
 /** Rows that reach only a therapy's targets (a marker they reach is not cued). */
-const THERAPY_ONLY = new Set(
-  CONTEXT_RULES.filter((r) => r.therapyOnly).flatMap((r) => [r.id, `${r.id}(header)`]),
-);
+const THERAPY_ONLY = rowIds((r) => r.therapyOnly);
 /** Not-gating rows that a stated state or a negation overrides ("wild-type or unknown"). */
-const YIELDS_TO_STATE = new Set(
-  CONTEXT_RULES.filter((r) => r.yieldsToState).flatMap((r) => [r.id, `${r.id}(header)`]),
-);
+const YIELDS_TO_STATE = rowIds((r) => r.yieldsToState);
 /** Negation rows that restate a section instead of flipping it, by section. */
-const RESTATES_IN = new Map(
-  CONTEXT_RULES.filter((r) => r.restatesIn).flatMap((r) => [
-    [r.id, r.restatesIn as Section[]],
-    [`${r.id}(header)`, r.restatesIn as Section[]],
-  ]),
-);
+const RESTATES_IN = sectionsByRow((r) => r.restatesIn);
 /** The sections each row counts in, for the rows limited to some. */
-const ROW_SECTIONS = new Map(
-  CONTEXT_RULES.filter((r) => r.sections).flatMap((r) => [
-    [r.id, r.sections as Section[]],
-    [`${r.id}(header)`, r.sections as Section[]],
-  ]),
-);
+const ROW_SECTIONS = sectionsByRow((r) => r.sections);
 const countsHere = (h: Hit, section: Section, kind: DecideInput['kind']) =>
   (ROW_SECTIONS.get(h.rule)?.includes(section) ?? true) &&
   (kind === 'therapy' || !THERAPY_ONLY.has(h.rule));

@@ -58,12 +58,15 @@ export interface Cue {
 interface Compiled {
   rule: ContextRule;
   words: string[];
+  /** `notBefore`, tokenised once. */
+  notBefore: string[][];
 }
 
 const ALL_RULES = [...CONTEXT_RULES, ...TUMOUR_RULES];
-const COMPILED: Compiled[] = ALL_RULES.flatMap((rule) =>
-  rule.words.map((w) => ({ rule, words: phraseTokens(w) })),
-);
+const COMPILED: Compiled[] = ALL_RULES.flatMap((rule) => {
+  const notBefore = (rule.notBefore ?? []).map(phraseTokens);
+  return rule.words.map((w) => ({ rule, words: phraseTokens(w), notBefore }));
+});
 /** Phrases by first word (a wildcard one under its first letter): each place tries only a handful. */
 function byFirstWord(rows: Compiled[]): Map<string, Compiled[]> {
   const out = new Map<string, Compiled[]>();
@@ -103,7 +106,7 @@ export function findCues(tokens: Token[]): Cue[] {
     const found = longest(OTHERS, tokens, i, taken).filter(
       (c) =>
         (!c.rule.atStart || opensStatement(tokens, i)) &&
-        !followedBy(tokens, i + c.words.length, c.rule.notBefore),
+        !followedBy(tokens, i + c.words.length, c.notBefore),
     );
     if (found.length === 0) continue;
     const to = i + found[0].words.length - 1;
@@ -114,11 +117,9 @@ export function findCues(tokens: Token[]): Cue[] {
   return cues;
 }
 
-/** One of the word sequences starts at token `j`. */
-function followedBy(tokens: Token[], j: number, phrases: string[] | undefined): boolean {
-  return !!phrases?.some((p) =>
-    phraseTokens(p).every((w, n) => tokens[j + n] && wordMatches(w, tokens[j + n])),
-  );
+/** One of the word sequences (as tokens) starts at token `j`. */
+function followedBy(tokens: Token[], j: number, phrases: string[][]): boolean {
+  return phrases.some((p) => p.every((w, n) => tokens[j + n] && wordMatches(w, tokens[j + n])));
 }
 
 /** Only punctuation, or a list number ("1.", "a)"), comes before token `i`. */
@@ -325,19 +326,14 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
     const dir = cue.rule.direction;
     if (dir === 'terminate' || dir === 'pseudo') continue;
     if (cue.rule.notAfter && wordBefore(tokens, cue, cue.rule.notAfter)) continue;
-    if (cue.rule.leadingClause) {
-      const end = leadingClauseEnd(tokens, depth, cue);
-      if (end >= 0) out.push({ cue, lo: cue.to + 1, hi: end - 1, open: false });
-      continue;
-    }
+    // A leading clause is the scope: always for a `leadingClause` row (none without one), and
+    // for a `clauseAtStart` row where the cue opens the statement.
     const clauseEnd =
-      cue.rule.clauseAtStart && opensStatement(tokens, cue.from)
+      cue.rule.leadingClause || (cue.rule.clauseAtStart && opensStatement(tokens, cue.from))
         ? leadingClauseEnd(tokens, depth, cue)
         : -1;
-    if (clauseEnd >= 0) {
-      out.push({ cue, lo: cue.to + 1, hi: clauseEnd - 1, open: false });
-      continue;
-    }
+    if (clauseEnd >= 0) out.push({ cue, lo: cue.to + 1, hi: clauseEnd - 1, open: false });
+    if (clauseEnd >= 0 || cue.rule.leadingClause) continue;
     if (cue.rule.ownListOnly) {
       const list = ownList(tokens, depth, cue);
       if (!list) continue;
