@@ -55,6 +55,8 @@ interface Line {
   text: string;
   /** A blank line comes before it: registries separate criteria so, never wrap inside one. */
   blankBefore: boolean;
+  /** A header whose items follow it at its own indent and bullet (set by its first item). */
+  flat?: boolean;
 }
 
 function readLines(text: string): Line[] {
@@ -119,6 +121,28 @@ const continuesWrapped = (prev: Line, line: Line) =>
     OPEN_END.test(prev.text) ||
     VARIANT_START.test(line.text) ||
     openBrackets(prev.text) > 0);
+/** Words of an item short enough to be a list entry rather than a criterion of its own. */
+const LIST_ENTRY_WORDS = 12;
+
+/**
+ * Pages and exports often drop a nested list's indent ("* Tumour must be negative for the
+ * following:" / "* EGFR mutation" / "* ALK fusion"): a bullet header's first item at its own
+ * indent and bullet makes it a flat header, and it governs the short entries that follow until
+ * an item that is a criterion of its own (a longer one, or another header) ends the run. A
+ * header whose first item is indented deeper is a nested one, and its siblings are not its items.
+ */
+function flatItemOf(header: Line, item: Line): boolean {
+  if (header.bullet === null || item.bullet !== header.bullet || item.indent !== header.indent)
+    return false;
+  if (header.flat === false) return false;
+  const entry =
+    !/:\s*$/.test(item.text) &&
+    item.text.split(/\s+/).length <= LIST_ENTRY_WORDS &&
+    splitSentences(item.text).length === 1;
+  header.flat ??= entry;
+  return entry && header.flat;
+}
+
 /** A capitalised line ending in a colon labels the items below it ("The following are excluded:"). */
 const LABEL_LINE = /^[A-Z].*:$/;
 /** A variant name starting a line finishes the gene the line above ended on ("KRAS\nG12C"). */
@@ -160,9 +184,12 @@ export function splitStatements(text: string | null | undefined): Statement[] {
         item.bullet !== top.bullet;
       const plainUnderBullet =
         item.indent === top.indent && top.bullet !== null && item.bullet === null;
-      if (deeper || otherStyle || plainUnderBullet) break;
+      if (deeper || otherStyle || plainUnderBullet || flatItemOf(top, item)) break;
       stack.pop();
     }
+    // A header's first item decides its layout: one that was no flat entry makes it nested.
+    const top = stack.at(-1);
+    if (top && top.flat === undefined) top.flat = false;
     const headers = stack.map((h) => h.text);
     for (const sentence of splitSentences(item.text))
       out.push({ text: sentence, headers, lead: lead?.text ?? null });

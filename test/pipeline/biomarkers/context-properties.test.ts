@@ -331,8 +331,11 @@ describe('ConText readings that must not change', () => {
         const nested = `* ${head}, any of the following:\n  * ${names.join('\n  * ')}`;
         // A plain label line with its items at the same indent, as pages and exports lay it out.
         const label = `${head}:\n* ${names.join('\n* ')}`;
+        // The nested list with its indent lost, as pages and exports often copy it.
+        const flat = `* ${head}, any of the following:\n* ${names.join('\n* ')}\n* ECOG 0-1`;
         expect(rowsOf(nested)).toEqual(whole);
         expect(rowsOf(label)).toEqual(whole);
+        expect(rowsOf(flat)).toEqual(whole);
       }),
       RUNS,
     );
@@ -1136,8 +1139,10 @@ describe('ConText readings that must not change', () => {
     });
     fc.assert(
       fc.property(choice, ({ items, header, bullet }) => {
-        const lines = (h: string) =>
-          [`* ${h}`, ...items.map(([said]) => `  ${bullet} ${said}`), '* ECOG 0-1'].join('\n');
+        const lines = (h: string, indent = '  ') =>
+          [`* ${h}`, ...items.map(([said]) => `${indent}${bullet} ${said}`), '* ECOG 0-1'].join(
+            '\n',
+          );
         const groupsOf = (text: string) =>
           extractBiomarkers({ nct_id: 'NCT00000000', inclusion: text, exclusion: null }).map(
             (r) => r.group,
@@ -1145,6 +1150,8 @@ describe('ConText readings that must not change', () => {
         const alternatives = groupsOf(lines(header));
         expect(alternatives.every((g) => g !== null)).toBe(true);
         expect(new Set(alternatives).size).toBe(items.length);
+        // With the indent lost, the header's items still follow it at its own bullet.
+        if (bullet === '*') expect(groupsOf(lines(header, ''))).toEqual(alternatives);
         expect(
           groupsOf(lines('Tumour must harbour all of the following:')).every((g) => g === null),
         ).toBe(true);

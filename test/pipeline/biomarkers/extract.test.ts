@@ -113,6 +113,28 @@ describe('polarity', () => {
       '* Tumours must not harbour any of the following:\n  * EGFR exon 19 deletion\n  * ALK rearrangement';
     expect(units({ inclusion })).toEqual(['-ALK:FUSION', '-EGFR:EX19DEL']);
   });
+  it('applies a header to the short items after it at its own bullet, up to a criterion of its own', () => {
+    const flat = [
+      '* Tumours must not harbour any of the following:',
+      '* EGFR exon 19 deletion',
+      '* ALK rearrangement',
+      '* Patients must have measurable disease per RECIST 1.1 and a KRAS G12C mutation confirmed centrally',
+      '* ROS1 fusion',
+    ].join('\n');
+    expect(units({ inclusion: flat })).toEqual([
+      '+KRAS:G12C',
+      '+ROS1:FUSION',
+      '-ALK:FUSION',
+      '-EGFR:EX19DEL',
+    ]);
+    // Its first item indented deeper makes it a nested header: its siblings are not its items.
+    const nested = flat.replace('* EGFR', '  * EGFR').replace('* ALK', '  * ALK');
+    expect(units({ inclusion: nested.replace(/\n\* Patients.*$/m, '') })).toEqual([
+      '+ROS1:FUSION',
+      '-ALK:FUSION',
+      '-EGFR:EX19DEL',
+    ]);
+  });
   it('reads "are excluded" after the mention', () => {
     expect(units({ inclusion: '* BRAF mutated patients are excluded.' })).toEqual(['-BRAF']);
     expect(
