@@ -93,8 +93,9 @@ export function decide(
       !(c === 'conditional' && DESCRIPTIVE.includes(section)) &&
       !(c === 'prior-therapy' && targetsRead),
   );
-  // A known state beside "or unknown" is the one that gates.
-  const stated = m.negative || m.positive || fired('negated').length > 0;
+  // A known state beside "or unknown" or "if known" is the one that gates; so is ruling out.
+  const stated =
+    m.negative || m.positive || fired('negated').length > 0 || fired('ruled-out').length > 0;
   const gating = (c: Category) =>
     hits
       .filter((h) => h.category === c && !(stated && YIELDS_TO_STATE.has(h.rule)))

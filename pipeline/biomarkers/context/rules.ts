@@ -567,11 +567,10 @@ export const CONTEXT_RULES: ContextRule[] = [
       'unmutated',
       'not amplified',
       'not rearranged',
-      'must be negative',
-      'should be negative',
-      'are negative',
-      'is negative',
-      'tested negative',
+      // A state said through a verb after the marker: "EGFR status, if known, must be wild-type".
+      ...['must be', 'should be', 'is', 'are', 'to be', 'tested'].flatMap((v) =>
+        ['negative', 'wild type', 'wildtype'].map((state) => `${v} ${state}`),
+      ),
       'negative or unknown',
       // A result stated after the marker: "ALK fusion was not found", "EGFR mutation was absent".
       'not found',
@@ -827,6 +826,22 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'EGFR mutation status unknown',
   },
   {
+    // A status asked for only where it exists gates nothing ("EGFR and ALK status, if known"),
+    // unless a state is stated beside it: "EGFR status, if known, must be negative" rules EGFR
+    // out, "patients with EGFR mutation, if known, are excluded" too.
+    id: 'not-gating.if-known',
+    words: ['if', 'when', 'where'].flatMap((w) =>
+      ['known', 'available', 'applicable', 'tested', 'performed', 'done', 'assessed'].map(
+        (k) => `${w} ${k}`,
+      ),
+    ),
+    category: 'not-gating',
+    direction: 'backward',
+    maxTokens: 14,
+    yieldsToState: true,
+    example: 'EGFR and ALK status, if known',
+  },
+  {
     id: 'not-gating.backward',
     words: [
       'is allowed',
@@ -862,10 +877,6 @@ export const CONTEXT_RULES: ContextRule[] = [
       'need not',
       'is optional',
       'optional',
-      'if known',
-      'if available',
-      'if applicable',
-      'when available',
       'are not excluded',
       'is not excluded',
       'not sufficient',

@@ -1159,6 +1159,36 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a state stated through a verb after the markers rules them out, with "if known" or without; "if known" alone gates nothing', () => {
+    const ifKnown = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      noun: fc.constantFrom(' status', ' mutation status', ''),
+      aside: fc.constantFrom(
+        '',
+        ', if known,',
+        ' (if known)',
+        ', if available,',
+        ', where tested,',
+      ),
+      verb: fc.constantFrom('must be', 'should be', 'is', 'are'),
+      state: fc.constantFrom('negative', 'wild-type', 'wild type'),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(ifKnown, ({ items, noun, aside, verb, state, section }) => {
+        const markers = list(items.map(([said]) => said));
+        const genes = items.map(([, gene]) => gene).sort();
+        const ruledOut = genesOf(
+          rowsIn('inclusion', `* ${markers}${noun}${aside} ${verb} ${state}`),
+        );
+        expect(ruledOut).toEqual(genes.map((g) => `-${g}`));
+        // A status asked for only where known names no requirement.
+        if (aside && noun)
+          expect(rowsIn(section, `* ${markers}${noun}${aside.replace(/,$/, '')}`)).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
   it('labelled cohort items are alternative ways in, however the label is written', () => {
     const labelled = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
