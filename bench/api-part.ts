@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ServerReady, ServerStats, StoreKind } from './api-server.js';
+import type { RssParts, ServerReady, ServerStats, StoreKind } from './api-server.js';
 import { startChild, type BenchChild } from './child.js';
 import { buildMixes, TRIALS, type Mix } from './http-mixes.js';
 import { runLoad, type LoadResult } from './load.js';
@@ -27,6 +27,8 @@ export interface HttpMeasure extends LoadResult {
   server_cpu_ms: number;
   /** The server's highest RSS during the measured run. */
   server_peak_rss_mb: number;
+  /** What that RSS was made of (JS heap, array buffers, the rest). */
+  server_peak: RssParts;
 }
 
 export interface ApiPartResult {
@@ -121,6 +123,15 @@ function withHeaders(target: Target, mix: Mix): Target {
   return mix.headers ? { ...target, headers: { ...target.headers, ...mix.headers } } : target;
 }
 
+/** An RSS peak and its parts, e.g. `612 MB (heap 140, buffers 290, other 182)`. */
+function rssText(p: RssParts): string {
+  const mb = (x: number) => x.toFixed(0);
+  return (
+    `${mb(p.rss_mb)} MB (heap ${mb(p.heap_total_mb)}, buffers ${mb(p.array_buffers_mb)}, ` +
+    `other ${mb(p.other_mb)})`
+  );
+}
+
 async function measure(
   target: Target,
   name: string,
@@ -159,12 +170,13 @@ async function measure(
     store: target.store,
     server_cpu_ms,
     server_peak_rss_mb: after.window_peak_rss_mb,
+    server_peak: after.window_peak,
     ...result,
   };
   settings.log(
     `  ${name.padEnd(28)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ` +
       `${result.p50_ms.toFixed(2)} ms  p99 ${result.p99_ms.toFixed(2)} ms  ` +
-      `server CPU ${server_cpu_ms.toFixed(3)} ms/req, RSS up to ${after.window_peak_rss_mb.toFixed(0)} MB  ` +
+      `server CPU ${server_cpu_ms.toFixed(3)} ms/req, RSS up to ${rssText(after.window_peak)}  ` +
       `(${bodies?.length ?? paths.length} distinct, ${Math.round(result.bytes / 1024)} KiB)`,
   );
   return measured;

@@ -68,18 +68,52 @@ export interface ServerStats {
   cpu_ms: number;
   /** Highest RSS seen (sampled every 50 ms) since the previous stats message. */
   window_peak_rss_mb: number;
+  /** What that RSS was made of when it was seen. */
+  window_peak: RssParts;
 }
 
-/** RSS sampled between stats messages: the peak of each load run, not only of the whole process. */
-function rssWindow(): { take(): number } {
-  let peak = rssMb();
+/**
+ * An RSS sample taken apart: the JS heap V8 has reserved, the Buffers and typed arrays
+ * outside it, and the rest (code, mapped libraries, malloc'd native memory: zlib streams,
+ * sockets, fragmentation).
+ */
+export interface RssParts {
+  rss_mb: number;
+  heap_total_mb: number;
+  array_buffers_mb: number;
+  other_mb: number;
+}
+
+const MB = 2 ** 20;
+
+function rssParts(): RssParts {
+  const m = process.memoryUsage();
+  const rss_mb = m.rss / MB;
+  const heap_total_mb = m.heapTotal / MB;
+  const array_buffers_mb = m.arrayBuffers / MB;
+  return {
+    rss_mb,
+    heap_total_mb,
+    array_buffers_mb,
+    other_mb: rss_mb - heap_total_mb - array_buffers_mb,
+  };
+}
+
+/**
+ * RSS sampled between stats messages: the peak of each load run, not only of the whole
+ * process, with what it was made of at that sample.
+ */
+function rssWindow(): { take(): RssParts } {
+  let peak = rssParts();
   setInterval(() => {
-    peak = Math.max(peak, rssMb());
+    const now = rssParts();
+    if (now.rss_mb > peak.rss_mb) peak = now;
   }, 50).unref();
   return {
     take() {
-      const seen = Math.max(peak, rssMb());
-      peak = rssMb();
+      const now = rssParts();
+      const seen = now.rss_mb > peak.rss_mb ? now : peak;
+      peak = now;
       return seen;
     },
   };
@@ -247,13 +281,15 @@ async function main(): Promise<void> {
   process.on('message', (m: { type: string }) => {
     if (m.type !== 'stats') return;
     const cpu = process.cpuUsage();
+    const peak = window.take();
     const stats: ServerStats = {
       type: 'stats',
       rss_mb: rssMb(),
       max_rss_mb: maxRssMb(),
       heap_mb: process.memoryUsage().heapUsed / 2 ** 20,
       cpu_ms: (cpu.user + cpu.system) / 1000,
-      window_peak_rss_mb: window.take(),
+      window_peak_rss_mb: peak.rss_mb,
+      window_peak: peak,
     };
     void sendToParent(stats);
   });

@@ -39,6 +39,7 @@ function httpItem(m: HttpMeasure, ceilingRps: number, summary: string): ResultIt
     p50_ms: m.p50_ms,
     p99_ms: m.p99_ms,
     server_cpu_ms: m.server_cpu_ms,
+    server_peak_rss: m.server_peak,
     mean_ms: m.mean_ms,
     requests: m.requests,
     distinct_requests: m.distinct,
