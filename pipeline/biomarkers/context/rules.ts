@@ -1058,6 +1058,9 @@ export const CONTEXT_RULES: ContextRule[] = [
     category: 'testing',
     direction: 'backward',
     maxTokens: 3,
+    // Another marker's status after a marker is that marker's test only: "ALK rearrangement
+    // regardless of / irrespective of / with any PD-L1 status", "ROS1 fusion and known PD-L1 status".
+    stopsAfterTarget: ['of', 'known', 'with', 'any'],
     example: 'EGFR mutation status must be known',
   },
   // -- conditions and subgroups

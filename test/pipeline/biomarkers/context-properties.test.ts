@@ -1189,6 +1189,33 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("another marker's status named after a marker is a test of that marker only", () => {
+    const status = fc.record({
+      pair: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 2 }),
+      other: fc.constantFrom('PD-L1', 'second'),
+      joiner: fc.constantFrom(
+        'regardless of',
+        'irrespective of',
+        'independent of',
+        'and known',
+        'with any',
+        ', regardless of',
+      ),
+      noun: fc.constantFrom('status', 'testing', 'test results'),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(status, ({ pair: [[said, gene], [second]], other, joiner, noun, section }) => {
+        const named = other === 'PD-L1' ? 'PD-L1' : second.split(' ')[0];
+        const rows = rowsIn(
+          section,
+          `* Documented ${said} ${joiner} ${named} ${noun}`.replace(' ,', ','),
+        );
+        expect(genesOf(rows)).toEqual([`${section === 'inclusion' ? '+' : '-'}${gene}`]);
+      }),
+      RUNS,
+    );
+  });
   it('labelled cohort items are alternative ways in, however the label is written', () => {
     const labelled = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
