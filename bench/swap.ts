@@ -8,8 +8,11 @@
  * `--connections` request loops (list, filtered list, ZIP radius, detail) for a baseline,
  * then moves `latest` to the second version and keeps the load on until every loop has
  * been answered from it, plus 2 s. Reports the baseline p50/p99, the worst latency and
- * p99 from the pointer move until the swap is complete, how long the swap took, and every
- * failed request (an error, or a status other than 200). Exit 1 if any request failed.
+ * p99 from the pointer move until the swap is complete, how long the swap took, the
+ * server's RSS (read from /proc/<pid>/status every 50 ms by this process, so a busy server
+ * loop does not skew it) at steady load before the move against its peak from the move
+ * until the end, and every failed request (an error, or a status other than 200). Exit 1
+ * if any request failed.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -66,6 +69,32 @@ interface Sample {
   error: string | null;
 }
 
+/** A process's resident set (VmRSS) or its peak so far (VmHWM) in MB, from the kernel. */
+async function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!m) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(m[1]) / 1024;
+}
+
+interface RssSample {
+  at: number;
+  mb: number;
+}
+
+/** Samples `pid`'s RSS every 50 ms until stopped; `t0` is the run's clock origin. */
+function sampleRss(pid: number, t0: number): { samples: RssSample[]; stop(): void } {
+  const samples: RssSample[] = [];
+  const timer = setInterval(() => {
+    const at = performance.now() - t0;
+    procStatusMb(pid, 'VmRSS').then(
+      (mb) => samples.push({ at, mb }),
+      () => undefined, // the server has exited
+    );
+  }, 50);
+  return { samples, stop: () => clearInterval(timer) };
+}
+
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
@@ -106,6 +135,7 @@ async function main(): Promise<void> {
   const samples: Sample[] = [];
   let stop = false;
   const t0 = performance.now();
+  const rss = sampleRss(child.pid!, t0);
   const loop = async (n: number) => {
     for (let i = n; !stop; i++) {
       const start = performance.now() - t0;
@@ -151,6 +181,8 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, 2000));
   stop = true;
   await Promise.all(loops);
+  rss.stop();
+  const hwmMb = await procStatusMb(child.pid!, 'VmHWM');
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
@@ -181,12 +213,38 @@ async function main(): Promise<void> {
       requests: during.length,
       p99_ms: +percentile(duringMs, 0.99).toFixed(1),
       worst_ms: +(duringMs.at(-1) ?? NaN).toFixed(1),
+      // The issue's bound is 2x.
+      worst_vs_baseline_p99: +((duringMs.at(-1) ?? NaN) / percentile(baseline, 0.99)).toFixed(2),
     },
+    rss: rssReport(rss.samples, moveAt, hwmMb),
     // Whole run, server side: GC pauses and event-loop delay.
     server: serverStats as Record<string, unknown> | null,
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   if (failed.length > 0) process.exitCode = 1;
+}
+
+/**
+ * The server's RSS at steady load (the baseline's samples after its first 2 s: median and
+ * max) against its peak from the pointer move to the end of the run (the new index read
+ * while the old one serves, then the old one dropped); the issue's bound is 1.5x steady.
+ */
+function rssReport(samples: readonly RssSample[], moveAt: number, hwmMb: number) {
+  const steady = samples
+    .filter((s) => s.at > 2000 && s.at < moveAt)
+    .map((s) => s.mb)
+    .sort((x, y) => x - y);
+  const steadyMb = percentile(steady, 0.5);
+  const swapPeakMb = Math.max(...samples.filter((s) => s.at >= moveAt).map((s) => s.mb));
+  return {
+    samples: samples.length,
+    steady_median_mb: Math.round(steadyMb),
+    steady_max_mb: Math.round(steady.at(-1) ?? NaN),
+    swap_peak_mb: Math.round(swapPeakMb),
+    swap_peak_vs_steady: +(swapPeakMb / steadyMb).toFixed(2),
+    // The kernel's high-water mark over the whole process: the open of the first version included.
+    process_hwm_mb: Math.round(hwmMb),
+  };
 }
 
 await main();
