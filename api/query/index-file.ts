@@ -139,6 +139,7 @@ const RENDERED_FIELDS = [
   'siteSpans',
   'geo',
   'sets',
+  'text',
 ] as const;
 type BaseRendering = Pick<StoredIndex, (typeof RENDERED_FIELDS)[number]>;
 
@@ -215,13 +216,23 @@ async function incrementalIndex(
     trials: tables.trials.concat(whole.trials, reused(columns?.trials ?? [])),
     sites: tables.sites.concat(whole.sites),
   };
+  const rankOf = new Map(base.rendering?.nctIds.map((id, rank) => [id, rank]));
   const renderedParts =
     base.rendering && columns
-      ? renderedFrom(base.rendering, reusable, columns.siteCounts)
+      ? renderedFrom(base.rendering, rankOf, reusable, columns.siteCounts)
       : undefined;
   // The 'h3' geo index (unusableReason): its buckets hold every base point's cells.
   const knownCells = (base.rendering?.geo.candidates as H3GeoCandidates | undefined)?.knownCells();
-  const index = await buildTrialIndexInSlices(all, { rendered: renderedParts, knownCells });
+  // Every carried trial's row is the one the base's index was built from (flags aside).
+  const earlier =
+    base.rendering && columns
+      ? { text: base.rendering.text, rankOf: sameRows(rankOf, carryOver.carried) }
+      : undefined;
+  const index = await buildTrialIndexInSlices(all, {
+    rendered: renderedParts,
+    knownCells,
+    earlier,
+  });
   return { index, reused: reusable.size, fallback: base.reason };
 }
 
@@ -314,10 +325,10 @@ async function siteCounts(con: DuckDBConnection, file: string): Promise<Map<stri
  */
 function renderedFrom(
   base: BaseRendering,
+  rankOf: ReadonlyMap<string, number>,
   reusable: ReadonlySet<string>,
   siteCount: ReadonlyMap<string, number>,
 ): NonNullable<BuildIndexOptions['rendered']> {
-  const rankOf = new Map(base.nctIds.map((id, rank) => [id, rank]));
   const spans = base.siteSpans;
   const geo = geoPairsByRank(base);
   const states = [...base.sets.state];
@@ -350,6 +361,19 @@ function renderedFrom(
     };
     return { json, evidence: base.evidence[r], sites };
   };
+}
+
+/** The base ranks of the carried trials (`rankOf`: every base trial's). */
+function sameRows(
+  rankOf: ReadonlyMap<string, number>,
+  carried: ReadonlySet<string>,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const id of carried) {
+    const rank = rankOf.get(id);
+    if (rank !== undefined) out.set(id, rank);
+  }
+  return out;
 }
 
 /**

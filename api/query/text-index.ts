@@ -71,10 +71,12 @@ export function buildTextIndex(trials: readonly TrialRow[]): TextIndex {
   return runToEnd(textIndexSteps(trials));
 }
 
-/** The same index in steps, for an index built beside a serving one (see slices.ts). */
-export function* textIndexSteps(trials: readonly TrialRow[]): Steps<TextIndex> {
-  const postings = new Map<string, Map<number, number>>();
-  const add = (rank: number, field: TextField, text: string | null | undefined) => {
+/** Each token's postings while an index is built: rank -> field mask, ranks added in increasing order. */
+type Postings = Map<string, Map<number, number>>;
+
+/** Adds the tokens of trial `t` at `rank` to `postings`. */
+function addTrial(postings: Postings, rank: number, t: TrialRow): void {
+  const add = (field: TextField, text: string | null | undefined) => {
     if (!text) return;
     for (const token of tokenize(text)) {
       let p = postings.get(token);
@@ -82,16 +84,21 @@ export function* textIndexSteps(trials: readonly TrialRow[]): Steps<TextIndex> {
       p.set(rank, (p.get(rank) ?? 0) | FIELD_BIT[field]);
     }
   };
+  add('id', t.nct_id);
+  add('title', t.brief_title);
+  add('title', t.official_title);
+  for (const i of t.interventions) add('intervention', i.name);
+  add('sponsor', t.sponsor);
+  for (const c of t.conditions) add('condition', c);
+  for (const k of t.keywords) add('keyword', k);
+}
+
+/** The same index in steps, for an index built beside a serving one (see slices.ts). */
+export function* textIndexSteps(trials: readonly TrialRow[]): Steps<TextIndex> {
+  const postings: Postings = new Map();
   for (let rank = 0; rank < trials.length; rank++) {
     if ((rank & 31) === 0) yield;
-    const t = trials[rank];
-    add(rank, 'id', t.nct_id);
-    add(rank, 'title', t.brief_title);
-    add(rank, 'title', t.official_title);
-    for (const i of t.interventions) add(rank, 'intervention', i.name);
-    add(rank, 'sponsor', t.sponsor);
-    for (const c of t.conditions) add(rank, 'condition', c);
-    for (const k of t.keywords) add(rank, 'keyword', k);
+    addTrial(postings, rank, trials[rank]);
   }
   yield;
   const tokens = [...postings.keys()].sort();
@@ -106,6 +113,95 @@ export function* textIndexSteps(trials: readonly TrialRow[]): Steps<TextIndex> {
     postingMasks[i] = Uint8Array.from(p.values());
   }
   return { tokens, postingRanks, postingMasks };
+}
+
+/**
+ * textIndexSteps' index, from an earlier index whose trials' rows are these trials' where
+ * `earlierRank` (an array by rank here: the trial's rank in `earlier`, or -1 for a trial
+ * whose row is new or changed) says so: the earlier postings are carried with their ranks
+ * remapped and only the other trials are tokenized (an incremental publish, where ~95% of
+ * the trials are carried). Carried trials must keep their relative order (the default
+ * order of the same rows does); a carried rank out of order throws.
+ */
+export function* carriedTextIndexSteps(
+  trials: readonly TrialRow[],
+  earlier: TextIndex,
+  earlierRank: Int32Array,
+): Steps<TextIndex> {
+  let bound = 0;
+  for (const r of earlierRank) bound = Math.max(bound, r + 1);
+  const rankNow = new Int32Array(bound).fill(-1);
+  const fresh: Postings = new Map();
+  for (let rank = 0; rank < trials.length; rank++) {
+    if ((rank & 255) === 0) yield;
+    if (earlierRank[rank] >= 0) rankNow[earlierRank[rank]] = rank;
+    else addTrial(fresh, rank, trials[rank]);
+  }
+  const tokens: string[] = [];
+  const postingRanks: Int32Array[] = [];
+  const postingMasks: Uint8Array[] = [];
+  const keep = (token: string, ranks: number[], masks: number[]) => {
+    if (ranks.length === 0) return;
+    tokens.push(token);
+    postingRanks.push(Int32Array.from(ranks));
+    postingMasks.push(Uint8Array.from(masks));
+  };
+  const added = [...fresh.keys()].filter((token) => !earlierHas(earlier.tokens, token)).sort();
+  let a = 0;
+  for (let i = 0; i < earlier.tokens.length; i++) {
+    if ((i & 255) === 0) yield;
+    const token = earlier.tokens[i];
+    for (; a < added.length && added[a] < token; a++)
+      keep(added[a], ...postingsOf(fresh, added[a]));
+    keep(token, ...carriedPostings(earlier, i, rankNow, fresh.get(token)));
+  }
+  for (; a < added.length; a++) keep(added[a], ...postingsOf(fresh, added[a]));
+  return { tokens, postingRanks, postingMasks };
+}
+
+/** Whether sorted `tokens` hold `token`. */
+function earlierHas(tokens: readonly string[], token: string): boolean {
+  const [lo, hi] = prefixRange(tokens, token);
+  return lo < hi && tokens[lo] === token;
+}
+
+function postingsOf(postings: Postings, token: string): [number[], number[]] {
+  const p = postings.get(token)!;
+  return [[...p.keys()], [...p.values()]];
+}
+
+/** Token i's earlier postings at the ranks now (dropped where gone), merged with `fresh` ones. */
+function carriedPostings(
+  earlier: TextIndex,
+  i: number,
+  rankNow: Int32Array,
+  fresh: Map<number, number> | undefined,
+): [number[], number[]] {
+  const ranks: number[] = [];
+  const masks: number[] = [];
+  const from = earlier.postingRanks[i];
+  const mask = earlier.postingMasks[i];
+  const freshRanks = fresh ? [...fresh.keys()] : [];
+  let f = 0;
+  let carried = -1;
+  for (let k = 0; k < from.length; k++) {
+    const r = from[k] < rankNow.length ? rankNow[from[k]] : -1;
+    if (r < 0) continue;
+    if (r <= carried)
+      throw new Error('carriedTextIndexSteps: a carried trial changed its relative order');
+    carried = r;
+    for (; f < freshRanks.length && freshRanks[f] < r; f++) {
+      ranks.push(freshRanks[f]);
+      masks.push(fresh!.get(freshRanks[f])!);
+    }
+    ranks.push(r);
+    masks.push(mask[k]);
+  }
+  for (; f < freshRanks.length; f++) {
+    ranks.push(freshRanks[f]);
+    masks.push(fresh!.get(freshRanks[f])!);
+  }
+  return [ranks, masks];
 }
 
 /** Index range [lo, hi) of tokens starting with `prefix`. */

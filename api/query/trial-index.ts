@@ -46,7 +46,7 @@ import {
 } from './geo-candidates.js';
 import { TrialCells } from './geo-trial-cells.js';
 import { SiteSpanBuilder, type IndexedSites, type SiteSpans } from './nearest-sample.js';
-import { textIndexSteps, tokenize, type TextIndex } from './text-index.js';
+import { carriedTextIndexSteps, textIndexSteps, tokenize, type TextIndex } from './text-index.js';
 import { buildTrialJson, ByteArena, type TrialJson } from './trial-json.js';
 import type { DateSort } from './types.js';
 import { runInSlices, runToEnd, type Steps } from './slices.js';
@@ -157,6 +157,12 @@ export interface BuildIndexOptions {
    * cells, not computed again.
    */
   knownCells?: KnownCells;
+  /**
+   * An earlier index (the base's, for an incremental publish) and the rank there of each
+   * trial whose row is the one it indexed: those trials' text postings are carried over
+   * with their ranks remapped, not tokenized again.
+   */
+  earlier?: { text: TextIndex; rankOf: ReadonlyMap<string, number> };
 }
 
 /** What rendering a trial makes: what BuildIndexOptions.rendered may hand back instead. */
@@ -405,7 +411,13 @@ export function* buildTrialIndexSteps(
   const sourcesJson = Buffer.from(JSON.stringify(tables.sources.map(presentSource)));
   const indexed = done.map((d) => d?.sites ?? null);
   const geo = yield* buildGeoIndex(trials, sitesBy, { firstSite, usSite, indexed }, opts);
-  const text = yield* textIndexSteps(trials);
+  const text = opts.earlier
+    ? yield* carriedTextIndexSteps(
+        trials,
+        opts.earlier.text,
+        Int32Array.from(trials, (t) => opts.earlier!.rankOf.get(t.nct_id) ?? -1),
+      )
+    : yield* textIndexSteps(trials);
   const lastUpdated = newestFirst(trials, (t) => t.last_updated);
   yield;
   const startDate = newestFirst(trials, (t) => t.study_start);
