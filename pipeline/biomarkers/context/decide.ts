@@ -109,8 +109,9 @@ export function decide(
     return result(null, fired('testing'));
   // "Patients with X are excluded" says the same in either section.
   const ruledOut = fired('ruled-out');
-  const base: Requirement =
-    section === 'exclusion' || ruledOut.length > 0 ? 'excluded' : 'required';
+  // An obligation among the exclusion criteria states what is required, as in the inclusion.
+  const excludes = section === 'exclusion' && fired('obligation').length === 0;
+  const base: Requirement = excludes || ruledOut.length > 0 ? 'excluded' : 'required';
   // Several cues on one marker are one negation ("no known ... not allowed"), and so is a cue
   // beside the marker's own state: it restates it ("EGFR-negative or unknown", "ALK-negative
   // ... directed therapy is not indicated"). Ruling out is the base, not a flip: "EGFR

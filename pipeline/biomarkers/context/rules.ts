@@ -19,7 +19,9 @@ import type { Gene } from '../../../domain/biomarkers.js';
  * - conditional: names who a condition applies to ("if", "patients with X must have received");
  * - other-tumour / lung-tumour: the tumour the marker qualifies (the nearer one decides);
  * - prior-therapy: the marker names a therapy's target, not the patient's tumour;
- * - carve: an exception to the surrounding requirement ("other than T790M").
+ * - carve: an exception to the surrounding requirement ("other than T790M");
+ * - obligation: the criterion is written as what the patient must be or have ("must be EGFR
+ *   negative"): among the exclusion criteria too it states a requirement, not whom it excludes.
  */
 export type Category =
   | 'negated'
@@ -30,7 +32,8 @@ export type Category =
   | 'other-tumour'
   | 'lung-tumour'
   | 'prior-therapy'
-  | 'carve';
+  | 'carve'
+  | 'obligation';
 
 export type Direction = 'forward' | 'backward' | 'bidirectional' | 'terminate' | 'pseudo';
 
@@ -513,6 +516,30 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'no known EGFR mutation, ALK fusion (per local testing), ROS1 or RET rearrangement',
   },
   {
+    // A criterion written as an obligation states what the patient must be, in either section:
+    // "(exclusion) Patients must be EGFR and ALK negative" rules EGFR and ALK out, as the same
+    // words do among the inclusion criteria ("must not have" restates likewise, restatesIn).
+    id: 'obligation.modal',
+    words: [
+      'must',
+      'must also',
+      'should',
+      'shall',
+      'are required to',
+      'is required to',
+      'required to',
+      'need to',
+      'needs to',
+    ],
+    category: 'obligation',
+    direction: 'bidirectional',
+    // As far as the negation it often opens ("must be negative for A by local testing or B").
+    maxTokens: 12,
+    maxTokensBack: 4,
+    sections: ['exclusion'],
+    example: '(exclusion) Patients must be EGFR and ALK negative',
+  },
+  {
     // A rule written as a rule ("Patients must not have ...") says the same in either section.
     id: 'negation.imperative',
     words: [
@@ -542,11 +569,9 @@ export const CONTEXT_RULES: ContextRule[] = [
     // negation.backward's "must be negative", so it wins there.
     id: 'negation.negative-for',
     words: [
-      'must be negative for',
-      'should be negative for',
+      // "must" / "should" before it is an obligation cue of its own.
       'be negative for',
       'are negative for',
-      'must be negative on',
       'be negative on',
     ],
     category: 'negated',
@@ -568,7 +593,7 @@ export const CONTEXT_RULES: ContextRule[] = [
       'not amplified',
       'not rearranged',
       // A state said through a verb after the marker: "EGFR status, if known, must be wild-type".
-      ...['must be', 'should be', 'is', 'are', 'to be', 'tested'].flatMap((v) =>
+      ...['be', 'is', 'are', 'tested'].flatMap((v) =>
         ['negative', 'wild type', 'wildtype'].map((state) => `${v} ${state}`),
       ),
       'negative or unknown',

@@ -666,12 +666,13 @@ describe('ConText readings that must not change', () => {
     ];
     const LEADS = [
       ['Documented', false],
-      ['Patients must have', false],
       ['Locally advanced or metastatic NSCLC with', false],
       ['No known', true],
       ['Absence of', true],
-      ['Must be negative for', true],
-      // A rule written as a rule says the same in either section (negation.imperative).
+      // A rule written as a rule says the same in either section (negation.imperative,
+      // obligation.modal).
+      ['Patients must have', 'requires'],
+      ['Must be negative for', 'restates'],
       ['Tumours must not harbour', 'restates'],
     ] as const;
     const qualified = fc.record({
@@ -686,7 +687,12 @@ describe('ConText readings that must not change', () => {
         const text = `* ${lead} ${list(said)}`;
         const bare = `* ${lead} ${list(items.map(([phrase]) => phrase))}`;
         const rows = (t: string) => genesOf(rowsIn(exclusion ? 'exclusion' : 'inclusion', t));
-        const sign = negated === 'restates' || negated !== exclusion ? '-' : '+';
+        const sign =
+          negated === 'requires'
+            ? '+'
+            : negated === 'restates' || negated !== exclusion
+              ? '-'
+              : '+';
         expect(new Set(rows(text))).toEqual(new Set(items.map(([, gene]) => `${sign}${gene}`)));
         expect(rows(text)).toEqual(rows(bare));
       }),
@@ -1212,6 +1218,27 @@ describe('ConText readings that must not change', () => {
           `* Documented ${said} ${joiner} ${named} ${noun}`.replace(' ,', ','),
         );
         expect(genesOf(rows)).toEqual([`${section === 'inclusion' ? '+' : '-'}${gene}`]);
+      }),
+      RUNS,
+    );
+  });
+  it('a criterion written as an obligation reads alike among the exclusion and the inclusion criteria', () => {
+    const obliged = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      who: fc.constantFrom('Patients', 'Tumours', 'Participants'),
+      modal: fc.constantFrom('must', 'should', 'are required to', 'need to'),
+      shape: fc.constantFrom(
+        (l: string) => `be negative for ${l}`,
+        (l: string) => `have ${l}`,
+        (l: string) =>
+          `be ${l.replace(/ (mutation|fusion|rearrangement|insertion)\b/g, '')} negative`,
+        (l: string) => `have ${l} wild-type tumours`,
+      ),
+    });
+    fc.assert(
+      fc.property(obliged, ({ items, who, modal, shape }) => {
+        const text = `* ${who} ${modal} ${shape(list(items.map(([said]) => said)))}`;
+        expect(rowsIn('exclusion', text)).toEqual(rowsIn('inclusion', text));
       }),
       RUNS,
     );
