@@ -1,12 +1,13 @@
 /**
  * The Express app of /api/v1. Order of a request (docs/architecture.md): access log, a kept
- * list or /match page answered at once (routes/kept-hits.ts: admitted, then sent as the
- * rest of the chain would), compression, operator routes, security headers, CORS (API, MCP and /healthz
- * only), route match (404/405), content negotiation (406), API key (401/403), snapshot
- * (503), limits (429, counts), parameter validation (400) and handler, then the one error
- * middleware. Key, snapshot and limits are one step (admission): one Redis round trip when
- * keys and counters live there. MCP over HTTP (`/mcp`) is its own router beside /api/v1,
- * with JSON-RPC error bodies (api/mcp/http.ts).
+ * list or /match page or MCP tool call answered at once (routes/kept-hits.ts,
+ * mcp/kept-calls.ts: admitted, then sent as the rest of the chain would), compression,
+ * operator routes, security headers, CORS (API, MCP and /healthz only), route match
+ * (404/405), content negotiation (406), API key (401/403), snapshot (503), limits (429,
+ * counts), parameter validation (400) and handler, then the one error middleware. Key,
+ * snapshot and limits are one step (admission): one Redis round trip when keys and counters
+ * live there. MCP over HTTP (`/mcp`) is its own router beside /api/v1, with JSON-RPC error
+ * bodies (api/mcp/http.ts).
  */
 import compression from 'compression';
 import express, { type RequestHandler, type Router } from 'express';
@@ -17,6 +18,7 @@ import type { KeyStore } from './keys/types.js';
 import { StoreGate, type RequestGate } from './limits/gate.js';
 import type { UsageCounter } from './limits/types.js';
 import { MCP_PATH, mcpRouter } from './mcp/http.js';
+import { keptCalls } from './mcp/kept-calls.js';
 import { acceptFormats, acceptJson, RESPONSE_FORMATS } from './middleware/accept-json.js';
 import { allowGet } from './middleware/allow-get.js';
 import { admission } from './middleware/admission.js';
@@ -71,14 +73,11 @@ export function createApp(deps: AppDeps): express.Express {
   const securityHeaders = apiSecurityHeaders();
   const cors = apiCors();
   const gate = deps.gate ?? new StoreGate(deps.keys, deps.usage);
-  // A repeated list or /match page before the rest of the chain, which would decide it the same way.
-  app.use(
-    keptHits({
-      snapshots: deps.snapshots,
-      gate,
-      constantHeaders: recordedHeaders([securityHeaders, cors]),
-    }),
-  );
+  const constantHeaders = recordedHeaders([securityHeaders, cors]);
+  // A repeated list or /match page, or MCP tool call, before the rest of the chain, which
+  // would decide it the same way.
+  app.use(keptHits({ snapshots: deps.snapshots, gate, constantHeaders }));
+  app.use(keptCalls({ snapshots: deps.snapshots, gate, constantHeaders }));
   // gzip or br for clients that accept it, from 1 KB up; smaller bodies are not worth the
   // CPU. The data routes compress each body once per snapshot and URL themselves
   // (routes/compressed-bodies.ts, with the same negotiation and Brotli settings); this

@@ -39,6 +39,8 @@ export interface SingleToolCall {
 
 const MESSAGE_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 const PARAMS_KEYS = new Set(['name', 'arguments']);
+/** The Content-Type the SDK's transport gives a JSON response, as it writes it. */
+export const CALL_CONTENT_TYPE = 'application/json';
 /** Content-Type values the SDK's media-type check accepts (others: the SDK decides). */
 const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8']);
 
@@ -51,14 +53,21 @@ function onlyKeys(value: Record<string, unknown>, allowed: ReadonlySet<string>):
   return true;
 }
 
-/** The call when the POST is one the fast path answers exactly as the SDK would; null otherwise. */
-export function singleToolCall(req: Request): SingleToolCall | null {
+/**
+ * Whether the request's headers are ones the SDK's transport accepts as they are for a
+ * JSON response: an Accept naming both JSON and event streams, a JSON Content-Type, a
+ * supported (or absent) protocol version.
+ */
+export function callHeadersAccepted(req: Request): boolean {
   const accept = req.headers.accept;
-  if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) return null;
-  if (!JSON_TYPES.has(req.headers['content-type']?.toLowerCase() ?? '')) return null;
+  if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) return false;
+  if (!JSON_TYPES.has(req.headers['content-type']?.toLowerCase() ?? '')) return false;
   const version = req.headers['mcp-protocol-version'];
-  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(String(version))) return null;
-  const message: unknown = req.body;
+  return version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(String(version));
+}
+
+/** The call when a parsed body is one tools/call of a known tool the SDK would accept; null otherwise. */
+export function toolCallOf(message: unknown): SingleToolCall | null {
   if (!isRecord(message) || !onlyKeys(message, MESSAGE_KEYS)) return null;
   const { jsonrpc, id, method, params } = message;
   if (jsonrpc !== '2.0' || method !== 'tools/call') return null;
@@ -67,6 +76,11 @@ export function singleToolCall(req: Request): SingleToolCall | null {
   const args = params.arguments;
   if (args !== undefined && !isRecord(args)) return null;
   return { id: id as string | number, name: params.name as string, arguments: args };
+}
+
+/** The call when the POST is one the fast path answers exactly as the SDK would; null otherwise. */
+export function singleToolCall(req: Request): SingleToolCall | null {
+  return callHeadersAccepted(req) ? toolCallOf(req.body) : null;
 }
 
 /** The JSON-RPC response body the SDK's transport writes for this result. */
@@ -84,6 +98,26 @@ const counters = (quota: QuotaMeta): string =>
 /** The response's end after the result: the JSON-RPC version and the request's id. */
 const idEnd = (id: string | number): string => `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
 
+/** Where a call's result is kept: the tool and its arguments (the snapshot owns `bodies`). */
+export const callKey = (call: SingleToolCall): string =>
+  `mcp ${call.name} ${JSON.stringify(call.arguments ?? null)}`;
+
+/**
+ * The response to `call` from the bytes kept for the same tool and arguments, the key's
+ * counters and the call's id written in; held until `sending` closes. Undefined when none
+ * are kept.
+ */
+export function keptCallParts(
+  bodies: CompressedBodies,
+  call: SingleToolCall,
+  quota: QuotaMeta,
+  sending: Sending,
+): Buffer[] | undefined {
+  const kept = bodies.getCall(callKey(call), sending);
+  if (!kept) return undefined;
+  return [kept.head, Buffer.from(counters(quota)), kept.after, Buffer.from(idEnd(call.id))];
+}
+
 /**
  * The response to `call` as `toolCallResponse` writes it, from the bytes kept for the same
  * tool and arguments on this snapshot when there are some (`run` runs on a miss; null when
@@ -100,14 +134,13 @@ export function keptToolCallResponse(
   sending: Sending,
   run: () => CallToolResult | null,
 ): Buffer[] | null {
-  const key = `mcp ${call.name} ${JSON.stringify(call.arguments ?? null)}`;
-  const mid = Buffer.from(counters(quota));
-  const end = Buffer.from(idEnd(call.id));
-  const kept = bodies.getCall(key, sending);
-  if (kept) return [kept.head, mid, kept.after, end];
+  const kept = keptCallParts(bodies, call, quota, sending);
+  if (kept) return kept;
   const result = run();
   if (!result) return null;
   const bytes = toolCallResponse(call.id, result);
+  const mid = Buffer.from(counters(quota));
+  const end = Buffer.from(idEnd(call.id));
   const at = bytes.indexOf(mid);
   const afterEnd = bytes.length - end.length;
   if (
@@ -116,6 +149,6 @@ export function keptToolCallResponse(
     bytes.lastIndexOf(mid) === at &&
     bytes.subarray(afterEnd).equals(end)
   )
-    bodies.putCall(key, bytes.subarray(0, at), bytes.subarray(at + mid.length, afterEnd));
+    bodies.putCall(callKey(call), bytes.subarray(0, at), bytes.subarray(at + mid.length, afterEnd));
   return [bytes];
 }

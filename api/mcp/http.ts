@@ -12,7 +12,7 @@ import * as webStandardHttp from '@modelcontextprotocol/sdk/server/webStandardSt
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Logger } from '../../config/logger.js';
 import { ApiError, type ErrorCode } from '../errors.js';
-import type { RequestGate } from '../limits/gate.js';
+import type { Admission, RequestGate } from '../limits/gate.js';
 import type { UsageDecision } from '../limits/types.js';
 import {
   invalidKeyError,
@@ -20,12 +20,18 @@ import {
   presentedKey,
   revokedKeyError,
 } from '../middleware/api-key.js';
+import { earlyAdmission } from '../middleware/admission.js';
 import { bodyLimit, bodyParserError, MCP_BODY_LIMIT_BYTES } from '../middleware/body-limit.js';
-import { logRefusal } from '../middleware/error-handler.js';
+import { fromDependencyError, logRefusal } from '../middleware/error-handler.js';
 import { limitRefusal, rateLimitHeaders } from '../middleware/rate-limit.js';
 import type { LoadedSnapshot, SnapshotHolder } from '../live-snapshot.js';
 import { MCP_PATH } from '../routes/paths.js';
-import { keptToolCallResponse, singleToolCall, toolCallResponse } from './fast-call.js';
+import {
+  CALL_CONTENT_TYPE,
+  keptToolCallResponse,
+  singleToolCall,
+  toolCallResponse,
+} from './fast-call.js';
 import { createMcpServer } from './server.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { callTool, type McpContext } from './tools.js';
@@ -75,20 +81,41 @@ function messagesOf(body: unknown): JsonRpcMessage[] {
   return list.filter((m): m is JsonRpcMessage => typeof m === 'object' && m !== null);
 }
 
+/** The JSON body of a POST to /mcp (read before the chain for a kept call: ./kept-calls.ts). */
+export const readMcpBody = express.json({ limit: MCP_BODY_LIMIT_BYTES });
+
+const BODY_ERROR = Symbol('MCP body error');
+
+/**
+ * An error reading the body before the chain (./kept-calls.ts), handed to the router so it
+ * is answered where the router's own parser would have raised it.
+ */
+export function handOverBodyError(res: Response, error: unknown): void {
+  (res.locals as { [BODY_ERROR]?: unknown })[BODY_ERROR] = error;
+}
+
+function earlyBodyError(_req: Request, res: Response, next: NextFunction): void {
+  next((res.locals as { [BODY_ERROR]?: unknown })[BODY_ERROR]);
+}
+
 /**
  * Checks the key and counts each tools/call (stopping at the first refusal); other
  * messages (initialize, tools/list, notifications) only check the key. Without a snapshot
- * nothing is counted, as a REST 503 is not.
+ * nothing is counted, as a REST 503 is not. `first` is the first call's admission when it
+ * was asked before the chain (./kept-calls.ts).
  */
 async function admitCalls(
   gate: RequestGate,
   plaintext: string,
   calls: number,
   counted: boolean,
+  first?: Promise<Admission>,
 ): Promise<UsageDecision | null> {
   let usage: UsageDecision | null = null;
   for (let i = 0; i < Math.max(1, calls); i++) {
-    const admitted = await gate.admit(plaintext, calls > 0 && counted ? 'consume' : 'lookup');
+    const admitted = await (i === 0 && first
+      ? first
+      : gate.admit(plaintext, calls > 0 && counted ? 'consume' : 'lookup'));
     if (admitted.status === 'unknown') throw invalidKeyError();
     if (admitted.status === 'revoked') throw revokedKeyError();
     usage = admitted.usage;
@@ -120,7 +147,7 @@ function onePart(result: CallToolResult | null, id: string | number): Buffer[] |
 
 /** A fast-path response, its pieces written without joining them (the socket takes them in one writev). */
 function sendParts(res: Response, parts: Buffer[]): void {
-  res.status(200).setHeader('content-type', 'application/json');
+  res.status(200).setHeader('content-type', CALL_CONTENT_TYPE);
   let length = 0;
   for (const part of parts) length += part.length;
   res.setHeader('Content-Length', length);
@@ -134,20 +161,23 @@ export function mcpRouter(deps: McpHttpDeps): Router {
 
   router.post(
     MCP_PATH,
+    earlyBodyError,
     bodyLimit(MCP_BODY_LIMIT_BYTES),
-    express.json({ limit: MCP_BODY_LIMIT_BYTES }),
+    readMcpBody,
     async function mcpAdmission(req: Request, res: Response, next: NextFunction) {
       try {
         const plaintext = presentedKey(req);
         if (plaintext === null) throw missingKeyError();
+        const early = earlyAdmission(res);
         // Taken once per request: every call in it reads the same version.
-        res.locals.snapshot = deps.snapshots.current();
+        res.locals.snapshot = early?.snapshot ?? deps.snapshots.current();
         const calls = messagesOf(req.body).filter((m) => m.method === 'tools/call').length;
         const decision = await admitCalls(
           deps.gate,
           plaintext,
           calls,
           res.locals.snapshot !== null,
+          early?.admitted,
         );
         if (decision) {
           res.set(rateLimitHeaders(decision));
@@ -226,7 +256,7 @@ export function mcpRouter(deps: McpHttpDeps): Router {
       }
       let apiError: ApiError;
       if (err instanceof ApiError) apiError = err;
-      else apiError = bodyParserError(err) ?? internalError(err);
+      else apiError = bodyParserError(err) ?? fromDependencyError(err) ?? internalError(err);
       logRefusal(logger, apiError, req);
       const first = messagesOf(req.body)[0];
       const retryAfter = apiError.headers['Retry-After'];

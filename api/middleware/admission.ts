@@ -28,13 +28,19 @@ export interface EarlyAdmission {
 const EARLY = Symbol('early admission');
 
 /**
- * Hands a counted admission to the route's admission step (api/routes/kept-hits.ts asks
- * before Express's chain, and leaves a request it does not answer to the chain): the step
+ * Hands a counted admission to the route's admission step (api/routes/kept-hits.ts and
+ * api/mcp/kept-calls.ts ask before Express's chain, and leave a request they do not answer
+ * to the chain): the step
  * uses it instead of asking the gate again, so the request is counted once and answered
  * (401, 403, 429, 503 included) as if the chain had asked.
  */
 export function handOverAdmission(res: Response, early: EarlyAdmission): void {
   (res.locals as { [EARLY]?: EarlyAdmission })[EARLY] = early;
+}
+
+/** The admission handed over for this request, if any (`handOverAdmission`). */
+export function earlyAdmission(res: Response): EarlyAdmission | undefined {
+  return (res.locals as { [EARLY]?: EarlyAdmission })[EARLY];
 }
 
 export function admission(gate: RequestGate, opts: AdmissionOptions): RequestHandler {
@@ -44,7 +50,7 @@ export function admission(gate: RequestGate, opts: AdmissionOptions): RequestHan
       next(missingKeyError());
       return;
     }
-    const early = opts.count ? (res.locals as { [EARLY]?: EarlyAdmission })[EARLY] : undefined;
+    const early = opts.count ? earlyAdmission(res) : undefined;
     // Taken once per request, so a hot swap in the middle of a request cannot mix versions.
     const snapshot = early?.snapshot ?? opts.snapshots?.current() ?? null;
     const needsSnapshot = opts.snapshots !== undefined;

@@ -29,7 +29,7 @@ function fromFrameworkError(err: unknown): ApiError | null {
 export const DEPENDENCY_RETRY_AFTER_S = 5;
 
 /** Keys and counters live in Redis: without it the API fails closed (503), never open. */
-function fromDependencyError(err: unknown): ApiError | null {
+export function fromDependencyError(err: unknown): ApiError | null {
   if (!(err instanceof RedisUnavailableError)) return null;
   return new ApiError(
     'service_unavailable',

@@ -388,7 +388,11 @@ export function renderedKept(
 
 /** A GET the `compression` middleware would answer uncompressed whatever the body's size. */
 export function takesPlain(req: Request): boolean {
-  if (req.method !== 'GET') return false;
+  return req.method === 'GET' && acceptsPlain(req);
+}
+
+/** A request whose Accept-Encoding the `compression` middleware answers uncompressed. */
+export function acceptsPlain(req: Request): boolean {
   if (!req.headers['accept-encoding']) return true;
   return new Negotiator(req).encoding(SUPPORTED, { preferred: PREFERRED }) === 'identity';
 }

@@ -1,8 +1,9 @@
 /**
- * A repeated list or /match page answered before Express's chain (api/routes/kept-hits.ts) is the
- * response the chain would have sent: the same status, header lines in the same order and
- * body bytes, the key's counters aside; every request is counted once; refusals, conditional
- * requests, HEAD and other Accepts on a kept URL are answered by the chain as before.
+ * A repeated list or /match page answered before Express's chain (api/routes/kept-hits.ts),
+ * and a repeated MCP tool call (api/mcp/kept-calls.ts), is the response the chain would
+ * have sent: the same status, header lines in the same order and body bytes, the key's
+ * counters (and a call's id) aside; every request is counted once; refusals, conditional
+ * requests, HEAD and other Accepts or encodings are answered by the chain as before.
  */
 import http from 'node:http';
 import type { Server } from 'node:http';
@@ -93,7 +94,12 @@ interface Raw {
 }
 
 /** One request over node:http: header lines in order, the body decoded. */
-function send(path: string, headers: Record<string, string>, method = 'GET'): Promise<Raw> {
+function send(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -121,7 +127,7 @@ function send(path: string, headers: Record<string, string>, method = 'GET'): Pr
       });
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -346,5 +352,125 @@ describe('a kept list page answered before the chain', () => {
       expect(bodies.has(path), `request ${n}`).toBe(n === 4);
     }
     expect(chained).toBe(before);
+  });
+});
+
+const MCP_HEADERS = {
+  'Content-Type': 'application/json',
+  Accept: 'application/json, text/event-stream',
+};
+
+/** A tools/call POST with a declared length (node:http sends a string body with one). */
+function postCall(
+  headers: Record<string, string>,
+  id: number,
+  name: string,
+  args?: unknown,
+): Promise<Raw> {
+  const message = { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
+  const body = JSON.stringify(message);
+  const length = { 'Content-Length': String(Buffer.byteLength(body)) };
+  return send('/mcp', { ...MCP_HEADERS, ...length, ...headers }, 'POST', body);
+}
+
+/** An MCP response with its counters blanked and its JSON-RPC id set to 0. */
+function uncountedCall(raw: Raw): ReturnType<typeof uncounted> {
+  const u = uncounted(raw);
+  const id = /"id":(\d+)}$/.exec(u.body)?.[1] ?? '';
+  const lines = u.lines.map((l) =>
+    l.startsWith('Content-Length: ') ? `Content-Length: ${Number(l.slice(16)) - id.length + 1}` : l,
+  );
+  return { ...u, lines, body: u.body.replace(/"id":\d+}$/, '"id":0}') };
+}
+
+const CALLS: [string, unknown][] = [
+  ['search_trials', { biomarkers: ['EGFR'], statusBuckets: ['recruiting'], limit: 5 }],
+  ['search_trials', { mutations: ['KRAS:G12C'], zip: '10001', radius: 500, explain: true }],
+  ['get_trial', { nct_id: 'DEMO-000009', biomarkers: ['ALK'] }],
+  ['match_patient', { diagnosisType: 'nsclc', age: 61, markers: ['EGFR:L858R'] }],
+  ['list_sources', undefined],
+];
+
+describe('a kept MCP tool call answered before the chain', () => {
+  it('is the chain response, byte for byte, the id and counters aside', async () => {
+    await restart();
+    const auth = { Authorization: `Bearer ${await newKey('mcp same')}` };
+    for (const [name, args] of CALLS) {
+      const before = chained;
+      const first = await postCall(auth, 7, name, args);
+      expect(first.status, name).toBe(200);
+      expect(chained, name).toBe(before + 1);
+      const second = await postCall(auth, 1234, name, args);
+      expect(chained, name).toBe(before + 1);
+      expect(JSON.parse(second.body.toString()).id).toBe(1234);
+      expect(uncountedCall(second), name).toEqual(uncountedCall(first));
+      expect(second.remaining, name).toBe(first.remaining - 1);
+    }
+  });
+
+  it('leaves compression, refusals, outages and bodies it cannot read to the chain', async () => {
+    const key = await newKey('mcp chain');
+    const auth = { Authorization: `Bearer ${key}` };
+    const [name, args] = CALLS[0];
+    const first = await postCall(auth, 1, name, args);
+    let before = chained;
+    const gzip = await postCall({ ...auth, 'Accept-Encoding': 'gzip' }, 2, name, args);
+    expect(gzip.lines).toContain('Content-Encoding: gzip');
+    expect(uncountedCall(gzip).body).toBe(uncountedCall(first).body);
+    expect(chained).toBe(before + 1);
+
+    const unknown = await postCall(
+      { Authorization: 'Bearer lt_nonexistent_key_000000' },
+      3,
+      name,
+      args,
+    );
+    expect(unknown.status).toBe(401);
+    expect(JSON.parse(unknown.body.toString()).error.data.code).toBe('invalid_api_key');
+    expect((await postCall({}, 4, name, args)).status).toBe(401);
+
+    failNext = true;
+    const outage = await postCall(auth, 5, name, args);
+    expect(outage.status).toBe(503);
+    expect(JSON.parse(outage.body.toString()).error.data.code).toBe('service_unavailable');
+
+    // Not JSON, with a declared length: read here, refused by the router as its own parser would.
+    before = chained;
+    const garbled = await send(
+      '/mcp',
+      { ...MCP_HEADERS, ...auth, 'Content-Length': '9' },
+      'POST',
+      '{"jsonrpc',
+    );
+    expect(garbled.status).toBe(400);
+    expect(JSON.parse(garbled.body.toString()).error.data.code).toBe('invalid_parameter');
+    expect(garbled.lines).toContain('Access-Control-Allow-Origin: *');
+    expect(chained).toBe(before + 1);
+    // A length over the limit: 413 before a byte is read.
+    const large = await send(
+      '/mcp',
+      { ...MCP_HEADERS, ...auth, 'Content-Length': String(2 ** 20) },
+      'POST',
+    );
+    expect(large.status).toBe(413);
+
+    const again = await postCall(auth, 6, name, args);
+    expect(uncountedCall(again)).toEqual(uncountedCall(first));
+    // Counted: the gzip call and this one (refusals, outages and unread bodies are not).
+    expect(again.remaining).toBe(first.remaining - 2);
+  });
+
+  it('counts every call once and refuses past the burst as the chain does', async () => {
+    const auth = { Authorization: `Bearer ${await newKey('mcp burst')}` };
+    const [name, args] = CALLS[0];
+    const remaining: number[] = [];
+    for (let i = 0; i < BURST; i++) remaining.push((await postCall(auth, i, name, args)).remaining);
+    expect(remaining).toEqual(Array.from({ length: BURST }, (_, i) => 100_000 - 1 - i));
+    const before = chained;
+    const refused = await postCall(auth, 99, name, args);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body.toString()).error.data.code).toBe('rate_limit_exceeded');
+    expect(chained).toBe(before + 1);
+    expect(refused.remaining).toBe(100_000 - BURST);
   });
 });
