@@ -144,10 +144,16 @@ export interface KnownCells {
 /**
  * The cells of `points`; a point at a coordinate `known` holds takes its cells from there
  * (an incremental publish carries most points over, and H3 is most of the geo build).
+ * `knownOf` (by point: its index in `known.points`, or -1) says which point that is when
+ * the caller knows; without it the coordinates are looked up.
  */
-export function* pointCells(points: GeoPoints, known?: KnownCells): Steps<PointCells> {
+export function* pointCells(
+  points: GeoPoints,
+  known?: KnownCells,
+  knownOf?: Int32Array,
+): Steps<PointCells> {
   const knownAt = new Map<number, Map<number, number>>();
-  for (let k = 0; known && k < known.points.count; k++) {
+  for (let k = 0; known && !knownOf && k < known.points.count; k++) {
     if ((k & 4095) === 0) yield;
     const lat = known.points.lat[k];
     let byLon = knownAt.get(lat);
@@ -157,7 +163,11 @@ export function* pointCells(points: GeoPoints, known?: KnownCells): Steps<PointC
   const out = new Map(RESOLUTIONS.map((res) => [res, new Array<string>(points.count)]));
   for (let p = 0; p < points.count; p++) {
     if ((p & 511) === 0) yield;
-    const k = knownAt.get(points.lat[p])?.get(points.lon[p]);
+    const k = knownOf
+      ? knownOf[p] >= 0
+        ? knownOf[p]
+        : undefined
+      : knownAt.get(points.lat[p])?.get(points.lon[p]);
     if (known && k !== undefined) {
       for (const [res, cells] of out) cells[p] = known.cells.get(res)![k];
       continue;

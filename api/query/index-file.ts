@@ -331,7 +331,9 @@ function renderedFrom(
 ): NonNullable<BuildIndexOptions['rendered']> {
   const spans = base.siteSpans;
   const geo = geoPairsByRank(base);
-  const states = [...base.sets.state];
+  // Each rank's states in the sets' order, from one walk over each state's set.
+  const states: string[][] = base.nctIds.map(() => []);
+  for (const [state, set] of base.sets.state) set.forEach((r) => states[r].push(state));
   return (id) => {
     if (!reusable.has(id)) return null;
     const r = rankOf.get(id)!;
@@ -354,7 +356,7 @@ function renderedFrom(
       x: spans.siteX.subarray(from, to),
       y: spans.siteY.subarray(from, to),
       z: spans.siteZ.subarray(from, to),
-      states: states.filter(([, set]) => set.has(r)).map(([state]) => state),
+      states: states[r],
       us: base.sets.usSite.has(r),
       nonUs: base.sets.nonUsSite.has(r),
       ...geo(r, from),
@@ -382,7 +384,10 @@ function sameRows(
  */
 function geoPairsByRank(
   base: BaseRendering,
-): (r: number, from: number) => Pick<IndexedSites, 'geoSite' | 'geoLat' | 'geoLon'> {
+): (
+  r: number,
+  from: number,
+) => Pick<IndexedSites, 'geoSite' | 'geoLat' | 'geoLon' | 'geoKnownPoint'> {
   const { points, pairStart, pairRank, pairSite } = base.geo;
   const size = base.nctIds.length;
   const start = new Int32Array(size + 1);
@@ -405,6 +410,7 @@ function geoPairsByRank(
       geoSite: Int32Array.from(order, (k) => site[k] - from),
       geoLat: Float64Array.from(order, (k) => points.lat[point[k]]),
       geoLon: Float64Array.from(order, (k) => points.lon[point[k]]),
+      geoKnownPoint: Int32Array.from(order, (k) => point[k]),
     };
   };
 }

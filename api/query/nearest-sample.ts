@@ -54,6 +54,12 @@ export interface IndexedSites {
   geoSite: Int32Array;
   geoLat: Float64Array;
   geoLon: Float64Array;
+  /**
+   * Each pair's point in the earlier index these sites come from (the points of
+   * BuildIndexOptions.knownCells), so the point is found without hashing its coordinates
+   * once per pair.
+   */
+  geoKnownPoint?: Int32Array;
 }
 
 /** Below this many placed sites a trial's sites are simply all measured. */

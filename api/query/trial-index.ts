@@ -502,13 +502,17 @@ function* buildGeoIndex(
   const pointByLat = new Map<number, Map<number, number>>();
   const lat: number[] = [];
   const lon: number[] = [];
+  // By point of opts.knownCells: the point it is here (-1 until met); by point here: the
+  // known point at its coordinate, when a pair gave it (else -1).
+  const hereOf = new Int32Array(opts.knownCells?.points.count ?? 0).fill(-1);
+  const knownOf: number[] = [];
   // Pairs (point, rank, site) in the order met: ranks only grow, so a point's last pair
   // tells whether this trial already has one there (the first site at a point wins).
   const metPoint: number[] = [];
   const metRank: number[] = [];
   const metSite: number[] = [];
   const lastRank: number[] = [];
-  const meet = (rank: number, latitude: number, longitude: number, site: number): void => {
+  const pointAt = (latitude: number, longitude: number): number => {
     let byLon = pointByLat.get(latitude);
     if (!byLon) pointByLat.set(latitude, (byLon = new Map()));
     let p = byLon.get(longitude);
@@ -518,7 +522,11 @@ function* buildGeoIndex(
       lat.push(latitude);
       lon.push(longitude);
       lastRank.push(-1);
+      knownOf.push(-1);
     }
+    return p;
+  };
+  const meet = (rank: number, p: number, site: number): void => {
     if (lastRank[p] === rank) return;
     lastRank[p] = rank;
     metPoint.push(p);
@@ -530,15 +538,23 @@ function* buildGeoIndex(
     const held = indexed[rank];
     if (held) {
       // Its pairs as met in site order: the same pairs its site rows would give.
-      for (let j = 0; j < held.geoSite.length; j++)
-        meet(rank, held.geoLat[j], held.geoLon[j], firstSite[rank] + held.geoSite[j]);
+      for (let j = 0; j < held.geoSite.length; j++) {
+        const known = held.geoKnownPoint?.[j] ?? -1;
+        let p = known >= 0 ? hereOf[known] : -1;
+        if (p < 0) p = pointAt(held.geoLat[j], held.geoLon[j]);
+        if (known >= 0) {
+          hereOf[known] = p;
+          knownOf[p] = known;
+        }
+        meet(rank, p, firstSite[rank] + held.geoSite[j]);
+      }
       continue;
     }
     const sites = sitesBy.get(trials[rank].nct_id) ?? [];
     for (let i = 0; i < sites.length; i++) {
       const s = sites[i];
       if (s.latitude === null || s.longitude === null || !usSite[firstSite[rank] + i]) continue;
-      meet(rank, s.latitude, s.longitude, firstSite[rank] + i);
+      meet(rank, pointAt(s.latitude, s.longitude), firstSite[rank] + i);
     }
   }
   const count = lat.length;
@@ -561,7 +577,8 @@ function* buildGeoIndex(
   let candidates: GeoCandidates;
   let trialCells: TrialCells | null = null;
   if ((opts.geo ?? 'h3') === 'h3') {
-    const cells = yield* pointCells(points, opts.knownCells);
+    // Points met through a known point take its cells; the others' are computed.
+    const cells = yield* pointCells(points, opts.knownCells, Int32Array.from(knownOf));
     candidates = yield* H3GeoCandidates.build(points, cells);
     const pairs = { pairStart, pairRank, trialCount: trials.length };
     trialCells = yield* TrialCells.build(points, pairs, cells);
