@@ -486,12 +486,25 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   [
     'negative',
     new RegExp(
-      String.raw`^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|` +
+      // "ALK: neg", "EGFR (-)", "EGFR(−)": the abbreviated states of registry tables.
+      String.raw`^(?:-?negativ(?:e|ity)|wild[- ]?type|wildtype|WT\b|-\s*ve\b|-?neg\b|\(\s*[-−]\s*\)|` +
         String.raw`-(?=[)\],;]|\s*$|\s+(?!${DASH_CONTINUES})))`,
       'i',
     ),
   ],
 ];
+
+/**
+ * A state written as a sign right after the gene ("EGFR (-)", "ALK(−)", "EGFR -ve", "KRAS (+)"),
+ * read before the gap filler, whose brackets and dashes would otherwise swallow it.
+ */
+export const SIGN_STATE = /^\s*(?:\(\s*([-−+])\s*\)|([-−+])\s*ve\b)/i;
+/** The state a sign at the start of `text` gives, if any. */
+export function signState(text: string): 'positive' | 'negative' | null {
+  const sign = text.match(SIGN_STATE);
+  if (!sign) return null;
+  return (sign[1] ?? sign[2]) === '+' ? 'positive' : 'negative';
+}
 
 /** The same, written before the gene ("rearranged ALK", "anti-PD-L1", "EML4-ALK"). */
 export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [

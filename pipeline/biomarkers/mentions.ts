@@ -12,6 +12,8 @@ import {
   FORWARD_QUALIFIERS,
   GENE_PATTERNS,
   GENE_QUALIFIER_GAP,
+  SIGN_STATE,
+  signState,
   alterationForQualifier,
   isFusionGene,
   type Qualifier,
@@ -102,10 +104,10 @@ const FUSION_PARTNER_BEFORE = /(?<![\w-])[A-Z][A-Z0-9]{1,9}(?:-|–|::)$/;
 /** "exon 19", "21 exon" with no alteration word: EGFR's exons only when no other gene owns them. */
 const BARE_EXON = /^(?:(?:exon|ex)[- ]?(?:19|21)|(?:19|21)\s*exon)$/i;
 const ALTERATION_NEGATIVE_AFTER = new RegExp(
-  String.raw`^[\s-]*(?:(?:mutations?|mutant|mutated|deletions?|insertions?|fusions?|rearrangements?|status)[\s-]*)?` +
+  String.raw`^[\s:-]*(?:(?:mutations?|mutant|mutated|deletions?|insertions?|fusions?|rearrangements?|status)[\s:-]*)?` +
     String.raw`(?:genes?[\s-]+)?` +
     // "L858R mutation negative for T790M": the state word belongs to the marker after "for".
-    String.raw`(?:negativ(?:e|ity)|wild[- ]?type)\b(?!\s+for\b)`,
+    String.raw`(?:negativ(?:e|ity)|neg|wild[- ]?type)\b(?!\s+for\b)`,
   'i',
 );
 const VARIANT_AFTER_GENE = /^[\s-]*(?:p\.\s?)?([A-Z]\d{2,4}[A-Z])\b/;
@@ -428,9 +430,11 @@ function markerMentionsOf(
   const negatedKind =
     qualifier !== null &&
     // "ALK fusion gene negative": the word "gene" may stand before the state.
-    (/^[\s-]*(?:genes?[\s-]+)?(?:negativ(?:e|ity)|wild[- ]?type|wildtype)\b/i.test(
+    // "EGFR mutation: negative", "EGFR mutation (-)".
+    (/^[\s:-]*(?:genes?[\s-]+)?(?:negativ(?:e|ity)|neg|wild[- ]?type|wildtype)\b/i.test(
       masked.slice(qualifierEnd, qualifierEnd + 20),
     ) ||
+      signState(masked.slice(qualifierEnd, qualifierEnd + 20)) === 'negative' ||
       // "EGFR M-": a minus sign right after the one-letter kind; after a word it is a suspended
       // hyphen ("amplification- or mutation-positive") or a broken word ("mutation- positive").
       (/^[\s-]*M$/.test(masked.slice(g.end, qualifierEnd)) &&
@@ -536,7 +540,8 @@ function alterationMentions(
     const therapy = therapyBefore || THERAPY_AFTER_ALT.test(masked.slice(a.end, a.end + SCAN));
     const carvedOut = /\bnon[- ]?$/i.test(sentence.slice(Math.max(0, a.start - 5), a.start));
     // "T790M-negative", "EGFR T790M mutation negative": the alteration's own state word.
-    const negative = ALTERATION_NEGATIVE_AFTER.test(masked.slice(a.end, a.end + 30));
+    const after = masked.slice(a.end, a.end + 30);
+    const negative = ALTERATION_NEGATIVE_AFTER.test(after) || signState(after) === 'negative';
     for (const gene of new Set(owners)) {
       mentions.push({
         gene,
@@ -584,6 +589,8 @@ function scanForward(
   for (let guard = 0; guard < 12; guard++) {
     // Bounded look-ahead: filler and qualifiers are short, and a long sentence must not be copied per gene.
     const rest = masked.slice(pos, pos + SCAN);
+    const state = signState(rest);
+    if (state) return { qualifier: state, alt: null, end: pos + rest.match(SIGN_STATE)![0].length };
     const gap = rest.match(GENE_QUALIFIER_GAP)?.[0] ?? '';
     crossedList ||= /,|\b(?:or|and)\b/i.test(gap);
     pos += gap.length;

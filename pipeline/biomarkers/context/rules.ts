@@ -489,6 +489,9 @@ export const CONTEXT_RULES: ContextRule[] = [
       'lacking',
       'lack of',
       'free of',
+      'free from',
+      'devoid of',
+      'clear of',
       // "Tumour must be wild-type for EGFR, ALK and ROS1": the state before the list it governs.
       'wild type for',
       'wildtype for',

@@ -917,7 +917,7 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
-  it('a negative result reads alike however registries state it after the marker', () => {
+  it('a negative result reads alike however registries state it, after the marker or before it', () => {
     const result = fc.record({
       marker: fc.constantFrom(
         ['ALK fusion', 'ALK'],
@@ -925,6 +925,8 @@ describe('ConText readings that must not change', () => {
         ['EGFR mutation', 'EGFR'],
         ['EGFR sensitive mutation', 'EGFR'],
         ['RET fusion', 'RET'],
+        ['ALK', 'ALK'],
+        ['EGFR', 'EGFR'],
       ),
       state: fc.constantFrom(
         ' negative',
@@ -934,11 +936,20 @@ describe('ConText readings that must not change', () => {
         ' was absent',
         ' were not identified',
         ' was not detected',
+        // The abbreviated states of registry tables and CJK registrations.
+        ' (-)',
+        '(-)',
+        ' (−)',
+        ' -ve',
+        ': negative',
+        ': neg',
       ),
+      // Or the negation written before the marker.
+      lead: fc.constantFrom('', 'Tumours free from ', 'Tumours devoid of ', 'Tumours clear of '),
     });
     fc.assert(
-      fc.property(result, ({ marker: [said, gene], state }) => {
-        const rows = rowsOf(`* ${said}${state}`);
+      fc.property(result, ({ marker: [said, gene], state, lead }) => {
+        const rows = rowsOf(lead ? `* ${lead}${said}` : `* ${said}${state}`);
         expect(rows.length).toBeGreaterThan(0);
         expect(rows.every((r) => r.startsWith(`-${gene}:`))).toBe(true);
       }),
