@@ -122,8 +122,10 @@ export function decide(
   negations.push(...ruledOut);
   const carve = [...fired('carve'), ...(m.carvedOut ? ['carve.non-prefix'] : [])];
   if (carve.length > 0) {
-    // An exception inside an exclusion only re-admits; inside a requirement it is the other state.
-    if (section === 'exclusion') return result(null, [...negations, ...carve]);
+    // An exception inside an exclusion, or carved from what a negation rules out, only
+    // re-admits; inside a requirement it is the other state.
+    const readmits = hits.some((h) => h.category === 'carve' && h.fromNegated);
+    if (section === 'exclusion' || readmits) return result(null, [...negations, ...carve]);
     requirement = opposite(requirement);
   }
   const tumour = tumourOf(hits, trialTumour);

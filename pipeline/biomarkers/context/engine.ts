@@ -35,6 +35,11 @@ export interface Hit {
   /** A tumour cue inside an exception's scope: the text leaves that tumour out. */
   carved?: boolean;
   /**
+   * An exception carved out of what a negation rules out ("no known driver other than KRAS",
+   * "absence of EGFR or ALK alterations, with the exception of KRAS"): it only re-admits.
+   */
+  fromNegated?: boolean;
+  /**
    * A header's negation or ruling-out that reaches its items: open to the line's end ("Patients
    * must not have:") or reaching the word standing for them ("any of the following will be excluded").
    */
@@ -567,6 +572,7 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
         distance: wordsBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
         after: s.cue.from > at,
         pastMarker: markerBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
+        fromNegated: s.cue.rule.category === 'carve' && carvesNegated(tokens, scopes, s.cue),
       }));
     reached.push(...throughAnaphors(tokens, scopes, anaphors, at));
     const owner = asideOwner(tokens, depth, cues, at);
@@ -585,6 +591,13 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
       : reached;
   });
   return { hits, inherited: handedDown(tokens, scopes) };
+}
+
+/** The words an exception carves from (the last word before it) lie in a negation's scope. */
+function carvesNegated(tokens: Token[], scopes: Scope[], carve: Cue): boolean {
+  let k = carve.from - 1;
+  while (k >= 0 && tokens[k].kind === 'punct') k--;
+  return scopes.some((n) => n.cue.rule.category === 'negated' && k >= 0 && n.lo <= k && k <= n.hi);
 }
 
 /**

@@ -1254,6 +1254,28 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
+    const carved = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
+      head: fc.constantFrom(...NEGATED_HEADS, 'No known', 'Must not harbour', 'Absence of'),
+      carve: fc.constantFrom(
+        (x: string) => ` (other than ${x})`,
+        (x: string) => `, with the exception of ${x}`,
+        (x: string) => `, except ${x}`,
+        (x: string) => ` apart from ${x}`,
+      ),
+    });
+    fc.assert(
+      fc.property(carved, ({ items: [[kept], ...rest], head, carve }) => {
+        const listed = list(rest.map(([said]) => said));
+        // The class or list first, then the exception; or the exception right after the class.
+        const after = `* ${head} ${listed}${carve(kept)}`;
+        expect(rowsOf(after)).toEqual(rowsOf(`* ${head} ${listed}`));
+        if (NEGATED_HEADS.includes(head)) expect(rowsOf(`* ${head}${carve(kept)}`)).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
   it('labelled cohort items are alternative ways in, however the label is written', () => {
     const labelled = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
