@@ -60,6 +60,26 @@ export function searchToolCall(path: string, id: number): string {
     params: { name: 'search_trials', arguments: args },
   });
 }
+/** The MCP mixes' calls: the filter and biomarker requests as search_trials calls, shuffled. */
+function searchToolCalls(rng: () => number): string[] {
+  return shuffled(rng, [...filterCombos(200), ...biomarkerCombos()]).map((p, i) =>
+    searchToolCall(p, i + 1),
+  );
+}
+
+/** The MCP mix as an SDK client sends it, compressed (measured against the same ceiling). */
+function mcpGzipMix(): Mix {
+  return {
+    name: 'mcp search_trials (HTTP) gzip',
+    kind: 'search',
+    paths: [MCP],
+    bodies: searchToolCalls(seedrandom('bench-mcp-gzip')),
+    // What Node's fetch, and so the MCP SDK's HTTP client, sends.
+    headers: { 'Accept-Encoding': 'gzip, deflate' },
+    compressionOf: 'mcp search_trials (HTTP)',
+  };
+}
+
 export const ZIP_RADII = [25, 100, 500] as const;
 /** The projection of the fields mix: what a results table shows. */
 const EXPORT_FIELDS = 'brief_title,phase,status,sponsor,last_updated,url';
@@ -287,9 +307,7 @@ export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[]
       name: 'mcp search_trials (HTTP)',
       kind: 'search',
       paths: [MCP],
-      bodies: shuffled(rng, [...filterCombos(200), ...biomarkerCombos()]).map((p, i) =>
-        searchToolCall(p, i + 1),
-      ),
+      bodies: searchToolCalls(rng),
     },
     ...exportMixes(),
     // The same requests with compression on, measured against the same (uncompressed) ceiling.
@@ -330,5 +348,6 @@ export function buildMixes(inputs: MixInputs, opts: { zipCount: number }): Mix[]
       headers: { 'Accept-Encoding': 'gzip' },
       compressionOf: 'detail by id',
     },
+    mcpGzipMix(),
   ];
 }

@@ -19,7 +19,11 @@
  * snapshot and call, with the REST bodies (routes/compressed-bodies.ts), and a repeated
  * call is those bytes with the counters and id written in: no argument check, search,
  * render, parse or serialisation (in a profile of the bench's MCP mix those were ~40% of
- * the busy time, bench/README.md).
+ * the busy time, bench/README.md). For a client taking gzip or br (Node's fetch, and so the
+ * SDK's HTTP client, asks for gzip), the bytes before the counters are also kept compressed
+ * once, as a REST body's head is, and the counters, the rest and the id follow as the
+ * stream's last, stored block (`bodyEnd`): the `compression` middleware had deflated every
+ * such response (0.81-0.98 ms of server CPU per call against 0.27 kept, bench/README.md).
  */
 import {
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -27,7 +31,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Request } from 'express';
 import type { QuotaMeta } from '../query/render.js';
-import type { CompressedBodies } from '../routes/compressed-bodies.js';
+import {
+  bodyEnd,
+  COMPRESSION_THRESHOLD_BYTES,
+  type BodyCoding,
+  type CompressedBodies,
+} from '../routes/compressed-bodies.js';
 import type { Sending } from '../routes/plain-ring.js';
 import { isToolName } from './tools.js';
 
@@ -102,53 +111,106 @@ const idEnd = (id: string | number): string => `,"jsonrpc":"2.0","id":${JSON.str
 export const callKey = (call: SingleToolCall): string =>
   `mcp ${call.name} ${JSON.stringify(call.arguments ?? null)}`;
 
+/** Where a call's result is kept for `coding` (null: plain). */
+export const codedCallKey = (call: SingleToolCall, coding: BodyCoding | null): string =>
+  coding ? `${coding} ${callKey(call)}` : callKey(call);
+
 /**
- * The response to `call` from the bytes kept for the same tool and arguments, the key's
- * counters and the call's id written in; held until `sending` closes. Undefined when none
- * are kept.
+ * A tools/call response: its bytes in pieces written without joining them, and their
+ * coding (null: plain, left to the `compression` middleware as any other response).
+ */
+export interface CallResponse {
+  parts: Buffer[];
+  coding: BodyCoding | null;
+}
+
+/** What follows the result's bytes before its counters: the counters, the rest and the id. */
+const tailOf = (after: Buffer, quota: QuotaMeta, id: string | number): Buffer =>
+  Buffer.concat([Buffer.from(counters(quota)), after, Buffer.from(idEnd(id))]);
+
+/**
+ * A compressed result ends with its counters, the bytes after them and the id framed as
+ * the compressed stream's last block (`bodyEnd`, at most 65,535 bytes): kept only when the
+ * `compression` middleware would have compressed the whole and the rest fits.
+ */
+const MAX_AFTER_BYTES = 60_000;
+
+/**
+ * The response to `call` from the bytes kept for the same tool and arguments in `coding`,
+ * the key's counters and the call's id written in; held until `sending` closes. Undefined
+ * when none are kept.
  */
 export function keptCallParts(
   bodies: CompressedBodies,
   call: SingleToolCall,
   quota: QuotaMeta,
+  coding: BodyCoding | null,
   sending: Sending,
-): Buffer[] | undefined {
+): CallResponse | undefined {
+  if (coding) {
+    const packed = bodies.getPackedCall(codedCallKey(call, coding), sending);
+    if (!packed) return undefined;
+    const end = bodyEnd(packed.entry, tailOf(packed.after, quota, call.id));
+    return { parts: [packed.entry.head, end], coding };
+  }
   const kept = bodies.getCall(callKey(call), sending);
   if (!kept) return undefined;
-  return [kept.head, Buffer.from(counters(quota)), kept.after, Buffer.from(idEnd(call.id))];
+  const parts = [kept.head, Buffer.from(counters(quota)), kept.after, Buffer.from(idEnd(call.id))];
+  return { parts, coding: null };
+}
+
+/** A result's bytes before and after its counters, when it is one to keep. */
+function splitResult(
+  result: CallToolResult,
+  bytes: Buffer,
+  call: SingleToolCall,
+  quota: QuotaMeta,
+): { head: Buffer; after: Buffer } | null {
+  if (result.isError !== undefined) return null;
+  const mid = Buffer.from(counters(quota));
+  const end = Buffer.from(idEnd(call.id));
+  const at = bytes.indexOf(mid);
+  const afterEnd = bytes.length - end.length;
+  if (at < 0 || bytes.lastIndexOf(mid) !== at || !bytes.subarray(afterEnd).equals(end)) return null;
+  return { head: bytes.subarray(0, at), after: bytes.subarray(at + mid.length, afterEnd) };
 }
 
 /**
- * The response to `call` as `toolCallResponse` writes it, from the bytes kept for the same
- * tool and arguments on this snapshot when there are some (`run` runs on a miss; null when
- * it does, for a tool the fast path leaves to the SDK); kept bytes are held until `sending`
- * closes. Kept is a result that holds the
- * counters once: a JSON string cannot hold `"quota_used":` (its quotes are escaped), so
- * they are the `meta` members, and nothing else in the result depends on the key. Tool
- * errors and results without counters are rendered each time.
+ * The response to `call` as `toolCallResponse` writes it, in `coding` when the client takes
+ * one (null: plain), from the bytes kept for the same tool and arguments on this snapshot
+ * when there are some (`run` runs on a miss; null when it does, for a tool the fast path
+ * leaves to the SDK); kept bytes are held until `sending` closes. Kept is a result that
+ * holds the counters once: a JSON string cannot hold `"quota_used":` (its quotes are
+ * escaped), so they are the `meta` members, and nothing else in the result depends on the
+ * key. A compressed result is compressed once from the plain one (kept or rendered). Tool
+ * errors and results without counters are rendered each time, and compressed, if at all,
+ * by the middleware.
  */
 export function keptToolCallResponse(
   bodies: CompressedBodies,
   call: SingleToolCall,
   quota: QuotaMeta,
+  coding: BodyCoding | null,
   sending: Sending,
   run: () => CallToolResult | null,
-): Buffer[] | null {
-  const kept = keptCallParts(bodies, call, quota, sending);
+): CallResponse | null {
+  const kept = keptCallParts(bodies, call, quota, coding, sending);
   if (kept) return kept;
-  const result = run();
-  if (!result) return null;
-  const bytes = toolCallResponse(call.id, result);
-  const mid = Buffer.from(counters(quota));
-  const end = Buffer.from(idEnd(call.id));
-  const at = bytes.indexOf(mid);
-  const afterEnd = bytes.length - end.length;
+  let split = coding ? bodies.getCall(callKey(call), sending) : undefined;
+  if (!split) {
+    const result = run();
+    if (!result) return null;
+    const bytes = toolCallResponse(call.id, result);
+    split = splitResult(result, bytes, call, quota) ?? undefined;
+    if (split) bodies.putCall(callKey(call), split.head, split.after);
+    if (!split || !coding) return { parts: [bytes], coding: null };
+  }
+  const tail = tailOf(split.after, quota, call.id);
   if (
-    result.isError === undefined &&
-    at >= 0 &&
-    bytes.lastIndexOf(mid) === at &&
-    bytes.subarray(afterEnd).equals(end)
+    split.after.length > MAX_AFTER_BYTES ||
+    split.head.length + tail.length < COMPRESSION_THRESHOLD_BYTES
   )
-    bodies.putCall(callKey(call), bytes.subarray(0, at), bytes.subarray(at + mid.length, afterEnd));
-  return [bytes];
+    return { parts: [split.head, tail], coding: null };
+  const entry = bodies.putPackedCall(codedCallKey(call, coding!), coding!, split.head, split.after);
+  return { parts: [entry.head, bodyEnd(entry, tail)], coding };
 }

@@ -25,10 +25,12 @@ import { bodyLimit, bodyParserError, MCP_BODY_LIMIT_BYTES } from '../middleware/
 import { fromDependencyError, logRefusal } from '../middleware/error-handler.js';
 import { limitRefusal, rateLimitHeaders } from '../middleware/rate-limit.js';
 import type { LoadedSnapshot, SnapshotHolder } from '../live-snapshot.js';
+import { chosenCoding } from '../routes/compressed-bodies.js';
 import { MCP_PATH } from '../routes/paths.js';
 import {
   CALL_CONTENT_TYPE,
   keptToolCallResponse,
+  type CallResponse,
   singleToolCall,
   toolCallResponse,
 } from './fast-call.js';
@@ -141,13 +143,17 @@ function internalError(cause: unknown): ApiError {
   return new ApiError('internal_error', 'An internal error occurred.', { cause });
 }
 
-function onePart(result: CallToolResult | null, id: string | number): Buffer[] | null {
-  return result && [toolCallResponse(id, result)];
+function onePart(result: CallToolResult | null, id: string | number): CallResponse | null {
+  return result && { parts: [toolCallResponse(id, result)], coding: null };
 }
 
-/** A fast-path response, its pieces written without joining them (the socket takes them in one writev). */
-function sendParts(res: Response, parts: Buffer[]): void {
+/**
+ * A fast-path response, its pieces written without joining them (the socket takes them in
+ * one writev); a compressed one says so, and the `compression` middleware leaves it as it is.
+ */
+function sendParts(res: Response, { parts, coding }: CallResponse): void {
   res.status(200).setHeader('content-type', CALL_CONTENT_TYPE);
+  if (coding) res.setHeader('Content-Encoding', coding);
   let length = 0;
   for (const part of parts) length += part.length;
   res.setHeader('Content-Length', length);
@@ -204,7 +210,7 @@ export function mcpRouter(deps: McpHttpDeps): Router {
       const parts =
         fast &&
         (snapshot && quota
-          ? keptToolCallResponse(snapshot.compressed, fast, quota, res, () =>
+          ? keptToolCallResponse(snapshot.compressed, fast, quota, chosenCoding(req), res, () =>
               callTool(ctx, fast.name, fast.arguments),
             )
           : onePart(callTool(ctx, fast.name, fast.arguments), fast.id));

@@ -10,8 +10,8 @@
  * in the same order and body bytes. Anything else goes down the chain with its admission
  * and any body error handed over, so it is counted once and refused or answered as before:
  * no key or snapshot, a declared length over the limit or none (chunked), headers the
- * SDK would negotiate, a client taking compression, a body that is not one call of a known
- * tool, a result not kept, a refusal.
+ * SDK would negotiate, a deflate-only client, a body that is not one call of a known tool,
+ * a result not kept in the coding the client takes (plain, gzip or br), a refusal.
  *
  * In a profile of the bench's MCP mix (bench/README.md, "MCP calls before the chain"),
  * helmet's middlewares, compression's wrapping, CORS, Express's routing and the router's
@@ -26,13 +26,13 @@ import { handOverAdmission } from '../middleware/admission.js';
 import { presentedKey } from '../middleware/api-key.js';
 import { MCP_BODY_LIMIT_BYTES } from '../middleware/body-limit.js';
 import { rateLimitHeaders } from '../middleware/rate-limit.js';
-import { acceptsPlain } from '../routes/compressed-bodies.js';
+import { acceptsPlain, chosenCoding, type BodyCoding } from '../routes/compressed-bodies.js';
 import { MCP_PATH } from '../routes/paths.js';
 import { quotaOf } from '../routes/send.js';
 import {
   CALL_CONTENT_TYPE,
   callHeadersAccepted,
-  callKey,
+  codedCallKey,
   keptCallParts,
   toolCallOf,
   type SingleToolCall,
@@ -45,7 +45,7 @@ function readable(req: Request): boolean {
   if (url !== MCP_PATH && !url.startsWith(`${MCP_PATH}?`)) return false;
   const declared = req.headers['content-length'];
   if (declared === undefined || !(Number(declared) <= MCP_BODY_LIMIT_BYTES)) return false;
-  return callHeadersAccepted(req) && acceptsPlain(req);
+  return callHeadersAccepted(req);
 }
 
 /** Sends the kept result of `call` as the chain would have; false when it is no longer kept. */
@@ -53,17 +53,20 @@ function sendCall(
   res: Response,
   snapshot: LoadedSnapshot,
   call: SingleToolCall,
+  coding: BodyCoding | null,
   usage: UsageDecision,
   constant: readonly string[],
 ): boolean {
-  const parts = keptCallParts(snapshot.compressed, call, quotaOf(usage), res);
-  if (!parts) return false;
+  const kept = keptCallParts(snapshot.compressed, call, quotaOf(usage), coding, res);
+  if (!kept) return false;
+  const { parts } = kept;
   let length = 0;
   for (const part of parts) length += part.length;
   const headers = [...constant];
   for (const [name, value] of Object.entries(rateLimitHeaders(usage))) headers.push(name, value);
-  headers.push('X-Snapshot-Version', snapshot.manifest.version);
-  headers.push('content-type', CALL_CONTENT_TYPE, 'Content-Length', String(length));
+  headers.push('X-Snapshot-Version', snapshot.manifest.version, 'content-type', CALL_CONTENT_TYPE);
+  if (coding) headers.push('Content-Encoding', coding);
+  headers.push('Content-Length', String(length));
   // The compression middleware adds it to every JSON response.
   headers.push('Vary', 'Accept-Encoding');
   res.writeHead(200, headers);
@@ -92,10 +95,16 @@ export function keptCalls({ snapshots, gate, constantHeaders }: KeptCallsDeps): 
       next();
       return;
     }
+    // The coding the middleware would choose: a deflate-only client's is the chain's.
+    const coding = chosenCoding(req);
+    if (!coding && !acceptsPlain(req)) {
+      next();
+      return;
+    }
     readMcpBody(req, res, (error?: unknown) => {
       if (error) handOverBodyError(res, error);
       const call = error ? null : toolCallOf(req.body);
-      if (!call || !snapshot.compressed.has(callKey(call))) {
+      if (!call || !snapshot.compressed.has(codedCallKey(call, coding))) {
         next();
         return;
       }
@@ -107,7 +116,8 @@ export function keptCalls({ snapshots, gate, constantHeaders }: KeptCallsDeps): 
       admitted
         .then((a) => {
           const usage = a.status === 'live' ? a.usage : null;
-          if (!usage?.allowed || !sendCall(res, snapshot, call, usage, constantHeaders)) toChain();
+          if (!usage?.allowed || !sendCall(res, snapshot, call, coding, usage, constantHeaders))
+            toChain();
         }, toChain)
         .catch(next);
     });

@@ -49,9 +49,14 @@ export type BodyCoding = 'gzip' | 'br';
 const SUPPORTED = ['br', 'gzip', 'deflate', 'identity'];
 const PREFERRED = ['br', 'gzip'];
 
-/** The coding the middleware would choose, when it is one this cache serves. */
+/** The coding the middleware would choose for a GET, when it is one this cache serves. */
 export function cachedCoding(req: Request): BodyCoding | null {
-  if (req.method !== 'GET' || !req.headers['accept-encoding']) return null;
+  return req.method === 'GET' ? chosenCoding(req) : null;
+}
+
+/** The coding the middleware would choose for any request, when it is one this cache serves. */
+export function chosenCoding(req: Request): BodyCoding | null {
+  if (!req.headers['accept-encoding']) return null;
   const chosen = new Negotiator(req).encoding(SUPPORTED, { preferred: PREFERRED });
   return chosen === 'gzip' || chosen === 'br' ? chosen : null;
 }
@@ -75,7 +80,8 @@ interface Entry {
 /** What the ring keeps beside a compressed head or an MCP result (a plain head: nothing). */
 type HeadInfo =
   | { kind: 'packed'; coding: BodyCoding; crc: number; headBytes: number }
-  | { kind: 'call'; split: number };
+  | { kind: 'call'; split: number }
+  | { kind: 'packed call'; coding: BodyCoding; crc: number; headBytes: number; split: number };
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
@@ -117,11 +123,12 @@ export function bodyEnd(entry: Entry, tail: Buffer): Buffer {
 
 /**
  * One snapshot's data-body heads by coding and URL: compressed ones, plain ones for
- * clients that take no compression, and MCP results (api/mcp/fast-call.ts: plain bytes
- * with the counters inside, not at the end), all in one ring (each LoadedSnapshot has its
- * own, dropped with it at a swap). Compressed keys start with their coding, MCP ones with
- * `mcp `, plain ones with `/` (a URL) or `csv `. A plain hit costs no search and no render:
- * a ZIP page's search and render were ~45% of a zip 100 mi server's busy time (profile of
+ * clients that take no compression, and MCP results (api/mcp/fast-call.ts: bytes with
+ * the counters inside, not at the end, plain or with the part before them compressed),
+ * all in one ring (each LoadedSnapshot has its own, dropped with it at a swap). Compressed
+ * keys start with their coding, MCP ones with `mcp ` (after the coding when compressed),
+ * plain ones with `/` (a URL) or `csv `. A plain hit costs no search and no render: a ZIP
+ * page's search and render were ~45% of a zip 100 mi server's busy time (profile of
  * 2026-11-27, bench/README.md).
  */
 export class CompressedBodies {
@@ -230,6 +237,32 @@ export class CompressedBodies {
   /** Keeps a copy of an MCP result's bytes before and after its counters under `key`. */
   putCall(key: string, head: Buffer, after: Buffer): void {
     this.ring.put(key, Buffer.concat([head, after]), {}, { kind: 'call', split: head.length });
+  }
+
+  /** A kept compressed MCP result: its compressed head (`entry`) and the bytes after its counters. */
+  getPackedCall(key: string, sending: Sending | null): { entry: Entry; after: Buffer } | undefined {
+    const kept = this.ring.get(key, sending);
+    const info = kept?.info;
+    if (info?.kind !== 'packed call') return undefined;
+    const { coding, crc, headBytes, split } = info;
+    const head = kept!.head.subarray(0, split);
+    return {
+      entry: { coding, head, crc, headBytes, headers: {} },
+      after: kept!.head.subarray(split),
+    };
+  }
+
+  /**
+   * Compresses an MCP result's bytes before its counters (`head`) and keeps them with the
+   * bytes after the counters under `key`: a response is the compressed head and its end
+   * (`bodyEnd`) holding the counters, `after` and the id.
+   */
+  putPackedCall(key: string, coding: BodyCoding, head: Buffer, after: Buffer): Entry {
+    const crc = coding === 'gzip' ? zlib.crc32(head) : 0;
+    const packed = compressHead(coding, head);
+    const info = { kind: 'packed call' as const, coding, crc, headBytes: head.length };
+    this.ring.put(key, Buffer.concat([packed, after]), {}, { ...info, split: packed.length });
+    return { coding, head: packed, crc, headBytes: head.length, headers: {} };
   }
 }
 

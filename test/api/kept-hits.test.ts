@@ -392,31 +392,42 @@ const CALLS: [string, unknown][] = [
 ];
 
 describe('a kept MCP tool call answered before the chain', () => {
-  it('is the chain response, byte for byte, the id and counters aside', async () => {
-    await restart();
-    const auth = { Authorization: `Bearer ${await newKey('mcp same')}` };
-    for (const [name, args] of CALLS) {
-      const before = chained;
-      const first = await postCall(auth, 7, name, args);
-      expect(first.status, name).toBe(200);
-      expect(chained, name).toBe(before + 1);
-      const second = await postCall(auth, 1234, name, args);
-      expect(chained, name).toBe(before + 1);
-      expect(JSON.parse(second.body.toString()).id).toBe(1234);
-      expect(uncountedCall(second), name).toEqual(uncountedCall(first));
-      expect(second.remaining, name).toBe(first.remaining - 1);
-    }
-  });
+  const ENCODINGS: Record<string, Record<string, string>> = {
+    'no Accept-Encoding': {},
+    identity: { 'Accept-Encoding': 'identity' },
+    gzip: { 'Accept-Encoding': 'gzip, deflate' },
+    br: { 'Accept-Encoding': 'gzip, deflate, br' },
+  };
+  it.each(Object.entries(ENCODINGS))(
+    'is the chain response, byte for byte, the id and counters aside (%s)',
+    async (label, extra) => {
+      await restart();
+      const auth = { Authorization: `Bearer ${await newKey(`mcp ${label}`)}`, ...extra };
+      for (const [name, args] of CALLS) {
+        const before = chained;
+        const first = await postCall(auth, 7, name, args);
+        expect(first.status, name).toBe(200);
+        expect(chained, name).toBe(before + 1);
+        const second = await postCall(auth, 1234, name, args);
+        expect(chained, name).toBe(before + 1);
+        expect(JSON.parse(second.body.toString()).id).toBe(1234);
+        expect(uncountedCall(second), name).toEqual(uncountedCall(first));
+        expect(second.remaining, name).toBe(first.remaining - 1);
+      }
+    },
+  );
 
-  it('leaves compression, refusals, outages and bodies it cannot read to the chain', async () => {
+  it('leaves deflate, refusals, outages and bodies it cannot read to the chain', async () => {
     const key = await newKey('mcp chain');
     const auth = { Authorization: `Bearer ${key}` };
     const [name, args] = CALLS[0];
     const first = await postCall(auth, 1, name, args);
     let before = chained;
-    const gzip = await postCall({ ...auth, 'Accept-Encoding': 'gzip' }, 2, name, args);
-    expect(gzip.lines).toContain('Content-Encoding: gzip');
-    expect(uncountedCall(gzip).body).toBe(uncountedCall(first).body);
+    const deflate = await postCall({ ...auth, 'Accept-Encoding': 'deflate' }, 2, name, args);
+    expect(deflate.lines).toContain('Content-Encoding: deflate');
+    expect(uncountedCall({ ...deflate, body: zlib.inflateSync(deflate.body) }).body).toBe(
+      uncountedCall(first).body,
+    );
     expect(chained).toBe(before + 1);
 
     const unknown = await postCall(
@@ -456,7 +467,7 @@ describe('a kept MCP tool call answered before the chain', () => {
 
     const again = await postCall(auth, 6, name, args);
     expect(uncountedCall(again)).toEqual(uncountedCall(first));
-    // Counted: the gzip call and this one (refusals, outages and unread bodies are not).
+    // Counted: the deflate call and this one (refusals, outages and unread bodies are not).
     expect(again.remaining).toBe(first.remaining - 2);
   });
 
