@@ -205,7 +205,8 @@ function fromStatements(
       for (const r of rows) out.push(r);
       return;
     }
-    const k = st.headers.join('\n') + (cohort ? '\n\u0000cohorts' : '');
+    // Cohort items under different label lines ("Part 1 ...:" / "Part 2 ...:") are two lists.
+    const k = st.headers.join('\n') + (cohort ? `\n\u0000cohorts\n${st.lead ?? ''}` : '');
     // "Arm 4: wild-type for all of the above": a sibling cohort takes the other state of
     // every marker the earlier items name, so the list requires none of them.
     if (NONE_OF_THE_ABOVE.test(st.text)) {
@@ -245,11 +246,22 @@ function cohortOf(statements: Statement[], i: number): string {
 
 const COHORT_HEADER = new RegExp(String.raw`^(?:[\w-]+\s+){0,3}${COHORT_NOUNS}\b`, 'i');
 
-// "Cohort A:", "For Arm B:", "Arm A only:", "Expansion cohort 2 (NSCLC):".
+/** A cohort's name: its noun and id, or several ids ("Cohorts 1 and 2", "Arms A/B"). */
+const COHORT_ID = String.raw`[\w.-]{1,5}`;
+const COHORT_NAME =
+  String.raw`(?:(?:expansion|dose[- ]expansion)\s+)?${COHORT_NOUNS}\s*${COHORT_ID}` +
+  String.raw`(?:\s*(?:,|and|&|or|\/)\s*${COHORT_ID})*`;
+/**
+ * An item labelled with its cohort, however the label is set off: "Cohort A:", "For Arm B:",
+ * "Arm A only:", "Expansion cohort 2 (NSCLC):", "Cohort 1 - EGFR exon 20 insertion", "Cohort 1
+ * (EGFR exon 20 insertion)", or after the item, "EGFR exon 20 insertion (Cohort 1)".
+ */
 const COHORT_ITEM = new RegExp(
-  String.raw`^(?:for\s+|in\s+)?(?:(?:expansion|dose[- ]expansion)\s+)?` +
-    String.raw`(?:cohorts?|arms?|groups?|strat(?:um|a)|modules?|sub-?studies|sub-?study)` +
-    String.raw`\s*[\w.-]{0,5}\s*(?:\([^()]{0,40}\)\s*)?(?:only\s*)?:`,
+  anyOf([
+    String.raw`^(?:for\s+|in\s+)?${COHORT_NAME}\s*(?:\([^()]{0,40}\)\s*)?(?:only\s*)?(?::|\s[-–—]\s)`,
+    String.raw`^${COHORT_NAME}\s*\([^()]{3,80}\)\s*[.;]?\s*$`,
+    String.raw`\(${COHORT_NAME}(?:\s+only)?\)\s*[.;]?\s*$`,
+  ]),
   'i',
 );
 

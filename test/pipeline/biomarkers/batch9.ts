@@ -101,7 +101,7 @@ export const BATCH9: WrittenCase[] = [
   {
     inc: 'Arm assignment:\n* Arm 1 — EGFR mutation (any)\n* Arm 2 — ALK/ROS1 rearrangement\n* Arm 3 — BRAF V600E\n* Arm 4 — wild-type for all of the above',
     want: [],
-    open: 'bullets at the same indent as a plain header line are not read as its items (reading them so regressed 4 labelled trials whose section headings stay in the text)',
+    // Read right since cohort labels set off by a dash are cohort items (2026-11-28).
   },
   {
     inc: '* Part B: NSCLC harboring KRAS G12C mutation who have not received prior KRAS G12C inhibitor',

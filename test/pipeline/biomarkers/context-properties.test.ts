@@ -1280,16 +1280,21 @@ describe('ConText readings that must not change', () => {
     const labelled = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
       label: fc.constantFrom(
-        (n: string) => `Cohort ${n}:`,
-        (n: string) => `For Arm ${n}:`,
-        (n: string) => `Arm ${n} only:`,
-        (n: string) => `Expansion cohort ${n} (NSCLC):`,
+        (n: string, said: string) => `Cohort ${n}: ${said}`,
+        (n: string, said: string) => `For Arm ${n}: ${said}`,
+        (n: string, said: string) => `Arm ${n} only: ${said}`,
+        (n: string, said: string) => `Expansion cohort ${n} (NSCLC): ${said}`,
+        (n: string, said: string) => `Cohort ${n} - ${said}`,
+        (n: string, said: string) => `Part ${n}2 – ${said}`,
+        (n: string, said: string) => `Cohort ${n} (${said})`,
+        (n: string, said: string) => `${said} (Cohort ${n})`,
+        (n: string, said: string) => `Cohorts ${n}1 and ${n}2: ${said}`,
       ),
       bullet: fc.constantFrom('*', '-'),
     });
     fc.assert(
       fc.property(labelled, ({ items, label, bullet }) => {
-        const text = items.map(([said], i) => `${bullet} ${label('ABC'[i])} ${said}`).join('\n');
+        const text = items.map(([said], i) => `${bullet} ${label('ABC'[i], said)}`).join('\n');
         const rows = extractBiomarkers({ nct_id: 'NCT00000000', inclusion: text, exclusion: null });
         expect(rows.every((r) => r.group !== null)).toBe(true);
         expect(new Set(rows.map((r) => r.group)).size).toBe(items.length);
