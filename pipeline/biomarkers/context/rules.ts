@@ -1306,6 +1306,8 @@ export const CONTEXT_RULES: ContextRule[] = [
     // "driver mutations for which targeted therapies are approved": a relative clause describing
     // the marker, not a therapy it names.
     notAfter: ['which', 'whom'],
+    // "EGFR-TKI sensitizing mutation": sensitivity to the therapy describes the marker.
+    notBefore: ['sensiti*', 'responsive'],
     example: 'prior ALK or NTRK fusion gene targeted therapies (exclusion)',
   },
   {

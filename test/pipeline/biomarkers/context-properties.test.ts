@@ -191,6 +191,10 @@ const SENSITISING_WORDINGS = [
   'EGFR mutation known to be associated with EGFR TKI sensitivity',
   'common EGFR mutation',
   'epidermal growth factor receptor (EGFR) activating mutation',
+  // Sensitivity to the gene's TKI written on the gene: a marker, not a therapy.
+  'EGFR-TKI sensitizing mutation',
+  'EGFR TKI-sensitizing mutation',
+  'EGFR-TKI-sensitive mutation',
 ];
 const CLASS_ROWS = ['EX19DEL', 'G719X', 'L858R', 'L861Q', 'S768I'];
 
