@@ -75,8 +75,9 @@ const SERVING_INDEX_MEANING =
   'trial sets), filter sets, sort orders, the text index and the diagnosis evidence. Not for ' +
   'analysis: its bodies are rendered by the code that wrote it, and a server whose code differs ' +
   'builds its index from the Parquet files instead. Written from the rows the publish holds; an ' +
-  "incremental publish copies each carried trial's bodies, evidence and site spans from the " +
-  "base snapshot's serving index when the same serving code wrote it for the same schema " +
+  "incremental publish copies each carried trial's bodies, evidence, site spans and text " +
+  "postings (ranks remapped) from the base snapshot's serving index when the same serving " +
+  'code wrote it for the same schema ' +
   'version (else it renders every trial), and writes the same bytes as a full build of the ' +
   'same rows. Optional (schema version 6 on); listed in the manifest with its sha256 when present.';
 
