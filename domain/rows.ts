@@ -225,12 +225,16 @@ export type SnapshotFileRows = SnapshotTables & DerivedTables;
 /**
  * 2: biomarkers.scope; 3: sites.state_source; 4: biomarkers.group; 5: trials.population,
  * trials.excluded_types and trials.admitted_types; 6: the serving index file
- * (`serving-index.bin`, docs/snapshot.md), listed in the manifest's checksums when written.
+ * (`serving-index.bin`, docs/snapshot.md), listed in the manifest's checksums when written;
+ * 7: the serving index holds each trial's detail body compressed (gzip) and its location
+ * objects apart, instead of the plain detail JSON (the Parquet tables are version 6's).
  */
-export const SNAPSHOT_SCHEMA_VERSION = 6;
+export const SNAPSHOT_SCHEMA_VERSION = 7;
 /**
  * Readers still open version 5 (the same tables, no serving index: the API builds its
- * index from the Parquet files, as it did before version 6).
+ * index from the Parquet files, as it did before version 6) and version 6 (the same tables;
+ * its serving index, written by other serving code, is not read: the index is built from
+ * the Parquet files likewise).
  */
 export const OLDEST_READABLE_SCHEMA_VERSION = 5;
 

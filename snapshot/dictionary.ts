@@ -70,7 +70,9 @@ export function dataDictionary(): DataDictionary {
 
 const SERVING_INDEX_MEANING =
   "The API's index of this snapshot, prebuilt at publish so a server opens the snapshot by " +
-  "reading one file: every trial's list and detail JSON bodies (no per-key meta), each " +
+  "reading one file: every trial's list JSON body, its detail body without the per-key meta " +
+  '(from version 7 compressed: a gzip header and a sync-flushed raw deflate stream with no ' +
+  'last block, with its CRC-32 and length), its location objects and each ' +
   "site's place in them, the ZIP-search data (points, trial-site pairs, H3 buckets, per-cell " +
   'trial sets), filter sets, sort orders, the text index and the diagnosis evidence. Not for ' +
   'analysis: its bodies are rendered by the code that wrote it, and a server whose code differs ' +
@@ -79,7 +81,8 @@ const SERVING_INDEX_MEANING =
   "postings (ranks remapped) from the base snapshot's serving index when the same serving " +
   'code wrote it for the same schema ' +
   'version (else it renders every trial), and writes the same bytes as a full build of the ' +
-  'same rows. Optional (schema version 6 on); listed in the manifest with its sha256 when present.';
+  'same rows. Optional (schema version 6 on; version 6 held the detail JSON plain); listed in the ' +
+  'manifest with its sha256 when present.';
 
 /** The serving index's layout, for whoever reads the file without this code. */
 const SERVING_INDEX_LAYOUT = [

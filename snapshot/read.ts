@@ -55,7 +55,7 @@ export async function verifyChecksums(
 ): Promise<void> {
   // A derived table is checked when the manifest lists it (snapshots before it have none).
   const derived = DERIVED_TABLE_NAMES.filter((t) => manifest.checksums?.[parquetFileName(t)]);
-  // So is the serving index (schema version 6, optional).
+  // So is the serving index (schema version 6 on, optional).
   const serving = manifest.checksums?.[SERVING_INDEX_FILE] ? [SERVING_INDEX_FILE] : [];
   const names = [...[...TABLE_NAMES, ...derived].map(parquetFileName), ...serving];
   for (const name of names.filter((n) => !except.includes(n))) {

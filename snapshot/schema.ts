@@ -519,7 +519,7 @@ export function parquetFileName(table: SnapshotFileTable): string {
 export const MANIFEST_FILE = 'manifest.json';
 
 /**
- * The API's index of the snapshot, prebuilt at publish (schema version 6; layout in
+ * The API's index of the snapshot, prebuilt at publish (schema version 6 on; layout in
  * snapshot/object-file.ts and docs/snapshot.md). Optional: a snapshot without it, or with one
  * written by other serving code, is indexed from the Parquet files at open.
  */

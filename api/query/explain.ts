@@ -40,6 +40,7 @@ import type { SearchHit } from './search.js';
 import { isUsSite, rowCovers, rowRange, siteUsState, type TrialIndex } from './trial-index.js';
 import { FILTER_PARAMETERS, type FilterParameter, type TrialQuery } from '../params/parameters.js';
 import type { MutationCriterion, NearQuery } from './types.js';
+import { detailJsonOf } from './trial-json.js';
 
 /** Rows written for another cohort (issue 9's `scope`) say nothing about a lung cancer patient. */
 function isLungRow(b: BiomarkerRow): boolean {
@@ -138,7 +139,7 @@ function explainedSite(index: TrialIndex, pair: number, miles: number): Explaine
   const k = index.geo.pairSite[pair];
   const { siteJsonStart, siteJsonEnd } = index.siteSpans;
   const site = JSON.parse(
-    index.detailJson[index.geo.pairRank[pair]]
+    index.locationsJson[index.geo.pairRank[pair]]
       .subarray(siteJsonStart[k], siteJsonEnd[k])
       .toString('utf8'),
   ) as NearestSite;
@@ -389,7 +390,7 @@ export function explainTrial(
   q: TrialQuery,
   hit?: SearchHit,
 ): TrialMatch {
-  const t = JSON.parse(index.detailJson[rank].toString('utf8')) as DetailTrial;
+  const t = JSON.parse(detailJsonOf(index, rank).toString('utf8')) as DetailTrial;
   const ctx: ExplainContext = {
     q,
     t,

@@ -1,5 +1,5 @@
 /**
- * The serving index as a snapshot file (SERVING_INDEX_FILE, schema version 6): the publish
+ * The serving index as a snapshot file (SERVING_INDEX_FILE, schema version 6 on): the publish
  * builds the index the API would build at open and writes it with snapshot/object-file.ts,
  * so opening a snapshot reads one file instead of the Parquet tables and a 5-8 s build.
  *
@@ -134,7 +134,10 @@ async function unusableReason(
 const RENDERED_FIELDS = [
   'nctIds',
   'listJson',
-  'detailJson',
+  'detailGzip',
+  'detailCrc',
+  'detailBytes',
+  'locationsJson',
   'evidence',
   'siteSpans',
   'geo',
@@ -345,7 +348,10 @@ function renderedFrom(
       throw new Error(`trial ${id}: ${count} sites, its base index has ${to - from}`);
     const json: TrialJson = {
       list: base.listJson[r],
-      detail: base.detailJson[r],
+      detailGzip: base.detailGzip[r],
+      detailCrc: base.detailCrc[r],
+      detailBytes: base.detailBytes[r],
+      locations: base.locationsJson[r],
       siteStart: spans.siteJsonStart.subarray(from, to),
       siteEnd: spans.siteJsonEnd.subarray(from, to),
       sampleStart: spans.sampleStart[r],

@@ -2,8 +2,9 @@
  * In a ZIP search, `locations_sample` holds the trial's sites nearest the ZIP centroid,
  * nearest first, instead of the first five in record order. The list and detail JSON are
  * built once per snapshot; this module records, at that time, where each site's JSON sits
- * inside the trial's detail JSON and where the sample sits inside its list JSON, so a
- * request only measures distances and copies bytes.
+ * among the trial's location objects (kept plain beside its compressed detail) and where
+ * the sample sits inside its list JSON, so a request only measures distances and copies
+ * bytes.
  */
 import type { SiteRow } from '../../domain/rows.js';
 import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
@@ -20,7 +21,7 @@ export interface SiteSpans {
   siteX: Float64Array;
   siteY: Float64Array;
   siteZ: Float64Array;
-  /** Byte span of each site's location JSON inside its trial's detail JSON. */
+  /** Byte span of each site's location JSON inside its trial's locationsJson. */
   siteJsonStart: Int32Array;
   siteJsonEnd: Int32Array;
   /** Byte span of the `locations_sample` array inside each trial's list JSON. */

@@ -66,7 +66,7 @@ export function renderTrialList(
   centre?: readonly [number, number, number] | null,
   alloc: (bytes: number) => Buffer = Buffer.allocUnsafe,
 ): Buffer {
-  const { listJson, detailJson } = index;
+  const { listJson, locationsJson } = index;
   const { pairSite } = index.geo;
   const spans = index.siteSpans;
   const { siteJsonStart, siteJsonEnd, sampleStart, sampleEnd } = spans;
@@ -116,12 +116,12 @@ export function renderTrialList(
     // Without members to add, the trial's own closing brace is copied too.
     const end = pair === undefined && !extra ? json.length : json.length - 1;
     if (sample && sampleCount) {
-      const detail = detailJson[rank];
+      const locations = locationsJson[rank];
       at = copySpan(out, at, json, 0, sampleStart[rank]);
       out[at++] = OPEN_BRACKET;
       for (let j = i * LOCATIONS_SAMPLE_SIZE, last = j + sampleCount[i]; j < last; j++) {
         if (j > i * LOCATIONS_SAMPLE_SIZE) out[at++] = COMMA;
-        at = copySpan(out, at, detail, siteJsonStart[sample[j]], siteJsonEnd[sample[j]]);
+        at = copySpan(out, at, locations, siteJsonStart[sample[j]], siteJsonEnd[sample[j]]);
       }
       out[at++] = CLOSE_BRACKET;
       at = copySpan(out, at, json, sampleEnd[rank], end);
@@ -133,7 +133,7 @@ export function renderTrialList(
       const k = pairSite[pair];
       out.set(NEAREST_SITE, at);
       at += NEAREST_SITE.length;
-      at = copySpan(out, at, detailJson[rank], siteJsonStart[k], siteJsonEnd[k]);
+      at = copySpan(out, at, locationsJson[rank], siteJsonStart[k], siteJsonEnd[k]);
       at = writeAscii(out, at, distances[i]);
     }
     if (extra) {

@@ -93,7 +93,7 @@ export interface GeoIndex {
   pairRank: Int32Array;
   /**
    * The trial's first site at that point (an index into siteSpans): its `nearest_site` JSON
-   * is that site's location JSON, copied from the trial's detail JSON.
+   * is that site's location JSON, copied from the trial's locationsJson.
    */
   pairSite: Int32Array;
   /** Counts a large circle's trials by H3 cell; null in the brute-force index, which counts point by point. */
@@ -105,7 +105,12 @@ export interface TrialIndex {
   nctIds: string[];
   rankById: Map<string, number>;
   listJson: Buffer[];
-  detailJson: Buffer[];
+  /** Each trial's detail body head, compressed (./trial-json.ts: detailHead, detailJsonOf). */
+  detailGzip: Buffer[];
+  detailCrc: Uint32Array;
+  detailBytes: Int32Array;
+  /** Each trial's location objects as inside its detail's `locations` (siteSpans' byte spans). */
+  locationsJson: Buffer[];
   sourcesJson: Buffer;
   sets: FilterSets;
   /** -1 where the bound is open. */
@@ -120,7 +125,7 @@ export interface TrialIndex {
   pdl1: PdL1Requirement[];
   /** Each trial's biomarker rows, for explanations (the filters read the sets above). */
   markers: BiomarkerRow[][];
-  /** The text behind each trial's diagnosis and stage signals (also inside detailJson). */
+  /** The text behind each trial's diagnosis and stage signals (also inside its detail). */
   evidence: TrialEvidence[];
   geo: GeoIndex;
   /** Where each site sits in the prebuilt JSON: a ZIP search's nearest-first locations_sample. */
@@ -325,7 +330,10 @@ export function* buildTrialIndexSteps(
   const nctIds: string[] = new Array(size);
   const rankById = new Map<string, number>();
   const listJson: Buffer[] = new Array(size);
-  const detailJson: Buffer[] = new Array(size);
+  const detailGzip: Buffer[] = new Array(size);
+  const detailCrc = new Uint32Array(size);
+  const detailBytes = new Int32Array(size);
+  const locationsJson: Buffer[] = new Array(size);
   const ageMin = new Int16Array(size);
   const ageMax = new Int16Array(size);
   const firstPostedDay = new Int32Array(size);
@@ -359,7 +367,10 @@ export function* buildTrialIndexSteps(
         arena,
       );
     listJson[rank] = json.list;
-    detailJson[rank] = json.detail;
+    detailGzip[rank] = json.detailGzip;
+    detailCrc[rank] = json.detailCrc;
+    detailBytes[rank] = json.detailBytes;
+    locationsJson[rank] = json.locations;
     firstSite[rank] = kept?.sites ? spans.addIndexed(kept.sites, json) : spans.add(sites, json);
 
     sets.bucket[t.status_bucket].set(rank);
@@ -432,7 +443,10 @@ export function* buildTrialIndexSteps(
     nctIds,
     rankById,
     listJson,
-    detailJson,
+    detailGzip,
+    detailCrc,
+    detailBytes,
+    locationsJson,
     sourcesJson,
     sets,
     ageMin,

@@ -23,6 +23,7 @@
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import Negotiator from 'negotiator';
+import { gzipHead } from '../query/gzip-head.js';
 import type { QuotaMeta } from '../query/render.js';
 import { PlainRing, type Claim, type KeptPlain, type Sending } from './plain-ring.js';
 
@@ -66,7 +67,8 @@ export function quotaTail(quota: QuotaMeta): Buffer {
   return Buffer.from(`"quota_used":${quota.quota_used},"quota_limit":${quota.quota_limit}}}`);
 }
 
-interface Entry {
+/** A compressed head and what completing it needs (`bodyEnd`). */
+export interface PackedBody {
   coding: BodyCoding;
   /** The compressed head: gzip header and sync-flushed deflate, or flushed brotli. */
   head: Buffer;
@@ -83,23 +85,20 @@ type HeadInfo =
   | { kind: 'call'; split: number }
   | { kind: 'packed call'; coding: BodyCoding; crc: number; headBytes: number; split: number };
 
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
-
 function compressHead(coding: BodyCoding, head: Buffer): Buffer {
   if (coding === 'br')
     return zlib.brotliCompressSync(head, {
       params: { ...BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: head.length },
       finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
     });
-  const deflated = zlib.deflateRawSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  return Buffer.concat([GZIP_HEADER, deflated]);
+  return gzipHead(head);
 }
 
 /**
  * What follows the compressed head to end the stream with `tail` (1 to 65,535 bytes) as
  * its last block, and for gzip the trailer. Both heads end byte-aligned after their flush.
  */
-export function bodyEnd(entry: Entry, tail: Buffer): Buffer {
+export function bodyEnd(entry: PackedBody, tail: Buffer): Buffer {
   const n = tail.length;
   if (n === 0 || n > 65_535) throw new RangeError(`bodyEnd: a tail of ${n} bytes`);
   if (entry.coding === 'br') {
@@ -159,7 +158,7 @@ export class CompressedBodies {
   }
 
   /** The compressed head kept under `key`, its bytes held until `sending` closes (null: not sent). */
-  get(key: string, sending: Sending | null): Entry | undefined {
+  get(key: string, sending: Sending | null): PackedBody | undefined {
     const kept = this.ring.get(key, sending);
     const info = kept?.info;
     if (info?.kind !== 'packed') return undefined;
@@ -168,7 +167,7 @@ export class CompressedBodies {
   }
 
   /** Compresses `head` (the body without its tail) and keeps a copy under `key`. */
-  put(key: string, coding: BodyCoding, head: Buffer, headers: Record<string, string>): Entry {
+  put(key: string, coding: BodyCoding, head: Buffer, headers: Record<string, string>): PackedBody {
     const crc = coding === 'gzip' ? zlib.crc32(head) : 0;
     const entry = {
       coding,
@@ -240,7 +239,10 @@ export class CompressedBodies {
   }
 
   /** A kept compressed MCP result: its compressed head (`entry`) and the bytes after its counters. */
-  getPackedCall(key: string, sending: Sending | null): { entry: Entry; after: Buffer } | undefined {
+  getPackedCall(
+    key: string,
+    sending: Sending | null,
+  ): { entry: PackedBody; after: Buffer } | undefined {
     const kept = this.ring.get(key, sending);
     const info = kept?.info;
     if (info?.kind !== 'packed call') return undefined;
@@ -257,7 +259,7 @@ export class CompressedBodies {
    * bytes after the counters under `key`: a response is the compressed head and its end
    * (`bodyEnd`) holding the counters, `after` and the id.
    */
-  putPackedCall(key: string, coding: BodyCoding, head: Buffer, after: Buffer): Entry {
+  putPackedCall(key: string, coding: BodyCoding, head: Buffer, after: Buffer): PackedBody {
     const crc = coding === 'gzip' ? zlib.crc32(head) : 0;
     const packed = compressHead(coding, head);
     const info = { kind: 'packed call' as const, coding, crc, headBytes: head.length };
@@ -320,8 +322,8 @@ export function keptBodyFor(req: Request, format: KeptFormat = 'json'): KeptRef 
   return takesPlain(req) ? { key: url, kind: 'plain' } : null;
 }
 
-/** A kept body: a compressed head (`Entry`) or a plain JSON head or CSV export. */
-export type KeptBody = Entry | KeptPlain;
+/** A kept body: a compressed head (`PackedBody`) or a plain JSON head or CSV export. */
+export type KeptBody = PackedBody | KeptPlain;
 
 /**
  * A kept body's response after the route's validators: the header lines in the order the
@@ -333,7 +335,7 @@ export function keptResponse(
   kind: KeptKind,
   quota: QuotaMeta,
 ): { lines: [string, string][]; end: Buffer | null } {
-  const packed = kind === 'gzip' || kind === 'br' ? (kept as Entry) : null;
+  const packed = kind === 'gzip' || kind === 'br' ? (kept as PackedBody) : null;
   const lines: [string, string][] = packed ? [['Content-Encoding', packed.coding]] : [];
   lines.push(...Object.entries(kept.headers));
   const end = kind === 'csv' ? null : packed ? bodyEnd(packed, quotaTail(quota)) : quotaTail(quota);
@@ -369,7 +371,9 @@ export function endKept(res: Response, kept: KeptBody, end: Buffer | null): void
  * only identity); `render` runs only on a miss (or for what neither serves: HEAD,
  * deflate-only clients). The body must end with `quotaTail(quota)`, and apart from it
  * depend only on the snapshot and the URL. `keepPlain: false` for a body that costs less to
- * render than to keep (a detail is its prebuilt JSON and the counters).
+ * render than to keep (a detail is its prebuilt JSON and the counters). `packed`: the body's
+ * head stored compressed elsewhere (a detail's, query/trial-json.ts), sent to a client of
+ * its coding instead of anything kept or rendered.
  */
 export function sendDataBody(
   req: Request,
@@ -377,7 +381,7 @@ export function sendDataBody(
   bodies: CompressedBodies,
   quota: QuotaMeta,
   render: (alloc?: BodyAlloc) => RenderedBody,
-  { keepPlain = true }: { keepPlain?: boolean } = {},
+  { keepPlain = true, packed }: { keepPlain?: boolean; packed?: PackedBody } = {},
 ): void {
   const ref = keptBodyFor(req);
   if (!ref) {
@@ -385,7 +389,7 @@ export function sendDataBody(
     sendJson(res, body, headers);
     return;
   }
-  const kept = bodies.getKept(ref, res);
+  const kept = packed?.coding === ref.kind ? packed : bodies.getKept(ref, res);
   if (kept) sendKept(res, kept, ref.kind, quota);
   else if (ref.kind === 'plain' && keepPlain) sendPlain(ref.key, res, bodies, quota, render);
   else {

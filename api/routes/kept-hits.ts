@@ -6,7 +6,8 @@
  * the chain (compression, helmet, CORS, routing, content negotiation, query validation,
  * validators) ran for the request that put it there and would decide the same again. A
  * detail without a query is its prebuilt JSON and the counters whatever came before, so it
- * is rendered here (compressed once and kept for gzip and br) as `getTrial` would. Here
+ * is rendered here as `getTrial` would (gzip: its stored compressed head; br: compressed once
+ * and kept). Here
  * the request is admitted (key and limits, one gate call) and, when it is live and allowed
  * and the head is still kept, answered with the same status, header lines in the same order
  * and body bytes. Anything else goes down the chain with its admission handed over
@@ -38,12 +39,13 @@ import {
   keptResponse,
   renderedKept,
   type KeptRef,
+  type PackedBody,
   type RenderedBody,
 } from './compressed-bodies.js';
 import { renderFromRecipe, useRecipe } from './list-recipes.js';
 import { ROUTE_PATHS } from './paths.js';
 import { quotaOf } from './send.js';
-import { findRank, trialDetailBody } from './trials.js';
+import { findRank, packedDetail, trialDetailBody } from './trials.js';
 import type { QuotaMeta } from '../query/render.js';
 
 /**
@@ -88,6 +90,8 @@ interface Hit {
   format: 'json' | 'csv' | undefined;
   /** A detail's body for a key's counters (a plain detail is not kept: `getTrial`). */
   render?: (quota: QuotaMeta) => RenderedBody;
+  /** A detail's stored gzip head, for a gzip client (`getTrial`'s `packed`). */
+  packed?: PackedBody;
 }
 
 /** Whether `url` is `path` itself, with or without a query. */
@@ -118,10 +122,12 @@ function detailHit(req: Request, snapshot: LoadedSnapshot): Hit | null {
   if (!PLAIN_ID.test(id) || findRank(snapshot.index, id) === undefined) return null;
   const ref = keptBodyFor(req);
   if (!ref) return null;
+  const { index } = snapshot;
   return {
     ref,
     format: undefined,
-    render: (quota) => ({ body: trialDetailBody(snapshot.index, id, null, quota) }),
+    packed: ref.kind === 'gzip' ? packedDetail(index, findRank(index, id)!) : undefined,
+    render: (quota) => ({ body: trialDetailBody(index, id, null, quota) }),
   };
 }
 
@@ -156,13 +162,14 @@ function sendHit(
   req: Request,
   res: Response,
   snapshot: LoadedSnapshot,
-  { ref, format, render }: Hit,
+  { ref, format, render, packed }: Hit,
   usage: UsageDecision,
   constant: readonly string[],
 ): boolean {
   const bodies = snapshot.compressed;
   const quota = quotaOf(usage);
   const kept =
+    packed ??
     bodies.getKept(ref, res) ??
     (render
       ? renderedKept(ref, bodies, quota, render(quota), false)

@@ -23,9 +23,17 @@ import {
 } from '../query/render.js';
 import { memoSearch } from '../query/search-memo.js';
 import type { TrialIndex } from '../query/trial-index.js';
+import { DETAIL_META_OPEN, DETAIL_OPEN, detailHead } from '../query/trial-json.js';
 import { DEFAULT_LIMIT, type TrialQuery } from '../params/parameters.js';
 import { notModified } from './caching.js';
-import { keptBodyFor, sendDataBody, sendKept, type BodyAlloc } from './compressed-bodies.js';
+import {
+  keptBodyFor,
+  quotaTail,
+  sendDataBody,
+  sendKept,
+  type BodyAlloc,
+  type PackedBody,
+} from './compressed-bodies.js';
 import { keepRecipe, type ListRecipe } from './list-recipes.js';
 import { quotaOf, routeLocals } from './send.js';
 
@@ -128,7 +136,11 @@ export function rankOf(index: TrialIndex, id: string): number {
 /** The prebuilt detail JSON ends with this; a request with filters puts its match in its place. */
 const NULL_MATCH_TAIL = 'null}'.length;
 
-/** The detail envelope; `match` explains the trial against `matchQuery` (null without filters). */
+/**
+ * The detail envelope; `match` explains the trial against `matchQuery` (null without filters).
+ * The detail is kept compressed (query/trial-json.ts): inflated here, for what the stored
+ * gzip head (`packedDetail`) does not answer.
+ */
 export function trialDetailBody(
   index: TrialIndex,
   id: string,
@@ -136,13 +148,34 @@ export function trialDetailBody(
   quota: QuotaMeta | null,
 ): Buffer {
   const rank = rankOf(index, id);
-  const json = index.detailJson[rank];
-  if (!matchQuery) return renderWithQuota(json, quota);
+  const head = detailHead(index, rank);
+  if (!matchQuery) return Buffer.concat([head, detailEnd(quota)]);
+  const json = head.subarray(DETAIL_OPEN.length, head.length - DETAIL_META_OPEN.length);
   const withMatch = Buffer.concat([
     json.subarray(0, json.length - NULL_MATCH_TAIL),
     Buffer.from(`${JSON.stringify(explainTrial(index, rank, matchQuery))}}`),
   ]);
   return renderWithQuota(withMatch, quota);
+}
+
+/** What follows a detail body's head (DETAIL_META_OPEN): the key's counters and the closing braces. */
+function detailEnd(quota: QuotaMeta | null): Buffer {
+  return quota ? quotaTail(quota) : Buffer.from('}}');
+}
+
+/**
+ * The detail of `rank` as the compressed head a gzip client is sent (query/trial-json.ts),
+ * completed per response by `bodyEnd` as a head kept in the ring is: no compression per
+ * request and nothing kept for it.
+ */
+export function packedDetail(index: TrialIndex, rank: number): PackedBody {
+  return {
+    coding: 'gzip',
+    head: index.detailGzip[rank],
+    crc: index.detailCrc[rank],
+    headBytes: index.detailBytes[rank],
+    headers: {},
+  };
 }
 
 /**
@@ -292,11 +325,11 @@ export function getTrial(req: Request, res: Response): void {
     req.query as Record<string, unknown>,
   );
   const fields = projectionOf(asked, 'detail');
-  rankOf(snapshot.index, String(req.params.nct_id));
+  const rank = rankOf(snapshot.index, String(req.params.nct_id));
   if (notModified(req, res, snapshot)) return;
   const quota = quotaOf(usage);
   // A plain detail is its prebuilt JSON: keeping a second copy would only crowd out list pages.
-  const keepPlain = matchQuery !== null || fields !== null;
+  const asStored = matchQuery === null && fields === null;
   sendDataBody(
     req,
     res,
@@ -306,6 +339,9 @@ export function getTrial(req: Request, res: Response): void {
       const body = trialDetailBody(snapshot.index, String(req.params.nct_id), matchQuery, quota);
       return { body: fields ? projectBody(body, fields) : body };
     },
-    { keepPlain },
+    {
+      keepPlain: !asStored,
+      packed: asStored ? packedDetail(snapshot.index, rank) : undefined,
+    },
   );
 }

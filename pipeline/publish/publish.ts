@@ -58,7 +58,7 @@ export interface PublishOptions {
    */
   carryOver?: CarryOver;
   /**
-   * Writes the API's serving index (SERVING_INDEX_FILE, snapshot schema version 6) into
+   * Writes the API's serving index (SERVING_INDEX_FILE, snapshot schema version 6 on) into
    * the folder being published, from `tables` (and, with `carryOver`, the base snapshot's
    * files for the carried trials). The API's code (api/query/index-file.ts), which
    * pipeline/ may not import: cli/ and workers/ pass it in. Without it the snapshot has

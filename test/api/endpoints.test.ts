@@ -316,7 +316,7 @@ describe('errors', () => {
   it('500 internal_error without a stack trace when a handler fails', async () => {
     const broken = SnapshotHolder.fromTables(tables);
     // A damaged index: the detail body of every trial is gone.
-    broken.current()!.index.detailJson.length = 0;
+    broken.current()!.index.detailGzip.length = 0;
     const api2 = await startTestApi(broken);
     try {
       const res = await api2.get('/api/v1/trials/TEST-A');

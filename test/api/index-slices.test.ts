@@ -25,7 +25,10 @@ describe('index built in slices', () => {
     expect(turnsDuring).toBeGreaterThan(1);
     expect(sliced.nctIds).toEqual(whole.nctIds);
     expect(Buffer.concat(sliced.listJson).equals(Buffer.concat(whole.listJson))).toBe(true);
-    expect(Buffer.concat(sliced.detailJson).equals(Buffer.concat(whole.detailJson))).toBe(true);
+    expect(Buffer.concat(sliced.detailGzip).equals(Buffer.concat(whole.detailGzip))).toBe(true);
+    expect(Buffer.concat(sliced.locationsJson).equals(Buffer.concat(whole.locationsJson))).toBe(
+      true,
+    );
     expect(sliced.sets.gene.EGFR.words).toEqual(whole.sets.gene.EGFR.words);
     expect(sliced.geo.pairSite).toEqual(whole.geo.pairSite);
     expect(sliced.geo.pairRank).toEqual(whole.geo.pairRank);
