@@ -547,6 +547,8 @@ export const BACKWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
   ['negative', /(?<![\u0001\u0002][\s-]*)\b(?:wild[- ]?type|wildtype|negative)(?:\s+for)?\s*$/i],
   ['mutation', /\b(?:mutant|mutated|activating|sensiti[sz]ing)\s*$/i],
   ['positive', /\bpositive\s+(?:for|to)\s+(?:an?\s+|the\s+)?$/i],
+  // "Known positive EGFR or ALK status": a stated result, not a test (not another marker's state).
+  ['positive', /(?<![\u0001\u0002][\s-]*)\bpositive\s*$/i],
 ];
 
 /**

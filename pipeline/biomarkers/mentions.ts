@@ -282,7 +282,10 @@ function geneMentions(
       });
       continue;
     }
-    mentions.push(...markerMentionsOf(sentence, masked, g, q, qualifier, qualifierEnd));
+    const marked = markerMentionsOf(sentence, masked, g, q, qualifier, qualifierEnd);
+    // "positive EGFR mutation status": the state before the gene states a result.
+    if (backward === 'positive' && g.gene !== 'PD-L1') for (const m of marked) m.positive = true;
+    mentions.push(...marked);
   }
   return sharedStates(masked, mentions);
 }
@@ -344,7 +347,9 @@ function backwardQualifier(
   // a list covers the whole list.
   if (
     !backward &&
-    (previous?.backward === 'therapy' || previous?.backward === 'negative') &&
+    (previous?.backward === 'therapy' ||
+      previous?.backward === 'negative' ||
+      previous?.backward === 'positive') &&
     /^[\s,\/]*(?:or|and)?[\s,\/]*$/i.test(masked.slice(previous.gene.end, g.start))
   ) {
     backward = previous.backward;

@@ -1280,6 +1280,30 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a positive result written before the genes of a status is a result, not a test', () => {
+    const result = fc.record({
+      genes: fc.shuffledSubarray(['EGFR', 'ALK', 'ROS1', 'RET', 'BRAF', 'KRAS'], {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      lead: fc.constantFrom(
+        'Known positive',
+        'Documented positive',
+        'Positive',
+        'Confirmed positive',
+      ),
+      noun: fc.constantFrom('status', 'mutation status', 'status by local testing'),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(result, ({ genes, lead, noun, section }) => {
+        const rows = rowsIn(section, `* ${lead} ${list(genes)} ${noun}`);
+        const sign = section === 'inclusion' ? '+' : '-';
+        expect(genesOf(rows)).toEqual(genes.map((g) => `${sign}${g}`).sort());
+      }),
+      RUNS,
+    );
+  });
   it('labelled cohort items are alternative ways in, however the label is written', () => {
     const labelled = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
