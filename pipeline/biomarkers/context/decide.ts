@@ -160,8 +160,13 @@ function tumourOf(
     // starts a list that names lung too ("TrkA-driven HNC, oesophageal, lung ... cancers"); a
     // lung term with a marker of its own is another list item ("HER2-negative breast cancer or
     // EGFR-mutant NSCLC").
-    const headNoun = other.find((h) => h.after && h.distance <= 2);
+    // Not across a list joiner: "NSCLC with KRAS G12C, or colorectal cancer with BRAF V600E".
+    const headNoun = other.find((h) => h.after && h.distance <= 2 && !h.acrossList);
     if (headNoun && !lung.some((l) => l.after && !l.pastMarker)) return headNoun;
+    // "NSCLC with KRAS G12C, or colorectal cancer with BRAF V600E": the tumour the marker's phrase
+    // hangs on, when each lung term is another list item with a marker of its own.
+    const hangsOn = other.find((h) => !h.after && !h.acrossList && h.distance <= 3);
+    if (hangsOn && lung.length > 0 && lung.every((l) => l.ownItem)) return hangsOn;
     if (lung.length > 0) return null;
     return other.sort((a, b) => a.distance - b.distance)[0] ?? undefined;
   };

@@ -30,6 +30,13 @@ export interface Hit {
   after: boolean;
   /** Another marker stands between the cue and this one (it has a marker of its own nearer). */
   pastMarker?: boolean;
+  /** A list joiner (a comma, "or", "and") stands between the marker and the cue. */
+  acrossList?: boolean;
+  /**
+   * The cue before the marker is another list item's, with a marker of its own: "NSCLC with
+   * KRAS G12C, or colorectal cancer with BRAF V600E" (for BRAF, NSCLC names its own).
+   */
+  ownItem?: boolean;
   /** The marker stands in brackets that open right after the cue ("breast cancer (HER2-negative)"). */
   aside?: boolean;
   /** A tumour cue inside an exception's scope: the text leaves that tumour out. */
@@ -391,6 +398,21 @@ function markerBetween(tokens: Token[], a: number, b: number): boolean {
   return false;
 }
 
+/** Between a cue and a later marker: a list joiner, and a marker of the cue's own before it. */
+function ownListItem(tokens: Token[], cue: number, at: number): boolean {
+  let joiner = -1;
+  for (let j = at - 1; j > cue && joiner < 0; j--)
+    if (tokens[j].text === ',' || LIST_JOINERS.has(tokens[j].text)) joiner = j;
+  return joiner > 0 && markerBetween(tokens, cue, joiner);
+}
+
+/** A list joiner stands strictly between two token positions. */
+function joinerBetween(tokens: Token[], a: number, b: number): boolean {
+  for (let j = a + 1; j < b; j++)
+    if (tokens[j].text === ',' || LIST_JOINERS.has(tokens[j].text)) return true;
+  return false;
+}
+
 /** Words between two token positions. */
 function wordsBetween(tokens: Token[], a: number, b: number): number {
   let n = 0;
@@ -572,6 +594,11 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
         distance: wordsBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
         after: s.cue.from > at,
         pastMarker: markerBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
+        acrossList:
+          s.cue.from > at
+            ? joinerBetween(tokens, at, s.cue.from)
+            : joinerBetween(tokens, s.cue.to, at),
+        ownItem: s.cue.to < at && ownListItem(tokens, s.cue.to, at),
         fromNegated: s.cue.rule.category === 'carve' && carvesNegated(tokens, scopes, s.cue),
       }));
     reached.push(...throughAnaphors(tokens, scopes, anaphors, at));

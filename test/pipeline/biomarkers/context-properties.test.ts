@@ -1304,6 +1304,34 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("in a list of tumours each naming its own marker, each marker is its tumour's", () => {
+    const basket = fc.record({
+      pair: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 2 }),
+      lungTerm: fc.constantFrom('NSCLC', 'non-small cell lung cancer', 'lung adenocarcinoma'),
+      other: fc.constantFrom(
+        'colorectal cancer',
+        'breast cancer',
+        'melanoma',
+        'urothelial carcinoma',
+      ),
+      joiner: fc.constantFrom(', or ', ' or ', ', and ', ' and '),
+      verb: fc.constantFrom('with', 'harbouring'),
+    });
+    fc.assert(
+      fc.property(
+        basket,
+        ({ pair: [[lungSaid, lungGene], [otherSaid]], lungTerm, other, joiner, verb }) => {
+          const text = `* ${lungTerm} ${verb} ${lungSaid}${joiner}${other} ${verb} ${otherSaid}`;
+          expect(genesOf(rowsOf(text))).toEqual([`+${lungGene}`]);
+          // A marker after a list of tumours qualifies each of them, lung included.
+          expect(genesOf(rowsOf(`* ${lungTerm}${joiner}${other} ${verb} ${lungSaid}`))).toEqual([
+            `+${lungGene}`,
+          ]);
+        },
+      ),
+      RUNS,
+    );
+  });
   it('labelled cohort items are alternative ways in, however the label is written', () => {
     const labelled = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
