@@ -77,6 +77,8 @@ const EXAMPLE_FIRST_WORDS = new Set(
 const isExampleOpener = (tokens: Token[], j: number) =>
   openerEnd(tokens, j) >= 0 && EXAMPLE_FIRST_WORDS.has(tokens[j].text.replace(/^eg$/, 'e'));
 
+const STATE_WORDS = new Set(['negative', 'wild', 'type', 'wildtype']);
+
 /**
  * What follows the phrase: `defines` where markers it is about are named right after it (in
  * brackets, after "in"/"of", or "i.e."), `examples` where the list gives examples of it ("such
@@ -85,6 +87,8 @@ const isExampleOpener = (tokens: Token[], j: number) =>
 function namedAfter(maskedAfter: string): 'defines' | 'examples' | 'none' {
   const tokens = tokenize(maskedAfter.slice(0, 160));
   let j = tokens[0]?.text === ',' ? 1 : 0;
+  // "Driver gene negative (EGFR/ALK/ROS1)": the class's state before the markers it names.
+  while (tokens[j] && STATE_WORDS.has(tokens[j].text)) j++;
   if (!tokens[j]) return 'none';
   const about = ABOUT_WORDS.has(tokens[j].text);
   if (!about && openerEnd(tokens, j) < 0) return 'none';

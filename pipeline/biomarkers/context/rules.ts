@@ -511,6 +511,11 @@ export const CONTEXT_RULES: ContextRule[] = [
       'negative actionable',
       'negative targetable',
       'negative genomic',
+      // A class of drivers stated negative, its genes named after it: "Driver gene negative
+      // (EGFR/ALK/ROS1) NSCLC", "Oncogene-negative NSCLC (EGFR, ALK)".
+      ...['driver', 'driver gene*', 'driver mutation*', 'oncogene', 'oncogenic driver*'].flatMap(
+        (c) => [`${c} negative`, `${c} wild type`],
+      ),
     ],
     category: 'negated',
     direction: 'forward',

@@ -1332,6 +1332,29 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a class of drivers stated negative rules out each gene named in brackets after it', () => {
+    const classNegative = fc.record({
+      genes: fc.shuffledSubarray(['EGFR', 'ALK', 'ROS1', 'RET', 'BRAF'], {
+        minLength: 2,
+        maxLength: 4,
+      }),
+      phrase: fc.constantFrom(
+        'Driver gene negative',
+        'Driver-negative',
+        'Oncogene-negative',
+        'Driver mutation wild-type',
+      ),
+      sep: fc.constantFrom(', ', '/'),
+    });
+    fc.assert(
+      fc.property(classNegative, ({ genes, phrase, sep }) => {
+        const named = `(${genes.join(sep)})`;
+        const text = `* ${phrase} ${named} advanced NSCLC`;
+        expect(genesOf(rowsOf(text))).toEqual(genes.map((g) => `-${g}`).sort());
+      }),
+      RUNS,
+    );
+  });
   it('labelled cohort items are alternative ways in, however the label is written', () => {
     const labelled = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
