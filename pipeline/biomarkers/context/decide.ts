@@ -105,6 +105,14 @@ export function decide(
   if (m.negative && m.gene !== 'PD-L1') negations.push('negation.marker-state');
   // A test or status named beside a gate does not lift the gate ("no known ALK (testing
   // optional)"), nor beside a stated result ("documented ALK-positive status").
+  // "without EGFR and ALK testing": a negation before markers naming a test negates the test.
+  const testNamed = hits.some((h) => h.rule === 'testing.test-noun' && h.after && h.distance <= 1);
+  const negatesTest =
+    testNamed &&
+    !m.negative &&
+    !m.positive &&
+    hits.every((h) => h.category !== 'negated' || !h.after);
+  if (negatesTest && fired('negated').length > 0) return result(null, fired('testing'));
   if (fired('testing').length > 0 && negations.length === 0 && !m.positive)
     return result(null, fired('testing'));
   // "Patients with X are excluded" says the same in either section.

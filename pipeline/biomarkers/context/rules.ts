@@ -1065,20 +1065,12 @@ export const CONTEXT_RULES: ContextRule[] = [
   {
     id: 'testing.backward',
     words: [
-      'status',
-      'testing',
-      'test',
       // A test still to be done; a bare "tested" tells how a stated marker was found
       // ("Documented KRAS G12C mutation tested in tissue or plasma").
       'be tested',
       'being tested',
       'been tested',
       'not tested',
-      'tests',
-      'assay',
-      'assays',
-      'results',
-      'data',
       'will be collected',
       'will be tested',
       'will be assessed',
@@ -1095,6 +1087,18 @@ export const CONTEXT_RULES: ContextRule[] = [
     // regardless of / irrespective of / with any PD-L1 status", "ROS1 fusion and known PD-L1 status".
     stopsAfterTarget: ['of', 'known', 'with', 'any'],
     example: 'EGFR mutation status must be known',
+  },
+  {
+    // The test or status itself named after its markers: a negation before them negates the test
+    // ("without EGFR and ALK testing", "without known EGFR mutation status": not tested, no row),
+    // not the markers (decide.ts).
+    id: 'testing.test-noun',
+    words: ['status', 'testing', 'test', 'tests', 'assay', 'assays', 'results', 'data'],
+    category: 'testing',
+    direction: 'backward',
+    maxTokens: 3,
+    stopsAfterTarget: ['of', 'known', 'with', 'any'],
+    example: 'EGFR and ALK testing',
   },
   // -- conditions and subgroups
   {

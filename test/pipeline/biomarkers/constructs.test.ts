@@ -530,7 +530,7 @@ describe('batch 11 constructs', () => {
     expect(units({ inclusion: '* HER2 IHC testing on archival tissue' })).toEqual([]);
   });
   // Known miss of the ConText engine (2026-11-27); right under the old chain patterns.
-  it.fails('reads "neither X nor Y is required" as no requirement', () => {
+  it('reads "neither X nor Y is required" as no requirement', () => {
     expect(units({ inclusion: '* Neither ALK nor ROS1 testing results are required' })).toEqual([]);
     expect(units({ inclusion: '* Neither EGFR mutation nor ALK fusion' })).toEqual([
       '-ALK:FUSION',

@@ -1355,6 +1355,25 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a negation before markers that name a test negates the test, not the markers', () => {
+    const untested = fc.record({
+      genes: fc.shuffledSubarray(['EGFR', 'ALK', 'ROS1', 'KRAS', 'BRAF'], {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      neg: fc.constantFrom('Patients without', 'No', 'Absence of', 'Lack of'),
+      test: fc.constantFrom('testing', 'test results', 'tests', 'assays'),
+    });
+    fc.assert(
+      fc.property(untested, ({ genes, neg, test }) => {
+        expect(rowsOf(`* ${neg} ${list(genes)} ${test}`)).toEqual([]);
+        expect(genesOf(rowsOf(`* ${neg} ${list(genes)} alterations`))).toEqual(
+          genes.map((g) => `-${g}`).sort(),
+        );
+      }),
+      RUNS,
+    );
+  });
   it('labelled cohort items are alternative ways in, however the label is written', () => {
     const labelled = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
