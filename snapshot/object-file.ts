@@ -29,6 +29,13 @@ const MAGIC = Buffer.from('LTOBJ001');
 const ALIGN = 8;
 /** Elements of a top-level array per JSON section (a 14,500-trial field is ~8 pieces). */
 const ARRAY_PIECE = 2048;
+/**
+ * And at most about this many bytes of JSON a piece (but one element; counted in UTF-16
+ * units): the reader parses a piece per event-loop turn, and a piece of 2,048 trials'
+ * evidence (2.7 MB) took 36-75 ms to JSON.parse alone at load 9, a request's wait during a
+ * swap (bench/README.md, "Details kept compressed").
+ */
+const PIECE_BYTES = 256 * 2 ** 10;
 
 const VIEW_TYPES = {
   Buffer,
@@ -143,6 +150,43 @@ class Encoder {
   }
 }
 
+/**
+ * A top-level array's JSON in pieces of at most ARRAY_PIECE elements and PIECE_BYTES bytes
+ * (a larger element is a piece of its own); one piece is the array's JSON as it is.
+ */
+function arrayPieces(items: readonly unknown[]): Buffer[] {
+  const pieces: Buffer[] = [];
+  let texts: string[] = [];
+  let bytes = 0;
+  const close = () => {
+    pieces.push(Buffer.from(`[${texts.join(',')}]`));
+    texts = [];
+    bytes = 0;
+  };
+  for (const item of items) {
+    const text = JSON.stringify(item);
+    if (texts.length > 0 && (texts.length === ARRAY_PIECE || bytes + text.length > PIECE_BYTES))
+      close();
+    texts.push(text);
+    bytes += text.length + 1;
+  }
+  if (texts.length > 0 || pieces.length === 0) close();
+  return pieces;
+}
+
+/**
+ * A field's JSON section, or for an array of more than one piece its pieces' sections, so
+ * the reader parses it a piece per event-loop turn.
+ */
+function fieldSections(enc: Encoder, v: unknown): number | number[] {
+  const encoded = enc.value(v);
+  if (!Array.isArray(encoded)) return enc.section('json', [Buffer.from(JSON.stringify(encoded))]);
+  const pieces = arrayPieces(encoded);
+  return pieces.length === 1
+    ? enc.section('json', pieces)
+    : pieces.map((p) => enc.section('json', [p]));
+}
+
 /** Most buffers per writev(2) (Linux's IOV_MAX), and bytes gathered before one. */
 const WRITEV_BUFFERS = 1024;
 const WRITEV_BYTES = 8 * 2 ** 20;
@@ -175,18 +219,10 @@ export async function writeObjectFile(
   classes: ClassTable,
 ): Promise<string> {
   const enc = new Encoder(classes);
-  const fieldList: [string, number | number[]][] = Object.entries(fields).map(([name, v]) => {
-    const encoded = enc.value(v);
-    if (!Array.isArray(encoded) || encoded.length <= ARRAY_PIECE)
-      return [name, enc.section('json', [Buffer.from(JSON.stringify(encoded))])];
-    // A long array in pieces, so the reader parses it a piece per event-loop turn.
-    const pieces: number[] = [];
-    for (let i = 0; i < encoded.length; i += ARRAY_PIECE) {
-      const text = Buffer.from(JSON.stringify(encoded.slice(i, i + ARRAY_PIECE)));
-      pieces.push(enc.section('json', [text]));
-    }
-    return [name, pieces];
-  });
+  const fieldList: [string, number | number[]][] = Object.entries(fields).map(([name, v]) => [
+    name,
+    fieldSections(enc, v),
+  ]);
   const sizes = enc.chunks.map((c) => c.reduce((n, b) => n + b.byteLength, 0));
   // Binary sections first (aligned), JSON last, so the reader keeps one buffer for the views.
   const order = enc.kinds

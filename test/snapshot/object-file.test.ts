@@ -99,6 +99,27 @@ describe('object file', () => {
     expect(out.after).toBe(back[0]);
   });
 
+  it('cuts an array of large elements into pieces of about 256 KiB, each read back whole', async () => {
+    // 300 elements of ~10 KB: fewer than a piece's 2,048, but ~3 MB of JSON.
+    const big = Array.from({ length: 300 }, (_v, i) => ({ i, text: 'x'.repeat(10_000) }));
+    const file = path.join(dir, 'f.bin');
+    await writeObjectFile(file, {}, { big, small: [1, 2, 3] }, CLASSES);
+    const bytes = await fs.readFile(file);
+    const header = JSON.parse(bytes.subarray(12, 12 + bytes.readUInt32LE(8)).toString()) as {
+      fields: [string, number | number[]][];
+      sections: { bytes: number }[];
+    };
+    const pieces = header.fields[0][1] as number[];
+    expect(pieces.length).toBeGreaterThanOrEqual(12);
+    for (const n of pieces)
+      expect(header.sections[n].bytes).toBeLessThanOrEqual(256 * 1024 + 10_100);
+    // A short array stays one section.
+    expect(typeof header.fields[1][1]).toBe('number');
+    const out = await (await openObjectFile(file, CLASSES)).fields();
+    expect(out.big).toStrictEqual(big);
+    expect(out.small).toStrictEqual([1, 2, 3]);
+  });
+
   it('refuses what it could not give back', async () => {
     const file = path.join(dir, 'f.bin');
     await expect(writeObjectFile(file, {}, { d: new Date(0) }, CLASSES)).rejects.toThrow(
