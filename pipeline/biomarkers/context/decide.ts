@@ -103,8 +103,6 @@ export function decide(
   for (const c of gates) if (gating(c).length > 0) return result(null, gating(c));
   const negations = fired('negated');
   if (m.negative && m.gene !== 'PD-L1') negations.push('negation.marker-state');
-  // A test or status named beside a gate does not lift the gate ("no known ALK (testing
-  // optional)"), nor beside a stated result ("documented ALK-positive status").
   // "without EGFR and ALK testing": a negation before markers naming a test negates the test.
   const testNamed = hits.some((h) => h.rule === 'testing.test-noun' && h.after && h.distance <= 1);
   const negatesTest =
@@ -113,6 +111,8 @@ export function decide(
     !m.positive &&
     hits.every((h) => h.category !== 'negated' || !h.after);
   if (negatesTest && fired('negated').length > 0) return result(null, fired('testing'));
+  // A test or status named beside a gate does not lift the gate ("no known ALK (testing
+  // optional)"), nor beside a stated result ("documented ALK-positive status").
   if (fired('testing').length > 0 && negations.length === 0 && !m.positive)
     return result(null, fired('testing'));
   // "Patients with X are excluded" says the same in either section.

@@ -398,18 +398,18 @@ function markerBetween(tokens: Token[], a: number, b: number): boolean {
   return false;
 }
 
+const isJoiner = (t: Token) => t.text === ',' || LIST_JOINERS.has(t.text);
+
 /** Between a cue and a later marker: a list joiner, and a marker of the cue's own before it. */
 function ownListItem(tokens: Token[], cue: number, at: number): boolean {
   let joiner = -1;
-  for (let j = at - 1; j > cue && joiner < 0; j--)
-    if (tokens[j].text === ',' || LIST_JOINERS.has(tokens[j].text)) joiner = j;
+  for (let j = at - 1; j > cue && joiner < 0; j--) if (isJoiner(tokens[j])) joiner = j;
   return joiner > 0 && markerBetween(tokens, cue, joiner);
 }
 
 /** A list joiner stands strictly between two token positions. */
 function joinerBetween(tokens: Token[], a: number, b: number): boolean {
-  for (let j = a + 1; j < b; j++)
-    if (tokens[j].text === ',' || LIST_JOINERS.has(tokens[j].text)) return true;
+  for (let j = a + 1; j < b; j++) if (isJoiner(tokens[j])) return true;
   return false;
 }
 
