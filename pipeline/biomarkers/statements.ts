@@ -23,10 +23,38 @@ export interface Statement {
 const BULLET =
   /^(?:[*•·▪◦‣\-–]|o(?=\s)|\(?\d{1,2}[.)](?!\d)|\(?[a-z][.)](?=\s)|\(?[ivx]{1,4}[.)](?=\s))\s*/i;
 
+/** Percentages spelled in words ("fifty percent or more"), as cut-offs are written out. */
+const PERCENT_WORDS: ReadonlyArray<[string, number]> = [
+  ['one hundred', 100],
+  ['seventy-five', 75],
+  ['twenty-five', 25],
+  ['forty-nine', 49],
+  ['one', 1],
+  ['five', 5],
+  ['ten', 10],
+  ['twenty', 20],
+  ['thirty', 30],
+  ['forty', 40],
+  ['fifty', 50],
+  ['sixty', 60],
+  ['seventy', 70],
+  ['eighty', 80],
+  ['ninety', 90],
+];
+/** A spelling's key: the words without the hyphens or spaces between them. */
+const wordKey = (w: string) => w.toLowerCase().replace(/[-\s]+/g, '');
+const PERCENT_VALUE = new Map(PERCENT_WORDS.map(([w, n]) => [wordKey(w), n]));
+const PERCENT_IN_WORDS = new RegExp(
+  String.raw`\b(${PERCENT_WORDS.map(([w]) => w.replace(/[- ]/g, String.raw`[-\s]?`)).join('|')})` +
+    String.raw`\s*(?:percent|per\s?cent)\b`,
+  'gi',
+);
+
 /** Registry texts escape markdown and HTML; undo it so comparators and words read plainly. */
 export function normalizeText(s: string): string {
   return (
     s
+      .replace(PERCENT_IN_WORDS, (_, w: string) => `${PERCENT_VALUE.get(wordKey(w))}%`)
       .replace(/\\([<>\[\]()*_#~.=+\-!&|^])/g, '$1')
       .replace(/&gt;/g, '>')
       .replace(/&lt;/g, '<')

@@ -1374,6 +1374,40 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a PD-L1 cut-off spelled in words reads as its digits', () => {
+    const spelled = fc.record({
+      value: fc.constantFrom(
+        ['one', 1],
+        ['five', 5],
+        ['ten', 10],
+        ['twenty-five', 25],
+        ['twenty five', 25],
+        ['fifty', 50],
+      ),
+      percent: fc.constantFrom(' percent', ' per cent', ' Percent'),
+      comparator: fc.constantFrom('at least', 'less than', 'greater than or equal to', ''),
+      tail: fc.constantFrom('', ' or more', ' of tumour cells'),
+    });
+    fc.assert(
+      fc.property(spelled, ({ value: [words, n], percent, comparator, tail }) => {
+        const said = (v: string) => `* PD-L1 TPS ${comparator} ${v}${tail}`.replace('  ', ' ');
+        const rows = extractBiomarkers({
+          nct_id: 'NCT00000000',
+          inclusion: said(`${words}${percent}`),
+          exclusion: null,
+        });
+        const digits = extractBiomarkers({
+          nct_id: 'NCT00000000',
+          inclusion: said(`${n}%`),
+          exclusion: null,
+        });
+        const cut = (r: (typeof rows)[number]) => [r.requirement, r.metric, r.comparator, r.cutoff];
+        expect(rows.map(cut)).toEqual(digits.map(cut));
+        expect(digits.every((r) => r.cutoff === n)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
   it('labelled cohort items are alternative ways in, however the label is written', () => {
     const labelled = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
