@@ -87,11 +87,20 @@ const STATE_WORDS = new Set(['negative', 'wild', 'type', 'wildtype']);
 function namedAfter(maskedAfter: string): 'defines' | 'examples' | 'none' {
   const tokens = tokenize(maskedAfter.slice(0, 160));
   let j = tokens[0]?.text === ',' ? 1 : 0;
-  // "Driver gene negative (EGFR/ALK/ROS1)": the class's state before the markers it names.
-  while (tokens[j] && STATE_WORDS.has(tokens[j].text)) j++;
-  if (!tokens[j]) return 'none';
-  const about = ABOUT_WORDS.has(tokens[j].text);
-  if (!about && openerEnd(tokens, j) < 0) return 'none';
+  // "Driver gene negative (EGFR/ALK/ROS1)": the class's state before the markers it names; after
+  // a state, a few words of the tumour it qualifies may stand between ("Oncogene-negative NSCLC
+  // (EGFR, ALK)").
+  let stated = false;
+  for (; tokens[j] && (STATE_WORDS.has(tokens[j].text) || /^genes?$/.test(tokens[j].text)); j++)
+    stated ||= STATE_WORDS.has(tokens[j].text);
+  const opensList = (k: number) =>
+    !!tokens[k] && (ABOUT_WORDS.has(tokens[k].text) || openerEnd(tokens, k) >= 0);
+  if (stated) {
+    let k = j;
+    while (k < j + 4 && tokens[k]?.kind === 'word' && !opensList(k)) k++;
+    if (opensList(k)) j = k;
+  }
+  if (!opensList(j)) return 'none';
   let examples = false;
   for (let words = 0; j < tokens.length && words < 10; j++) {
     const opener = openerEnd(tokens, j);

@@ -1349,6 +1349,10 @@ describe('ConText readings that must not change', () => {
     fc.assert(
       fc.property(classNegative, ({ genes, phrase, sep }) => {
         const named = `(${genes.join(sep)})`;
+        // The genes right after the state, or after the tumour the state qualifies.
+        expect(genesOf(rowsOf(`* ${phrase} advanced NSCLC ${named}`))).toEqual(
+          genes.map((g) => `-${g}`).sort(),
+        );
         const text = `* ${phrase} ${named} advanced NSCLC`;
         expect(genesOf(rowsOf(text))).toEqual(genes.map((g) => `-${g}`).sort());
       }),
