@@ -616,7 +616,8 @@ function scanForward(
       if (
         q !== 'therapy' &&
         crossedList &&
-        /^\s+(?:in|of|involving)\b/i.test(after.slice(m[0].length))
+        // Only where a gene follows: "ALK or ROS1 fusion in tumour tissue" keeps the list's kind.
+        /^\s+(?:in|of|involving)\s+(?:the\s+)?[\u0001\u0002]/i.test(after.slice(m[0].length))
       )
         return { qualifier: null, alt: null, end: pos };
       return { qualifier: q, alt: null, end: pos + m[0].length };

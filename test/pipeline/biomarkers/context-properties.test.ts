@@ -1412,6 +1412,27 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("a kind written once after a list of genes is every gene's, whatever place or test follows it", () => {
+    const shared = fc.record({
+      genes: fc.shuffledSubarray(['ALK', 'ROS1', 'RET', 'NTRK'], { minLength: 2, maxLength: 3 }),
+      kind: fc.constantFrom('fusion', 'gene fusion', 'rearrangement'),
+      tail: fc.constantFrom(
+        '',
+        ' in tumour tissue',
+        ' in the tumour',
+        ' by NGS',
+        ' in blood or tissue',
+      ),
+    });
+    fc.assert(
+      fc.property(shared, ({ genes, kind, tail }) => {
+        expect(rowsOf(`* ${list(genes)} ${kind}${tail}`)).toEqual(
+          genes.map((g) => `+${g}:FUSION`).sort(),
+        );
+      }),
+      RUNS,
+    );
+  });
   it('labelled cohort items are alternative ways in, however the label is written', () => {
     const labelled = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 3 }),
