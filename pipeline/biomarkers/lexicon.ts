@@ -498,12 +498,12 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
  * A state written as a sign right after the gene ("EGFR (-)", "ALK(−)", "EGFR -ve", "KRAS (+)"),
  * read before the gap filler, whose brackets and dashes would otherwise swallow it.
  */
-export const SIGN_STATE = /^\s*(?:\(\s*([-−+])\s*\)|([-−+])\s*ve\b)/i;
-/** The state a sign at the start of `text` gives, if any. */
-export function signState(text: string): 'positive' | 'negative' | null {
+const SIGN_STATE = /^\s*(?:\(\s*([-−+])\s*\)|([-−+])\s*ve\b)/i;
+/** The state a sign at the start of `text` gives, and how many characters it takes, if any. */
+export function signState(text: string): { state: 'positive' | 'negative'; length: number } | null {
   const sign = text.match(SIGN_STATE);
   if (!sign) return null;
-  return (sign[1] ?? sign[2]) === '+' ? 'positive' : 'negative';
+  return { state: (sign[1] ?? sign[2]) === '+' ? 'positive' : 'negative', length: sign[0].length };
 }
 
 /** The same, written before the gene ("rearranged ALK", "anti-PD-L1", "EML4-ALK"). */

@@ -12,7 +12,6 @@ import {
   FORWARD_QUALIFIERS,
   GENE_PATTERNS,
   GENE_QUALIFIER_GAP,
-  SIGN_STATE,
   signState,
   alterationForQualifier,
   isFusionGene,
@@ -439,7 +438,7 @@ function markerMentionsOf(
     (/^[\s:-]*(?:genes?[\s-]+)?(?:negativ(?:e|ity)|neg|wild[- ]?type|wildtype)\b/i.test(
       masked.slice(qualifierEnd, qualifierEnd + 20),
     ) ||
-      signState(masked.slice(qualifierEnd, qualifierEnd + 20)) === 'negative' ||
+      signState(masked.slice(qualifierEnd, qualifierEnd + 20))?.state === 'negative' ||
       // "EGFR M-": a minus sign right after the one-letter kind; after a word it is a suspended
       // hyphen ("amplification- or mutation-positive") or a broken word ("mutation- positive").
       (/^[\s-]*M$/.test(masked.slice(g.end, qualifierEnd)) &&
@@ -546,7 +545,8 @@ function alterationMentions(
     const carvedOut = /\bnon[- ]?$/i.test(sentence.slice(Math.max(0, a.start - 5), a.start));
     // "T790M-negative", "EGFR T790M mutation negative": the alteration's own state word.
     const after = masked.slice(a.end, a.end + 30);
-    const negative = ALTERATION_NEGATIVE_AFTER.test(after) || signState(after) === 'negative';
+    const negative =
+      ALTERATION_NEGATIVE_AFTER.test(after) || signState(after)?.state === 'negative';
     for (const gene of new Set(owners)) {
       mentions.push({
         gene,
@@ -594,8 +594,8 @@ function scanForward(
   for (let guard = 0; guard < 12; guard++) {
     // Bounded look-ahead: filler and qualifiers are short, and a long sentence must not be copied per gene.
     const rest = masked.slice(pos, pos + SCAN);
-    const state = signState(rest);
-    if (state) return { qualifier: state, alt: null, end: pos + rest.match(SIGN_STATE)![0].length };
+    const sign = signState(rest);
+    if (sign) return { qualifier: sign.state, alt: null, end: pos + sign.length };
     const gap = rest.match(GENE_QUALIFIER_GAP)?.[0] ?? '';
     crossedList ||= /,|\b(?:or|and)\b/i.test(gap);
     pos += gap.length;

@@ -594,11 +594,14 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
         distance: wordsBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
         after: s.cue.from > at,
         pastMarker: markerBetween(tokens, at, at < s.cue.from ? s.cue.from : s.cue.to),
-        acrossList:
-          s.cue.from > at
-            ? joinerBetween(tokens, at, s.cue.from)
-            : joinerBetween(tokens, s.cue.to, at),
-        ownItem: s.cue.to < at && ownListItem(tokens, s.cue.to, at),
+        // Only the tumour's scope reads these (decide.ts tumourOf): not worked out per cue.
+        ...(s.cue.rule.category?.endsWith('tumour') && {
+          acrossList:
+            s.cue.from > at
+              ? joinerBetween(tokens, at, s.cue.from)
+              : joinerBetween(tokens, s.cue.to, at),
+          ownItem: s.cue.to < at && ownListItem(tokens, s.cue.to, at),
+        }),
         fromNegated: s.cue.rule.category === 'carve' && carvesNegated(tokens, scopes, s.cue),
       }));
     reached.push(...throughAnaphors(tokens, scopes, anaphors, at));

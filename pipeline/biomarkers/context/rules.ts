@@ -155,6 +155,12 @@ export interface ContextRule {
   example: string;
 }
 
+/**
+ * Words after which a test or status names another marker's: "ALK rearrangement regardless of /
+ * irrespective of / with any PD-L1 status", "ROS1 fusion and known PD-L1 status" test PD-L1 only.
+ */
+const OTHER_MARKERS_TEST = ['of', 'known', 'with', 'any'];
+
 /** Who a study enrols, as titles and criteria name them. */
 const POPULATION_NOUNS = [
   'patients',
@@ -1083,9 +1089,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     category: 'testing',
     direction: 'backward',
     maxTokens: 3,
-    // Another marker's status after a marker is that marker's test only: "ALK rearrangement
-    // regardless of / irrespective of / with any PD-L1 status", "ROS1 fusion and known PD-L1 status".
-    stopsAfterTarget: ['of', 'known', 'with', 'any'],
+    stopsAfterTarget: OTHER_MARKERS_TEST,
     example: 'EGFR mutation status must be known',
   },
   {
@@ -1097,7 +1101,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     category: 'testing',
     direction: 'backward',
     maxTokens: 3,
-    stopsAfterTarget: ['of', 'known', 'with', 'any'],
+    stopsAfterTarget: OTHER_MARKERS_TEST,
     example: 'EGFR and ALK testing',
   },
   // -- conditions and subgroups
