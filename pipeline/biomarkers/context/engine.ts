@@ -364,7 +364,10 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
             marks,
           )
         : null;
-    const back = dir !== 'forward' ? walk(tokens, depth, stops, cue, -1, marks) : null;
+    const back =
+      dir !== 'forward' && readsBack(tokens, cues, cue)
+        ? walk(tokens, depth, stops, cue, -1, marks)
+        : null;
     out.push({
       cue,
       lo: back ? back.edge : cue.to + 1,
@@ -373,6 +376,19 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
     });
   }
   return out;
+}
+
+/** Words a `backOnlyBeforeNegation` cue's negation may stand after it ("must be negative"). */
+const NEGATION_AFTER_REACH = 2;
+
+function readsBack(tokens: Token[], cues: Cue[], cue: Cue): boolean {
+  if (!cue.rule.backOnlyBeforeNegation) return true;
+  return cues.some(
+    (c) =>
+      c.rule.category === 'negated' &&
+      c.from > cue.to &&
+      wordsBetween(tokens, cue.to, c.from) <= NEGATION_AFTER_REACH,
+  );
 }
 
 function forwardStopsOf(

@@ -52,6 +52,13 @@ export interface ContextRule {
    * B or C"), while the words before it are another clause's more often than its subject's.
    */
   maxTokensBack?: number;
+  /**
+   * Bidirectional rows: the backward reach counts only where a negation follows the cue within
+   * two words ("EGFR and ALK must be negative", "should have tested negative"). Before an
+   * obligation about anything else the markers name whom it is about ("patients with an EGFR
+   * mutation who should receive osimertinib first"), not what they must be.
+   */
+  backOnlyBeforeNegation?: boolean;
   /** Genes the cue never applies to ("negative for PD-L1" is a cut-off, read by pdl1.ts). */
   exceptGenes?: Gene[];
   /** Terminate rows: end only scopes running this way (default both). */
@@ -550,6 +557,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     // As far as the negation it often opens ("must be negative for A by local testing or B").
     maxTokens: 12,
     maxTokensBack: 4,
+    backOnlyBeforeNegation: true,
     sections: ['exclusion'],
     example: '(exclusion) Patients must be EGFR and ALK negative',
   },

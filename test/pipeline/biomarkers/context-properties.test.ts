@@ -1258,6 +1258,29 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('markers before an obligation about something else name whom it is about: no requirement among the exclusions', () => {
+    const subject = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      who: fc.constantFrom('Patients with', 'Participants whose tumours harbour', 'Tumours with'),
+      link: fc.constantFrom(' who', ', who', ' that', ''),
+      modal: fc.constantFrom('must', 'should', 'are required to', 'need to'),
+      about: fc.constantFrom(
+        'receive an approved targeted therapy first',
+        'be enrolled in Cohort B instead',
+        'be offered standard treatment',
+        'be discussed with the medical monitor',
+        'be treated according to local guidelines',
+      ),
+    });
+    fc.assert(
+      fc.property(subject, ({ items, who, link, modal, about }) => {
+        const markers = list(items.map(([said]) => said));
+        const rows = rowsIn('exclusion', `* ${who} ${markers}${link} ${modal} ${about}`);
+        expect(rows.filter((r) => r.startsWith('+'))).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
