@@ -33,8 +33,9 @@ export interface Hit {
   /** A list joiner (a comma, "or", "and") stands between the marker and the cue. */
   acrossList?: boolean;
   /**
-   * The cue before the marker is another list item's, with a marker of its own: "NSCLC with
-   * KRAS G12C, or colorectal cancer with BRAF V600E" (for BRAF, NSCLC names its own).
+   * The cue is another list item's, with a marker of its own: "NSCLC with KRAS G12C, or
+   * colorectal cancer with BRAF V600E" (for BRAF, NSCLC names its own), or written after the
+   * marker, "colorectal cancer with BRAF V600E, or NSCLC with KRAS G12C".
    */
   ownItem?: boolean;
   /** The marker stands in brackets that open right after the cue ("breast cancer (HER2-negative)"). */
@@ -277,6 +278,7 @@ function ownList(tokens: Token[], depth: number[], cue: Cue): { at: number; clos
 
 /** Words that join the markers of a list across its commas ("EGFR, ALK, or ROS1"). */
 const LIST_JOINERS = new Set(['or', 'and', '/', '&']);
+const CLAUSE_ENDS = new Set([';', ':', '.']);
 
 /**
  * The comma ending the leading clause a `leadingClause` cue opens, or -1 where no main clause
@@ -421,6 +423,19 @@ function ownListItem(tokens: Token[], cue: number, at: number): boolean {
   let joiner = -1;
   for (let j = at - 1; j > cue && joiner < 0; j--) if (isJoiner(tokens[j])) joiner = j;
   return joiner > 0 && markerBetween(tokens, cue, joiner);
+}
+
+/** Words a list item may hold between its tumour and its own marker ("NSCLC harbouring a KRAS G12D"). */
+const OWN_MARKER_REACH = 4;
+
+/** A marker follows the cue within its own list item: before the next joiner or clause end. */
+function ownMarkerAfter(tokens: Token[], cue: number): boolean {
+  for (let j = cue + 1, words = 0; j < tokens.length && words <= OWN_MARKER_REACH; j++) {
+    if (tokens[j].kind === 'target') return true;
+    if (isJoiner(tokens[j]) || CLAUSE_ENDS.has(tokens[j].text)) return false;
+    if (tokens[j].kind === 'word') words++;
+  }
+  return false;
 }
 
 /** A list joiner stands strictly between two token positions. */
@@ -616,7 +631,10 @@ export function readContext(masked: string, targets: Target[]): CriterionContext
             s.cue.from > at
               ? joinerBetween(tokens, at, s.cue.from)
               : joinerBetween(tokens, s.cue.to, at),
-          ownItem: s.cue.to < at && ownListItem(tokens, s.cue.to, at),
+          ownItem:
+            s.cue.to < at
+              ? ownListItem(tokens, s.cue.to, at)
+              : joinerBetween(tokens, at, s.cue.from) && ownMarkerAfter(tokens, s.cue.to),
         }),
         fromNegated: s.cue.rule.category === 'carve' && carvesNegated(tokens, scopes, s.cue),
       }));

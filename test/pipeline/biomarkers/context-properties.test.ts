@@ -1346,6 +1346,9 @@ describe('ConText readings that must not change', () => {
         ({ pair: [[lungSaid, lungGene], [otherSaid]], lungTerm, other, joiner, verb }) => {
           const text = `* ${lungTerm} ${verb} ${lungSaid}${joiner}${other} ${verb} ${otherSaid}`;
           expect(genesOf(rowsOf(text))).toEqual([`+${lungGene}`]);
+          // The other tumour written first keeps its marker too.
+          const otherFirst = `* ${other} ${verb} ${otherSaid}${joiner}${lungTerm} ${verb} ${lungSaid}`;
+          expect(genesOf(rowsOf(otherFirst))).toEqual([`+${lungGene}`]);
           // A marker after a list of tumours qualifies each of them, lung included.
           expect(genesOf(rowsOf(`* ${lungTerm}${joiner}${other} ${verb} ${lungSaid}`))).toEqual([
             `+${lungGene}`,
