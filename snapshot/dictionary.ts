@@ -74,10 +74,11 @@ const SERVING_INDEX_MEANING =
   '(from version 7 compressed: a gzip header and a sync-flushed raw deflate stream with no ' +
   'last block, with its CRC-32 and length), its location objects and each ' +
   "site's place in them, the ZIP-search data (points, trial-site pairs, H3 buckets, per-cell " +
-  'trial sets), filter sets, sort orders, the text index and the diagnosis evidence. Not for ' +
+  "trial sets), filter sets, sort orders and the text index (a trial's diagnosis evidence is " +
+  'only inside its detail body). Not for ' +
   'analysis: its bodies are rendered by the code that wrote it, and a server whose code differs ' +
   'builds its index from the Parquet files instead. Written from the rows the publish holds; an ' +
-  "incremental publish copies each carried trial's bodies, evidence, site spans and text " +
+  "incremental publish copies each carried trial's bodies, site spans and text " +
   "postings (ranks remapped) from the base snapshot's serving index when the same serving " +
   'code wrote it for the same schema ' +
   'version (else it renders every trial), and writes the same bytes as a full build of the ' +

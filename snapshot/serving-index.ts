@@ -22,7 +22,7 @@ export interface ServingIndexOutput {
   file: string;
   /** Its sha256 (hex), hashed as it was written: the manifest's checksum, not read back. */
   sha256: string;
-  /** Trials whose bodies, evidence and site spans were copied from the base's serving index. */
+  /** Trials whose bodies and site spans were copied from the base's serving index. */
   reused: number;
   /** Why an incremental run rendered every trial again (the base's index could not serve), else null. */
   fallback: string | null;

@@ -93,7 +93,7 @@ export type { ServingIndexWriter };
  * from the Parquet files (the rows in the reader's form: readerForm), and writes it into
  * the folder; built in slices, so the publish's Parquet writing goes on meanwhile. With a
  * carry-over (an incremental run), the carried trials' rows come from the base snapshot's
- * Parquet and their bodies, evidence and site spans from its serving index
+ * Parquet and their bodies and site spans from its serving index
  * (incrementalIndex).
  */
 export const writeServingIndex: ServingIndexWriter = async ({ dir, tables, carryOver }) => {
@@ -138,7 +138,6 @@ const RENDERED_FIELDS = [
   'detailCrc',
   'detailBytes',
   'locationsJson',
-  'evidence',
   'siteSpans',
   'geo',
   'sets',
@@ -178,7 +177,7 @@ const TRIAL_INDEX_COLUMNS = [
 /**
  * The index of an incremental run's snapshot, byte for byte the one a full build of the
  * same rows writes. A carried trial whose flags are the base's (the clock rules may change
- * them) and which the base's serving index holds keeps that index's bodies, evidence and
+ * them) and which the base's serving index holds keeps that index's bodies and
  * what the index reads of its sites (IndexedSites), and only the TRIAL_INDEX_COLUMNS of its
  * row are read; other carried trials are read whole and rendered. The global parts (filter sets, orders,
  * geo and text indexes) are built over every trial. A base without a serving index this
@@ -367,7 +366,7 @@ function renderedFrom(
       nonUs: base.sets.nonUsSite.has(r),
       ...geo(r, from),
     };
-    return { json, evidence: base.evidence[r], sites };
+    return { json, sites };
   };
 }
 

@@ -35,7 +35,7 @@ import {
 } from '../../domain/status.js';
 import { presentDetailTrial, presentSource } from '../present.js';
 import { Bitset } from './bitset.js';
-import { findEvidence, type TrialEvidence } from './evidence.js';
+import { findEvidence } from './evidence.js';
 import {
   BruteForceGeoCandidates,
   H3GeoCandidates,
@@ -125,8 +125,6 @@ export interface TrialIndex {
   pdl1: PdL1Requirement[];
   /** Each trial's biomarker rows, for explanations (the filters read the sets above). */
   markers: BiomarkerRow[][];
-  /** The text behind each trial's diagnosis and stage signals (also inside its detail). */
-  evidence: TrialEvidence[];
   geo: GeoIndex;
   /** Where each site sits in the prebuilt JSON: a ZIP search's nearest-first locations_sample. */
   siteSpans: SiteSpans;
@@ -152,7 +150,7 @@ export interface BuildIndexOptions {
   /** Geo-candidate implementation. @defaultValue 'h3' */
   geo?: 'h3' | 'brute';
   /**
-   * A trial's JSON bodies and evidence as this code rendered them before (an earlier
+   * A trial's JSON bodies as this code rendered them before (an earlier
    * snapshot's serving index, for the publish of an incremental run), or null to render
    * them here.
    */
@@ -172,8 +170,8 @@ export interface BuildIndexOptions {
 
 /** What rendering a trial makes: what BuildIndexOptions.rendered may hand back instead. */
 export interface RenderedTrial {
+  /** Its detail carries its diagnosis evidence (findEvidence): nothing else of the index reads it. */
   json: TrialJson;
-  evidence: TrialEvidence;
   /** What the index takes from the trial's sites, when `tables` holds no site rows of it. */
   sites?: IndexedSites;
 }
@@ -342,7 +340,6 @@ export function* buildTrialIndexSteps(
   const interventionWords: string[][][] = new Array(size);
   const pdl1: PdL1Requirement[] = [];
   const markersByRank: BiomarkerRow[][] = new Array(size);
-  const evidence: TrialEvidence[] = new Array(size);
   const spans = new SiteSpanBuilder(size, siteBound);
   const arena = new ByteArena();
   /** Index (in siteSpans) of each trial's first site. */
@@ -358,12 +355,11 @@ export function* buildTrialIndexSteps(
     nctIds[rank] = t.nct_id;
     markersByRank[rank] = markers;
     const kept = done[rank];
-    evidence[rank] = kept ? kept.evidence : findEvidence(t);
     rankById.set(t.nct_id, rank);
     const json =
       kept?.json ??
       buildTrialJson(
-        presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], evidence[rank]),
+        presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], findEvidence(t)),
         arena,
       );
     listJson[rank] = json.list;
@@ -457,7 +453,6 @@ export function* buildTrialIndexSteps(
     interventionWords,
     pdl1,
     markers: markersByRank,
-    evidence,
     geo,
     text,
     siteSpans: spans.build(),
