@@ -70,8 +70,9 @@ export const BATCH11: WrittenCase[] = [
     want: ['+EGFR:EX20INS'],
   },
   {
+    // Relabelled 2026-11-28 (fifth session): the thyroid cancer's RET is no lung unit.
     inc: '* RET M918T-mutant medullary thyroid cancer or RET fusion-positive NSCLC',
-    want: ['+RET', '+RET:FUSION'],
+    want: ['+RET:FUSION'],
   },
   { inc: '* Not EGFR or ALK positive', want: ['-EGFR', '-ALK:FUSION'] },
   { inc: '* EGFR mutation: No\n* ALK rearrangement: No', want: ['-EGFR', '-ALK:FUSION'] },

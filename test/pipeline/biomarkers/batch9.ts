@@ -150,7 +150,8 @@ export const BATCH9: WrittenCase[] = [
   },
   { inc: '* ROS1 TKI-naive', want: [] },
   { inc: '* BRAF mutation of any class (I, II, or III)', want: ['+BRAF'] },
-  { exc: '* BRAF V600 mutation-positive melanoma', want: ['-BRAF:V600E'] },
+  // Relabelled 2026-11-28 (fifth session): melanoma's marker is no lung unit (README conventions).
+  { exc: '* BRAF V600 mutation-positive melanoma', want: [] },
   // First labelled '+KRAS' alone; on review, codon 12 is G12X and codons 13/61 have no id, as in the README's KRAS convention.
   { inc: '* KRAS-mutant (any codon 12, 13 or 61 variant) NSCLC', want: ['+KRAS', '+KRAS:G12X'] },
   {

@@ -25,11 +25,13 @@ export function caseUnits(c: WrittenCase): string[] {
     inclusion: c.inc ?? null,
     exclusion: c.exc ?? null,
   });
-  // A class of drivers excluded without a marker named is no labelled unit (driver-class.test.ts).
+  // A class of drivers excluded without a marker named is no labelled unit (driver-class.test.ts),
+  // and a marker of another tumour's cohort none for a lung patient: the eval and /match keep
+  // the lung rows only.
   return [
     ...new Set(
       rows
-        .filter((r) => r.scope !== 'driver_class')
+        .filter((r) => r.scope === 'lung')
         .map((r) => {
           let alt = r.alteration;
           if (r.metric && r.comparator && r.cutoff !== null)
