@@ -182,7 +182,7 @@ const CUTOFF_PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => Omit<Pdl1Cutoff, 
 /** The same, each with its position in `raw`. */
 export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number }> {
   const { text, rawAt } = normalizeWithMap(raw);
-  const found: Array<Pdl1Cutoff & { at: number }> = [];
+  const found: Array<Pdl1Cutoff & { at: number; end: number }> = [];
   // Characters already read as part of a cut-off: one array, not a list of spans, so a
   // clause with hundreds of percentages stays linear.
   const covered = new Uint8Array(text.length);
@@ -209,11 +209,58 @@ export function findPdl1CutoffsAt(raw: string): Array<Pdl1Cutoff & { at: number 
       const value = build(m);
       if (!value) continue;
       if (!take(at, at + m[0].length)) continue;
-      found.push({ ...value, metric: metricBefore(text, at, cpsOnly), at });
+      found.push({ ...value, metric: metricBefore(text, at, cpsOnly), at, end: at + m[0].length });
     }
   }
   found.sort((a, b) => a.at - b.at);
-  return found.map((c) => ({ ...c, at: rawAt[c.at] }));
+  return withoutContainedExamples(text, found).map(({ end: _end, ...c }) => ({
+    ...canonicalUpperBound(c),
+    at: rawAt[c.at],
+  }));
+}
+
+/** "≤ 49%" on integer scores is "< 50%", the one form an upper bound is written in (TPS<50, TPS<1). */
+function canonicalUpperBound<C extends Pdl1Cutoff>(c: C): C {
+  return c.comparator === '<=' && Number.isInteger(c.cutoff)
+    ? { ...c, comparator: '<', cutoff: c.cutoff + 1 }
+    : c;
+}
+
+/** The integer scores a cut-off admits, as a closed interval. */
+function interval(c: Pdl1Cutoff): [number, number] {
+  switch (c.comparator) {
+    case '>=':
+      return [c.cutoff, Infinity];
+    case '>':
+      return [c.cutoff + 1, Infinity];
+    case '<':
+      return [-Infinity, c.cutoff - 1];
+    case '<=':
+      return [-Infinity, c.cutoff];
+    default:
+      return [c.cutoff, c.cutoff_high ?? c.cutoff];
+  }
+}
+
+// The bracket after a cut-off that opens a list of examples: "< 50% (including TPS < 1%)".
+const EXAMPLE_BRACKET = /^[^()]{0,12}[([]\s*(?:includ\w*|incl\.?|e\.?g\.?|such as)[^()]*$/i;
+
+/**
+ * A cut-off named as an example of the range just before it, in a bracket, is that range's
+ * ("TPS < 50% (includes TPS < 1%)" is TPS < 50%): not a requirement of its own.
+ */
+function withoutContainedExamples<C extends Pdl1Cutoff & { at: number; end: number }>(
+  text: string,
+  found: C[],
+): C[] {
+  return found.filter((c, i) => {
+    const before = found[i - 1];
+    if (!before || before.metric !== c.metric) return true;
+    const [lo, hi] = interval(before);
+    const [clo, chi] = interval(c);
+    if (clo < lo || chi > hi) return true;
+    return !EXAMPLE_BRACKET.test(text.slice(before.end, c.at));
+  });
 }
 
 /** "PD-L1 negative", "PD-L1-negative": expression below 1%. */

@@ -1281,6 +1281,50 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a PD-L1 upper bound reads alike however written, and an example of its range in brackets adds no row', () => {
+    const bound = fc.record({
+      n: fc.constantFrom(5, 10, 20, 50),
+      upper: fc.constantFrom(
+        (n: number) => `< ${n}%`,
+        (n: number) => `≤ ${n - 1}%`,
+        (n: number) => `of ${n - 1}% or less`,
+        (n: number) => `no more than ${n - 1}%`,
+        (n: number) => `less than or equal to ${n - 1}%`,
+      ),
+      example: fc.constantFrom(
+        '',
+        ' (including TPS < 1%)',
+        ' (includes patients with TPS < 1%)',
+        ' (e.g., TPS 0%)',
+        ' [including PD-L1 negative, TPS < 1%]',
+      ),
+      lower: fc.constantFrom(1, 5, 10),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(bound, ({ n, upper, example, lower, section }) => {
+        const sign = section === 'inclusion' ? '+' : '-';
+        const read = (text: string) =>
+          extractBiomarkers({
+            nct_id: 'NCT00000000',
+            inclusion: section === 'inclusion' ? text : null,
+            exclusion: section === 'exclusion' ? text : null,
+          })
+            .filter((r) => r.gene === 'PD-L1')
+            .map(
+              (r) =>
+                `${r.requirement === 'required' ? '+' : '-'}PD-L1:${r.metric}${r.comparator}${r.cutoff}`,
+            );
+        expect(read(`* PD-L1 tumour proportion score ${upper(n)}${example}`)).toEqual([
+          `${sign}PD-L1:TPS<${n}`,
+        ]);
+        expect(read(`* PD-L1 TPS ≥ ${lower}%${example ? ' (including TPS ≥ 50%)' : ''}`)).toEqual([
+          `${sign}PD-L1:TPS>=${lower}`,
+        ]);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
