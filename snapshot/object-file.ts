@@ -15,7 +15,9 @@
  * what JSON cannot hold: `{"$t":n}` the typed array of section n (`kind` names its type),
  * `{"$va":[data,offsets]}` an array of typed arrays of one kind (section `data` cut at the
  * Int32 byte `offsets`; byte strings are Buffers), `{"$m":[[k,v]...]}` a Map, `{"$s":[...]}`
- * a Set, `{"$n":"NaN"}` a non-finite number, `{"$u":1}` undefined,
+ * a Set, `{"$mp":[n...]}` / `{"$sp":[n...]}` a Map / Set whose entries are JSON sections n
+ * (pieces cut as a long array's, each a JSON array of its `$m` / `$s` entries; only when no
+ * class instance first appears in them), `{"$n":"NaN"}` a non-finite number, `{"$u":1}` undefined,
  * `{"$c":name,"$i":id,"f":{...}}` an instance of a class the caller names (its own
  * fields), `{"$r":id}` the same instance again. Plain objects never
  * carry a key starting with `$` (the writer refuses them).
@@ -126,8 +128,9 @@ class Encoder {
         return this.viewArray(v as ArrayBufferView[], kind);
       return v.map((x: unknown) => this.value(x));
     }
-    if (v instanceof Map) return { $m: [...v].map(([k, x]) => [this.value(k), this.value(x)]) };
-    if (v instanceof Set) return { $s: [...v].map((x) => this.value(x)) };
+    if (v instanceof Map)
+      return this.collection('$m', () => [...v].map(([k, x]) => [this.value(k), this.value(x)]));
+    if (v instanceof Set) return this.collection('$s', () => [...v].map((x) => this.value(x)));
     const proto = Object.getPrototypeOf(v) as object | null;
     if (proto === Object.prototype || proto === null) return this.fields(v);
     const name = (proto as { constructor?: { name?: string } }).constructor?.name ?? '';
@@ -138,6 +141,22 @@ class Encoder {
     const id = this.instances.size;
     this.instances.set(v, id);
     return { $c: name, $i: id, f: this.fields(v) };
+  }
+
+  /**
+   * A Map's or Set's entries inline, or when they fill more than one piece (arrayPieces) in
+   * sections of their own, which the reader decodes a piece per event-loop turn: the geo
+   * index's H3 cell maps (37,000 entries, 1.3 MB) and the trial ids' ranks were each one
+   * synchronous step of 23-34 ms in a swapping server at load 13. Pieces are decoded after
+   * the rest of their section, so entries in which an instance first appears stay inline
+   * (a later `{"$r":id}` to it must find it decoded).
+   */
+  private collection(tag: '$m' | '$s', entries: () => unknown[]): unknown {
+    const before = this.instances.size;
+    const encoded = entries();
+    const pieces = encoded.length > 1 && this.instances.size === before ? arrayPieces(encoded) : [];
+    if (pieces.length <= 1) return { [tag]: encoded };
+    return { [`${tag}p`]: pieces.map((p) => this.section('json', [p])) };
   }
 
   private fields(o: object): Record<string, unknown> {
@@ -287,11 +306,28 @@ export async function writeObjectFile(
 
 class Decoder {
   private readonly instances = new Map<number, object>();
+  /**
+   * Work left by the last value decoded, a piece per entry: the pieces of Maps and Sets
+   * (`$mp`, `$sp`) and the views of a long `$va` beyond its first ARRAY_PIECE; the caller
+   * runs one per event-loop turn (drain) before the next section.
+   */
+  private readonly later: (() => void)[] = [];
 
   constructor(
     private readonly classes: ClassTable,
     private readonly views: (n: number) => unknown,
+    /** A JSON section's text parsed (not decoded). */
+    private readonly section: (n: number) => unknown,
   ) {}
+
+  /** Runs the work left by the values decoded so far, one piece per event-loop turn. */
+  async drain(): Promise<void> {
+    for (let i = 0; i < this.later.length; i++) {
+      await nextTurn();
+      this.later[i]();
+    }
+    this.later.length = 0;
+  }
 
   value(v: unknown): unknown {
     if (v === null || typeof v !== 'object') return v;
@@ -322,15 +358,32 @@ class Decoder {
         const at = this.views(offs) as Int32Array;
         const size = all.BYTES_PER_ELEMENT;
         const out = new Array<unknown>(at.length - 1);
-        for (let i = 0; i < out.length; i++) out[i] = all.subarray(at[i] / size, at[i + 1] / size);
+        // 14,534 trial bodies' views took 15 ms in one step at load 13: a piece at a time.
+        const fill = (from: number) => {
+          const to = Math.min(out.length, from + ARRAY_PIECE);
+          for (let i = from; i < to; i++) out[i] = all.subarray(at[i] / size, at[i + 1] / size);
+        };
+        fill(0);
+        for (let from = ARRAY_PIECE; from < out.length; from += ARRAY_PIECE)
+          this.later.push(() => fill(from));
         return out;
       }
       case '$m':
-        return new Map(
-          (o.$m as [unknown, unknown][]).map(([k, x]) => [this.value(k), this.value(x)]),
-        );
+        return this.mapEntries(new Map(), o.$m as [unknown, unknown][]);
       case '$s':
-        return new Set((o.$s as unknown[]).map((x) => this.value(x)));
+        return this.setEntries(new Set(), o.$s as unknown[]);
+      case '$mp': {
+        const out = new Map<unknown, unknown>();
+        for (const n of o.$mp as number[])
+          this.later.push(() => this.mapEntries(out, this.section(n) as [unknown, unknown][]));
+        return out;
+      }
+      case '$sp': {
+        const out = new Set<unknown>();
+        for (const n of o.$sp as number[])
+          this.later.push(() => this.setEntries(out, this.section(n) as unknown[]));
+        return out;
+      }
       case '$n':
         return Number(o.$n);
       case '$u':
@@ -349,6 +402,16 @@ class Decoder {
       default:
         throw new ObjectFileError(`unknown tag ${tag}`);
     }
+  }
+
+  private mapEntries(out: Map<unknown, unknown>, entries: [unknown, unknown][]): typeof out {
+    for (const [k, x] of entries) out.set(this.value(k), this.value(x));
+    return out;
+  }
+
+  private setEntries(out: Set<unknown>, entries: unknown[]): typeof out {
+    for (const x of entries) out.add(this.value(x));
+    return out;
   }
 }
 
@@ -406,31 +469,38 @@ function sectionViews(
   };
 }
 
-/** The fields from the JSON sections (`text` starts at file offset `textStart`), a section per event-loop turn. */
+/**
+ * The fields from the JSON sections (`text` starts at file offset `textStart`), a section
+ * or a piece of one per event-loop turn.
+ */
 async function decodeFields(
   header: Header<unknown>,
-  dec: Decoder,
+  classes: ClassTable,
+  views: (n: number) => unknown,
   text: Buffer,
   textStart: number,
   only: readonly string[] | undefined,
 ): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  const parse = (n: number): unknown => {
+  const section = (n: number): unknown => {
     const s = header.sections[n];
     const at = s.offset - textStart;
-    return dec.value(JSON.parse(text.toString('utf8', at, at + s.bytes)));
+    return JSON.parse(text.toString('utf8', at, at + s.bytes));
   };
+  const dec = new Decoder(classes, views, section);
   for (const [name, n] of header.fields) {
     if (only && !only.includes(name)) continue;
-    if (typeof n === 'number') out[name] = parse(n);
+    if (typeof n === 'number') out[name] = dec.value(section(n));
     else {
       const whole: unknown[] = [];
       for (const piece of n) {
-        for (const x of parse(piece) as unknown[]) whole.push(x);
+        for (const x of dec.value(section(piece)) as unknown[]) whole.push(x);
+        await dec.drain();
         await nextTurn();
       }
       out[name] = whole;
     }
+    await dec.drain();
     await nextTurn();
   }
   return out;
@@ -474,7 +544,7 @@ export async function openObjectFile<M>(file: string, classes: ClassTable): Prom
         const text = Buffer.allocUnsafeSlow(size - binaryEnd);
         await readPieces(fh, text, binaryEnd);
         const views = sectionViews(header.sections, binary, base);
-        const out = await decodeFields(header, new Decoder(classes, views), text, binaryEnd, only);
+        const out = await decodeFields(header, classes, views, text, binaryEnd, only);
         digest = await hashed;
         return out;
       } finally {

@@ -120,6 +120,42 @@ describe('object file', () => {
     expect(out.small).toStrictEqual([1, 2, 3]);
   });
 
+  it('cuts a long Map or Set into pieces read a piece per event-loop turn, entries in order', async () => {
+    const shared = new Point(3, Float64Array.from([1]));
+    const cells = new Map(Array.from({ length: 41_000 }, (_v, i) => [`86${i.toString(16)}ff`, i]));
+    const ids = new Set(Array.from({ length: 5000 }, (_v, i) => `NCT${i}`));
+    // An instance first met in a long Map: its entries stay inline, so `after` finds it.
+    const holding = new Map(Array.from({ length: 5000 }, (_v, i) => [i, i === 7 ? shared : i]));
+    const bodies = Array.from({ length: 5000 }, (_v, i) => Buffer.from(`{"i":${i}}`));
+    const fields = { geo: { buckets: new Map([[6, { ranges: cells }]]) }, ids, holding, bodies };
+    const file = path.join(dir, 'f.bin');
+    await writeObjectFile(file, {}, { ...fields, after: shared }, CLASSES);
+    const bytes = await fs.readFile(file);
+    const text = bytes.toString();
+    expect(text).toContain('{"ranges":{"$mp":[');
+    expect(text).toContain('{"$sp":[');
+    expect(text).toContain('{"$m":[[0,0],[1,1]');
+    let turns = 0;
+    let reading = true;
+    const tick = () => {
+      turns++;
+      if (reading) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const out = await (await openObjectFile(file, CLASSES)).fields();
+    reading = false;
+    // 41,000 cells in pieces of 2,048: at least one turn each.
+    expect(turns).toBeGreaterThanOrEqual(20);
+    expect(out.geo).toStrictEqual(fields.geo);
+    const back = (out.geo as typeof fields.geo).buckets.get(6)!.ranges;
+    expect([...back.keys()]).toEqual([...cells.keys()]);
+    expect(out.ids).toStrictEqual(ids);
+    expect([...(out.ids as Set<string>)]).toEqual([...ids]);
+    expect(out.holding).toStrictEqual(holding);
+    expect((out.holding as Map<number, unknown>).get(7)).toBe(out.after);
+    expect((out.bodies as Buffer[]).map((b) => b.toString())).toEqual(bodies.map(String));
+  });
+
   it('refuses what it could not give back', async () => {
     const file = path.join(dir, 'f.bin');
     await expect(writeObjectFile(file, {}, { d: new Date(0) }, CLASSES)).rejects.toThrow(
