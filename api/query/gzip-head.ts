@@ -10,9 +10,12 @@ import zlib from 'node:zlib';
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
-/** `head` as the gzip header and its sync-flushed raw deflate (zlib's default level, 6). */
-export function gzipHead(head: Uint8Array): Buffer {
-  const deflated = zlib.deflateRawSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+/** `head` as the gzip header and its sync-flushed raw deflate (by default zlib's level, 6). */
+export function gzipHead(
+  head: Uint8Array,
+  level: number = zlib.constants.Z_DEFAULT_COMPRESSION,
+): Buffer {
+  const deflated = zlib.deflateRawSync(head, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH });
   return Buffer.concat([GZIP_HEADER, deflated]);
 }
 

@@ -7,7 +7,7 @@
  * The detail is kept only compressed, as the gzip head of its response body
  * (`{"data":<detail>,"meta":{`, ./gzip-head.ts): a gzip client is sent it as it is, any
  * other client gets it inflated (~20-45 µs). Held plain, the details were 159.5 of the
- * serving index's ~210 MB of bodies at full scale; compressed they are ~36 MB, and the
+ * serving index's ~210 MB of bodies at full scale; compressed they are ~40 MB, and the
  * location objects a ZIP page copies (~82 MB, most of a detail's bytes) are kept plain
  * beside them (bench/README.md, "Details kept compressed").
  */
@@ -36,6 +36,14 @@ export interface TrialJson {
   sampleStart: number;
   sampleEnd: number;
 }
+
+/**
+ * zlib level of the stored details. Every detail is compressed once per full build (14,534
+ * at full scale, on the publish's critical path): level 3 took 1.24-1.30 s CPU for 40.3 MB,
+ * level 6 1.76-1.88 s for 38.3 MB (5% smaller), with the same inflate cost (scratch loop over
+ * the bench snapshot's details, bench/README.md "Full build, 2026-11-28").
+ */
+export const DETAIL_GZIP_LEVEL = 3;
 
 /** What the index keeps of each trial's detail (TrialIndex's fields of the same names). */
 export interface PackedDetails {
@@ -132,7 +140,7 @@ export function buildTrialJson(detail: DetailTrial, arena: ByteArena): TrialJson
   list[sampleEnd] = 0x7d; // }
   const locations = arena.alloc(at - first);
   locations.set(out.subarray(first, at), 0);
-  const packed = gzipHead(head);
+  const packed = gzipHead(head, DETAIL_GZIP_LEVEL);
   const detailGzip = arena.alloc(packed.length);
   detailGzip.set(packed, 0);
   return {
