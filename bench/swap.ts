@@ -4,7 +4,8 @@
  *   npx tsx bench/swap.ts [--root dir] [--connections 16] [--baseline-s 10]
  *
  * Publishes the full demo snapshot (14,534 trials, ~376,000 sites) twice under `--root`
- * (kept between runs), starts the API on the first as a child process, runs
+ * (kept between runs while the schema and the serving code are the same), starts the API
+ * on the first as a child process, runs
  * `--connections` request loops (list, filtered list, ZIP radius, detail) for a baseline,
  * then moves `latest` to the second version and keeps the load on until every loop has
  * been answered from it, plus 2 s. Reports the baseline p50/p99, the worst latency and
@@ -23,7 +24,10 @@ import { generateDemoTables } from '../pipeline/demo/index.js';
 import { SNAPSHOT_SCHEMA_VERSION } from '../domain/rows.js';
 import { listVersions, readManifest, switchLatest } from '../snapshot/index.js';
 import { publishSnapshot } from '../pipeline/publish/publish.js';
-import { writeServingIndex } from '../api/query/index-file.js';
+import { SERVING_CODE, writeServingIndex } from '../api/query/index-file.js';
+import { codeFingerprint } from '../config/code-fingerprint.js';
+import { openObjectFile } from '../snapshot/object-file.js';
+import { SERVING_INDEX_FILE } from '../snapshot/schema.js';
 import { BENCH_DIR } from './child.js';
 import { DATA_DIR } from './paths.js';
 
@@ -37,12 +41,25 @@ const { values } = parseArgs({
 const root = values.root!;
 const connections = Number(values.connections);
 
+/** The serving code that wrote a version's serving index (its meta), or null. */
+async function servingCodeOf(dir: string): Promise<string | null> {
+  try {
+    const file = await openObjectFile<{ code: string }>(path.join(dir, SERVING_INDEX_FILE), {});
+    await file.close();
+    return file.meta.code;
+  } catch {
+    return null;
+  }
+}
+
 async function ensureVersions(): Promise<[string, string]> {
   let versions = await listVersions(root);
-  // Versions written by an older schema would not load: publish anew.
+  // Versions of an older schema would not load, and a serving index written by other serving
+  // code would be built from the tables at the swap instead of read: publish anew.
+  const code = await codeFingerprint(SERVING_CODE);
   const current = async (v: string) =>
     (await readManifest(path.join(root, v)).catch(() => null))?.schema_version ===
-    SNAPSHOT_SCHEMA_VERSION;
+      SNAPSHOT_SCHEMA_VERSION && (await servingCodeOf(path.join(root, v))) === code;
   if (
     versions.length >= 2 &&
     !((await current(versions.at(-1)!)) && (await current(versions.at(-2)!)))
@@ -210,6 +227,8 @@ async function main(): Promise<void> {
       to: b,
       took_ms: Math.round(swappedAt - moveAt),
       load_ms: (swapLog as Record<string, unknown> | null)?.ms ?? null,
+      // 'read' from its serving index, or built from the tables (and why).
+      index: (swapLog as Record<string, unknown> | null)?.index ?? null,
       requests: during.length,
       p99_ms: +percentile(duringMs, 0.99).toFixed(1),
       worst_ms: +(duringMs.at(-1) ?? NaN).toFixed(1),
