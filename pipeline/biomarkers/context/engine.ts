@@ -76,6 +76,8 @@ interface Compiled {
 }
 
 const ALL_RULES = [...CONTEXT_RULES, ...TUMOUR_RULES];
+/** Adverbs a cue may hold between its words without spelling them (matchAt). */
+const CUE_FILLERS = new Set(['also', 'previously', 'already', 'together']);
 const COMPILED: Compiled[] = ALL_RULES.flatMap((rule) => {
   const notBefore = (rule.notBefore ?? []).map(phraseTokens);
   return rule.words.map((w) => ({ rule, words: phraseTokens(w), notBefore }));
@@ -98,11 +100,24 @@ const candidates = (index: Map<string, Compiled[]>, t: Token): Compiled[] => [
   ...(index.get(`*${t.text[0]}`) ?? []),
 ];
 
-function matchAt(tokens: Token[], i: number, words: string[], taken: Uint8Array): boolean {
-  if (i + words.length > tokens.length) return false;
-  for (let k = 0; k < words.length; k++)
-    if (taken[i + k] || !wordMatches(words[k], tokens[i + k])) return false;
-  return true;
+/**
+ * The end (exclusive) of a cue's words matched at token `i`, or -1. Between two of its words a
+ * cue may hold an adverb it does not spell out ("must also have had", "alone or together with",
+ * "must already have received"): the rows keep one spelling of each phrase.
+ */
+function matchAt(tokens: Token[], i: number, words: string[], taken: Uint8Array): number {
+  let j = i;
+  for (let k = 0; k < words.length; k++, j++) {
+    while (
+      k > 0 &&
+      tokens[j] &&
+      CUE_FILLERS.has(tokens[j].text) &&
+      !wordMatches(words[k], tokens[j])
+    )
+      j++;
+    if (!tokens[j] || taken[j] || !wordMatches(words[k], tokens[j])) return -1;
+  }
+  return j;
 }
 
 /** Pseudo cues claim their words first; then each place takes its longest cues (all rows of that length). */
@@ -111,18 +126,18 @@ export function findCues(tokens: Token[]): Cue[] {
   const cues: Cue[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const p = longest(PSEUDO, tokens, i, taken);
-    if (p.length === 0) continue;
-    taken.fill(1, i, i + p[0].words.length);
-    cues.push({ rule: p[0].rule, from: i, to: i + p[0].words.length - 1 });
+    if (p.found.length === 0) continue;
+    taken.fill(1, i, p.end);
+    cues.push({ rule: p.found[0].rule, from: i, to: p.end - 1 });
   }
   for (let i = 0; i < tokens.length; i++) {
-    const found = longest(OTHERS, tokens, i, taken).filter(
+    const { found: matched, end } = longest(OTHERS, tokens, i, taken);
+    const found = matched.filter(
       (c) =>
-        (!c.rule.atStart || opensStatement(tokens, i)) &&
-        !followedBy(tokens, i + c.words.length, c.notBefore),
+        (!c.rule.atStart || opensStatement(tokens, i)) && !followedBy(tokens, end, c.notBefore),
     );
     if (found.length === 0) continue;
-    const to = i + found[0].words.length - 1;
+    const to = end - 1;
     for (const c of found) cues.push({ rule: c.rule, from: i, to });
     taken.fill(1, i, to + 1);
     i = to;
@@ -141,20 +156,23 @@ function opensStatement(tokens: Token[], i: number): boolean {
   return words.length === 0 || (words.length === 1 && i >= 2 && words[0].text.length <= 2);
 }
 
+/** The longest phrases matched at token `i` (all of that many words), and where they end. */
 function longest(
   index: Map<string, Compiled[]>,
   tokens: Token[],
   i: number,
   taken: Uint8Array,
-): Compiled[] {
+): { found: Compiled[]; end: number } {
   let best: Compiled[] = [];
-  if (tokens[i].kind === 'target') return best;
+  let end = i;
+  if (tokens[i].kind === 'target') return { found: best, end };
   for (const c of candidates(index, tokens[i])) {
-    if (!matchAt(tokens, i, c.words, taken)) continue;
-    if (best.length === 0 || c.words.length > best[0].words.length) best = [c];
+    const e = matchAt(tokens, i, c.words, taken);
+    if (e < 0) continue;
+    if (best.length === 0 || c.words.length > best[0].words.length) [best, end] = [[c], e];
     else if (c.words.length === best[0].words.length) best.push(c);
   }
-  return best;
+  return { found: best, end };
 }
 
 /** Bracket depth before each token. */
@@ -552,8 +570,9 @@ function findAnaphors(tokens: Token[]): Anaphor[] {
   const none = new Uint8Array(tokens.length);
   for (let i = 0; i < tokens.length; i++)
     for (const p of ANAPHOR_PHRASES) {
-      const to = i + p.words.length - 1;
-      if (!matchAt(tokens, i, p.words, none)) continue;
+      const end = matchAt(tokens, i, p.words, none);
+      if (end < 0) continue;
+      const to = end - 1;
       if (p.rule.endsClause && tokens[to + 1] && tokens[to + 1].kind !== 'punct') continue;
       out.push({ rule: p.rule, from: i, to, refersTo: lastList(tokens, i) });
       break;

@@ -1325,6 +1325,29 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('an adverb inside a cue phrase leaves the reading as it was', () => {
+    const adverb = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      filler: fc.constantFrom('also', 'previously', 'already'),
+      shape: fc.constantFrom(
+        (m: string, f: string) => `Patients with ${m} must ${f} have received a targeted therapy`,
+        (m: string, f: string) => `Participants with ${m} must ${f} have had disease progression`,
+        (m: string, f: string) =>
+          `Subjects with ${m} should ${f} have progressed on standard therapy`,
+        (m: string, f: string) =>
+          `NSCLC with ${m}, alone or ${f === 'also' ? 'together' : ''} with other alterations`,
+      ),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(adverb, ({ items, filler, shape, section }) => {
+        const markers = list(items.map(([said]) => said));
+        const plain = rowsIn(section, `* ${shape(markers, '')}`.replace(/ {2}/g, ' '));
+        expect(rowsIn(section, `* ${shape(markers, filler)}`.replace(/ {2}/g, ' '))).toEqual(plain);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
