@@ -178,6 +178,41 @@ const POPULATION_NOUNS = [
   'individuals',
 ];
 
+/**
+ * Words that open a list. The engine's scope reads every opener (a cue's own list, a class's
+ * named markers); the post-rules read the `examples` ones, whose items are examples of something
+ * broader ("EGFR mutation (e.g. L858R)"), not what it is ("i.e.", "namely"). An abbreviation is
+ * also read without its full stops ("eg,", "ie (").
+ */
+export interface ListOpener {
+  words: string;
+  examples: boolean;
+  /** Words after which the opener says which ones rather than giving examples ("including one of"). */
+  notBefore?: string[];
+}
+
+export const LIST_OPENERS: readonly ListOpener[] = [
+  { words: 'such as', examples: true },
+  { words: 'e.g.', examples: true },
+  { words: 'for example', examples: true },
+  { words: 'for instance', examples: true },
+  {
+    words: 'including',
+    examples: true,
+    notBefore: ['only', 'one or more of', 'at least one of', 'any of', 'either', 'one of'],
+  },
+  { words: 'i.e.', examples: false },
+  { words: 'namely', examples: false },
+];
+
+/**
+ * The first words of the openers of examples: an exception ends where examples of what remains
+ * begin ("solid tumour other than breast or gastric cancer, including NSCLC").
+ */
+const EXAMPLE_OPENER_WORDS = [
+  ...new Set(LIST_OPENERS.filter((o) => o.examples).map((o) => o.words.split(/[\s.]/)[0])),
+];
+
 /** Words that carve an exception out of what comes before them ("EGFR mutation other than T790M"). */
 const CARVE_WORDS = [
   'except',
@@ -1358,6 +1393,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     category: 'carve',
     direction: 'forward',
     maxTokens: 6,
+    stopsAt: EXAMPLE_OPENER_WORDS,
     crossesAsides: false,
     clauseAtStart: true,
     example: 'EGFR mutation other than T790M',
@@ -1391,33 +1427,6 @@ export const ANAPHOR_RULES: AnaphorRule[] = [
     endsClause: true,
     example: 'EGFR and ALK status must be known; patients must be negative for both',
   },
-];
-
-/**
- * Words that open a list. The engine's scope reads every opener (a cue's own list, a class's
- * named markers); the post-rules read the `examples` ones, whose items are examples of something
- * broader ("EGFR mutation (e.g. L858R)"), not what it is ("i.e.", "namely"). An abbreviation is
- * also read without its full stops ("eg,", "ie (").
- */
-export interface ListOpener {
-  words: string;
-  examples: boolean;
-  /** Words after which the opener says which ones rather than giving examples ("including one of"). */
-  notBefore?: string[];
-}
-
-export const LIST_OPENERS: readonly ListOpener[] = [
-  { words: 'such as', examples: true },
-  { words: 'e.g.', examples: true },
-  { words: 'for example', examples: true },
-  { words: 'for instance', examples: true },
-  {
-    words: 'including',
-    examples: true,
-    notBefore: ['only', 'one or more of', 'at least one of', 'any of', 'either', 'one of'],
-  },
-  { words: 'i.e.', examples: false },
-  { words: 'namely', examples: false },
 ];
 
 /** Tumour names: the nearer of a lung term and another tumour's term decides a marker's scope. */

@@ -1348,6 +1348,36 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('an exception of tumours ends where examples of the tumours that remain begin', () => {
+    const carvedTumours = fc.record({
+      item: fc.constantFrom(...ITEMS),
+      others: fc.shuffledSubarray(['breast cancer', 'gastric cancer', 'colorectal cancer'], {
+        minLength: 1,
+        maxLength: 2,
+      }),
+      opener: fc.constantFrom(
+        ', including',
+        ', such as',
+        ' (e.g.,',
+        ', for example,',
+        ' including',
+      ),
+      lungTerm: fc.constantFrom('NSCLC', 'non-small cell lung cancer', 'lung adenocarcinoma'),
+      carve: fc.constantFrom('other than', 'except', 'excluding'),
+    });
+    fc.assert(
+      fc.property(carvedTumours, ({ item: [said, gene], others, opener, lungTerm, carve }) => {
+        const close = opener.includes('(') ? ')' : '';
+        const text = `* Solid tumour with ${said}, ${carve} ${others.join(' or ')}${opener} ${lungTerm}${close}`;
+        expect(genesOf(rowsOf(text))).toEqual([`+${gene}`]);
+        // The lung term inside the exception is carved out with it.
+        expect(
+          rowsOf(`* Solid tumour with ${said}, ${carve} ${others.join(' or ')} or ${lungTerm}`),
+        ).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
