@@ -7,7 +7,7 @@ import { openBrackets, openParens } from '../../text/brackets.js';
 import { allMatches } from '../../text/matches.js';
 
 export interface Statement {
-  /** The sentence as written (after unescaping), reported as `source_text`. */
+  /** The sentence as written (after unescaping and the misspellings read), reported as `source_text`. */
   text: string;
   /** Headers (lines ending in ':') of enclosing lists, outermost first. */
   headers: string[];
@@ -50,6 +50,38 @@ const PERCENT_IN_WORDS = new RegExp(
   'gi',
 );
 
+/**
+ * Misspellings of the words that name an alteration's kind or state, as registry text has them
+ * ("ALK rearangement", "translocaton", "mutaion"), with the word each stands for. Read as the
+ * word itself, before anything else reads the text, so every rule sees one spelling. A row is
+ * a whole word's stem; its endings ("-s", "-ed") are kept.
+ */
+const MISSPELLINGS: ReadonlyArray<[string, string]> = [
+  ['rearangement', 'rearrangement'],
+  ['rearrangment', 'rearrangement'],
+  ['rearragement', 'rearrangement'],
+  ['rearrangemet', 'rearrangement'],
+  ['re-arrangement', 'rearrangement'],
+  ['re-arranged', 'rearranged'],
+  ['rearanged', 'rearranged'],
+  ['translocaton', 'translocation'],
+  ['translocaion', 'translocation'],
+  ['tranlocation', 'translocation'],
+  ['mutaion', 'mutation'],
+  ['muation', 'mutation'],
+  ['mutaton', 'mutation'],
+  ['mutatation', 'mutation'],
+  ['amplifcation', 'amplification'],
+  ['amplificaton', 'amplification'],
+  ['negtive', 'negative'],
+  ['negaitve', 'negative'],
+];
+const RIGHT_SPELLING = new Map(MISSPELLINGS);
+const MISSPELLED = new RegExp(
+  String.raw`\b(${MISSPELLINGS.map(([w]) => w).join('|')})(?=s?\b|d\b)`,
+  'gi',
+);
+
 /** Registry texts escape markdown and HTML; undo it so comparators and words read plainly. */
 export function normalizeText(s: string): string {
   return (
@@ -74,6 +106,7 @@ export function normalizeText(s: string): string {
       .replace(/[‐‑‒]/g, '-')
       // NCI records write variants as superscripts: "KRAS^G12C".
       .replace(/(?<=[A-Za-z0-9])\^(?=[A-Z])/g, ' ')
+      .replace(MISSPELLED, (w: string) => RIGHT_SPELLING.get(w.toLowerCase()) ?? w)
   );
 }
 

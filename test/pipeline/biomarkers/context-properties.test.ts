@@ -1378,6 +1378,30 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a kind word misspelled as registries do reads as the word', () => {
+    const misspelt = fc.record({
+      gene: fc.constantFrom('ALK', 'ROS1', 'RET', 'NTRK', 'EGFR', 'MET'),
+      kind: fc.constantFrom(
+        ['rearangement', 'rearrangement'],
+        ['Rearrangment', 'Rearrangement'],
+        ['re-arrangements', 'rearrangements'],
+        ['translocaton', 'translocation'],
+        ['mutaion', 'mutation'],
+        ['muations', 'mutations'],
+        ['amplifcation', 'amplification'],
+      ),
+      head: fc.constantFrom('Documented', 'No known', 'Tumour harbouring an'),
+      tail: fc.constantFrom('', ' confirmed by FISH', ' positive', ' (local testing)'),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(misspelt, ({ gene, kind: [wrong, right], head, tail, section }) => {
+        const said = (k: string) => rowsIn(section, `* ${head} ${gene} ${k}${tail}`);
+        expect(said(wrong)).toEqual(said(right));
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
