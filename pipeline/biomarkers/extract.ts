@@ -270,27 +270,28 @@ const COHORT_ITEM = new RegExp(
  * b. MET amplification": a gene named in a list header is specified by the alterations its
  * items give for the same gene and requirement, as "EGFR mutation (exon 19 deletion or
  * L858R)" is within one sentence; the header's gene-level row would widen the requirement.
+ * So is a PD-L1 header by its items' cut-offs ("Cohort 1 (PD-L1 high): * TPS >= 50%").
  */
 function specifiedByItems(statements: Statement[], perStatement: ExplainedRow[][]): void {
   statements.forEach((h, i) => {
-    if (
-      !/:\s*$/.test(h.text) ||
-      !perStatement[i].some((r) => r.alteration === null && r.gene !== 'PD-L1')
-    )
-      return;
+    if (!/:\s*$/.test(h.text) || !perStatement[i].some(geneLevel)) return;
     const specific = new Set<string>();
     for (let j = i + 1; j < statements.length; j++) {
-      if (!statements[j].headers.some((x) => x.endsWith(h.text))) continue;
+      // Its items, nested under it or set off by a blank line below its label line.
+      const st = statements[j];
+      if (!st.headers.some((x) => x.endsWith(h.text)) && st.lead !== h.text) continue;
       for (const r of perStatement[j])
-        if (r.alteration !== null) specific.add(`${r.gene}|${r.requirement}`);
+        if (!geneLevel(r)) specific.add(`${r.gene}|${r.requirement}`);
     }
     if (specific.size === 0) return;
     perStatement[i] = perStatement[i].filter(
-      (r) =>
-        r.alteration !== null || r.gene === 'PD-L1' || !specific.has(`${r.gene}|${r.requirement}`),
+      (r) => !geneLevel(r) || !specific.has(`${r.gene}|${r.requirement}`),
     );
   });
 }
+
+/** A row naming its gene only: no alteration, and for PD-L1 no cut-off ("PD-L1 high:"). */
+const geneLevel = (r: ExplainedRow) => r.alteration === null && r.metric === null;
 
 /**
  * "Diagnosis of one of the following BRAF V600E-positive cancers:" whose items are melanoma

@@ -1402,6 +1402,31 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("a label line's gene-level marker is specified by its items, nested or set off below it", () => {
+    const labelled = fc.record({
+      spec: fc.constantFrom(
+        ['PD-L1 high', 'PD-L1 TPS ≥ 50%'],
+        ['PD-L1 positive', 'PD-L1 TPS ≥ 1%'],
+        ['MET-altered', 'MET exon 14 skipping mutation'],
+        ['EGFR-mutant', 'EGFR exon 19 deletion or L858R mutation'],
+        ['KRAS-mutant', 'KRAS G12C mutation'],
+      ),
+      label: fc.constantFrom(
+        (m: string) => `Cohort 1 (${m}):`,
+        (m: string) => `Part A - ${m} NSCLC:`,
+        (m: string) => `${m} cohort:`,
+      ),
+      layout: fc.constantFrom('\n  - ', '\n\n- ', '\n- '),
+    });
+    fc.assert(
+      fc.property(labelled, ({ spec: [marker, item], label, layout }) => {
+        const items = `- Untreated metastatic NSCLC with ${item}`;
+        const text = `${label(marker)}${layout}Untreated metastatic NSCLC with ${item}`;
+        expect(rowsOf(text)).toEqual(rowsOf(items));
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
