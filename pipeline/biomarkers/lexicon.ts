@@ -670,8 +670,9 @@ export const ALTERATION_GENE_GAP_WORDS: readonly string[] = [
   'activating',
   'sensiti[sz]ing',
 ];
+// A bracket may set the alteration or the gene apart: "(non-V600) BRAF", "G12D (KRAS) mutation".
 export const ALTERATION_GENE_GAP = new RegExp(
-  String.raw`^[\s\-]*(?:${anyOf(ALTERATION_GENE_GAP_WORDS)}[\s\-]+){0,2}$`,
+  String.raw`^[\s\-()]*(?:${anyOf(ALTERATION_GENE_GAP_WORDS)}[\s\-]+){0,2}$`,
   'i',
 );
 

@@ -1427,6 +1427,28 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('an alteration written before its gene reads alike with either one set apart in brackets', () => {
+    const before = fc.record({
+      pair: fc.constantFrom(
+        ['L858R', 'EGFR'],
+        ['G12C', 'KRAS'],
+        ['V600E', 'BRAF'],
+        ['non-V600', 'BRAF'],
+        ['exon 20 insertion', 'HER2'],
+      ),
+      bracket: fc.constantFrom('alteration', 'gene'),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(before, ({ pair: [alt, gene], bracket, section }) => {
+        const said = bracket === 'gene' ? `${alt} (${gene})` : `(${alt}) ${gene}`;
+        expect(rowsIn(section, `* NSCLC with a ${said} mutation`)).toEqual(
+          rowsIn(section, `* NSCLC with a ${alt} ${gene} mutation`),
+        );
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
