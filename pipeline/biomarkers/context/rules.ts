@@ -168,6 +168,23 @@ export interface ContextRule {
  */
 const OTHER_MARKERS_TEST = ['of', 'known', 'with', 'any'];
 
+/** Tests whose result a criterion may state: "NGS ruled out ...", "gene detection excluded ...". */
+const RESULT_TESTS = [
+  'detection',
+  'testing',
+  'test',
+  'tests',
+  'analysis',
+  'sequencing',
+  'ngs',
+  'genotyping',
+  'profiling',
+  'fish',
+  'ihc',
+  'pcr',
+  'assay',
+];
+
 /** Who a study enrols, as titles and criteria name them. */
 const POPULATION_NOUNS = [
   'patients',
@@ -751,6 +768,9 @@ export const CONTEXT_RULES: ContextRule[] = [
       'not candidates for the study',
       'are excluded from',
       'excluded from the study',
+      // A result said through a verb: "ALK fusion was ruled out by FISH".
+      'ruled out',
+      'been ruled out',
     ],
     category: 'ruled-out',
     direction: 'backward',
@@ -795,6 +815,25 @@ export const CONTEXT_RULES: ContextRule[] = [
     direction: 'forward',
     maxTokens: 12,
     example: 'excluded if the tumour harbours a known EGFR mutation',
+  },
+  {
+    // A test's result ruling markers out, the test named first: "Gene detection excluded EGFR
+    // sensitive mutation and ALK fusion", "NGS has ruled out ALK and ROS1 rearrangements".
+    id: 'ruled-out.by-test',
+    words: RESULT_TESTS.flatMap((t) =>
+      [
+        'excluded',
+        'has excluded',
+        'have excluded',
+        'ruled out',
+        'has ruled out',
+        'have ruled out',
+      ].map((v) => `${t} ${v}`),
+    ),
+    category: 'ruled-out',
+    direction: 'forward',
+    maxTokens: 12,
+    example: 'gene detection excluded EGFR sensitive mutation and ALK fusion',
   },
   // -- gates nothing
   {

@@ -1449,6 +1449,24 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("a test's result ruling markers out rules them out, the test named before or after them", () => {
+    const result = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      test: fc.constantFrom('Gene detection', 'NGS', 'Molecular testing', 'Tissue genotyping'),
+      verb: fc.constantFrom('excluded', 'has excluded', 'ruled out', 'has ruled out'),
+      first: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(result, ({ items, test, verb, first }) => {
+        const markers = list(items.map(([said]) => said));
+        const text = first
+          ? `* ${test} ${verb} ${markers}`
+          : `* ${markers} ${verb.replace(/^has /, 'were ')} by ${test}`;
+        expect(genesOf(rowsOf(text))).toEqual(items.map(([, gene]) => `-${gene}`).sort());
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
