@@ -136,13 +136,39 @@ export function findCues(tokens: Token[]): Cue[] {
       (c) =>
         (!c.rule.atStart || opensStatement(tokens, i)) && !followedBy(tokens, end, c.notBefore),
     );
-    if (found.length === 0) continue;
+    if (found.length === 0 || overreached(tokens, found, i, end, taken)) continue;
     const to = end - 1;
     for (const c of found) cues.push({ rule: c.rule, from: i, to });
     taken.fill(1, i, to + 1);
     i = to;
   }
   return cues;
+}
+
+/**
+ * A backward cue gives way to a forward cue of its category that starts inside its words and
+ * reaches further: the words name the same thing, and the longer phrase says which way it
+ * reads ("will be tested for EGFR": "be tested for" opens the test's list; "are allowed to
+ * have").
+ */
+function overreached(
+  tokens: Token[],
+  found: Compiled[],
+  i: number,
+  end: number,
+  taken: Uint8Array,
+): boolean {
+  const backward = found.filter((c) => c.rule.direction === 'backward');
+  if (backward.length < found.length) return false;
+  for (let k = i + 1; k < end; k++) {
+    const later = longest(OTHERS, tokens, k, taken);
+    const forward = later.found.some(
+      (c) =>
+        c.rule.direction === 'forward' && backward.some((b) => b.rule.category === c.rule.category),
+    );
+    if (later.end > end && forward) return true;
+  }
+  return false;
 }
 
 /** One of the word sequences (as tokens) starts at token `j`. */

@@ -185,6 +185,17 @@ const RESULT_TESTS = [
   'assay',
 ];
 
+/** Verbs of a test still to be done, besides "tested": "will be analysed for EGFR", "must be assessed". */
+const TEST_VERBS = [
+  'assessed',
+  'analysed',
+  'analyzed',
+  'evaluated',
+  'screened',
+  'sequenced',
+  'profiled',
+];
+
 /** Who a study enrols, as titles and criteria name them. */
 const POPULATION_NOUNS = [
   'patients',
@@ -1144,6 +1155,8 @@ export const CONTEXT_RULES: ContextRule[] = [
       'to test',
       'status of',
       'assay for',
+      // The test's list after its verb: "tumor tissue will be analysed for EGFR, ALK and ROS1".
+      ...TEST_VERBS.flatMap((v) => [`${v} for`, `be ${v} for`]),
     ],
     category: 'testing',
     direction: 'forward',
@@ -1161,9 +1174,7 @@ export const CONTEXT_RULES: ContextRule[] = [
       'not tested',
       'will be collected',
       'will be tested',
-      'will be assessed',
-      'will be analyzed',
-      'will be analysed',
+      ...TEST_VERBS.flatMap((v) => [`be ${v}`, `will be ${v}`]),
       'must be known',
       'must be documented',
       'must be available',

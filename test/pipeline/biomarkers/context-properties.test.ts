@@ -1467,6 +1467,25 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('markers a test is still to look for gate nothing, the list before or after its verb', () => {
+    const toTest = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 4 }),
+      modal: fc.constantFrom('will', 'must', 'should', 'may'),
+      verb: fc.constantFrom('tested', 'assessed', 'analysed', 'analyzed', 'evaluated', 'screened'),
+      after: fc.boolean(),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(toTest, ({ items, modal, verb, after, section }) => {
+        const markers = list(items.map(([said]) => said));
+        const text = after
+          ? `* Tumour tissue ${modal} be ${verb} for ${markers}`
+          : `* ${markers} ${modal} be ${verb} centrally`;
+        expect(rowsIn(section, text)).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
