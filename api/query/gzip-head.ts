@@ -8,7 +8,8 @@
  */
 import zlib from 'node:zlib';
 
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+/** The gzip header every head starts with (no name, time or flags). */
+export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
 /** `head` as the gzip header and its sync-flushed raw deflate (by default zlib's level, 6). */
 export function gzipHead(

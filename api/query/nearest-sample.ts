@@ -9,7 +9,7 @@
 import type { SiteRow } from '../../domain/rows.js';
 import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
 import { unitVector } from './geo-candidates.js';
-import type { TrialJson } from './trial-json.js';
+import type { TrialJsonParts } from './trial-json.js';
 
 export interface SiteSpans {
   /** Sites of rank r are siteStart[r] .. siteStart[r+1]-1, in record order. */
@@ -93,7 +93,7 @@ export class SiteSpanBuilder {
   }
 
   /** Call once per rank, in rank order, with the JSON just built for the trial; returns the index of its first site. */
-  add(sites: readonly SiteRow[], json: TrialJson): number {
+  add(sites: readonly SiteRow[], json: TrialJsonParts): number {
     const { spans } = this;
     const first = this.sites;
     for (let i = 0; i < sites.length; i++) {
@@ -118,7 +118,7 @@ export class SiteSpanBuilder {
   }
 
   /** add() for a trial whose sites an earlier index holds: their unit vectors copied. */
-  addIndexed(sites: IndexedSites, json: TrialJson): number {
+  addIndexed(sites: IndexedSites, json: TrialJsonParts): number {
     const { spans } = this;
     const first = this.sites;
     spans.siteX.set(sites.x, first);

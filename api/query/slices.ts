@@ -18,7 +18,15 @@ export function runToEnd<T>(steps: Steps<T>): T {
 /** Longest stretch the builder keeps the event loop, in ms. */
 export const SLICE_MS = 5;
 
-export async function runInSlices<T>(steps: Steps<T>, sliceMs = SLICE_MS): Promise<T> {
+/**
+ * Runs `steps` a slice at a time; between slices, `pause` may hand back a promise to wait
+ * for first (work the steps handed elsewhere falling behind them).
+ */
+export async function runInSlices<T>(
+  steps: Steps<T>,
+  sliceMs = SLICE_MS,
+  pause?: () => Promise<void> | null,
+): Promise<T> {
   let deadline = performance.now() + sliceMs;
   for (;;) {
     const r = steps.next();
@@ -26,6 +34,8 @@ export async function runInSlices<T>(steps: Steps<T>, sliceMs = SLICE_MS): Promi
     if (performance.now() >= deadline) {
       // setImmediate, not a microtask: pending socket reads and timers run first.
       await nextTurn();
+      const wait = pause?.();
+      if (wait) await wait;
       deadline = performance.now() + sliceMs;
     }
   }

@@ -47,9 +47,10 @@ import {
 import { TrialCells } from './geo-trial-cells.js';
 import { SiteSpanBuilder, type IndexedSites, type SiteSpans } from './nearest-sample.js';
 import { carriedTextIndexSteps, textIndexSteps, tokenize, type TextIndex } from './text-index.js';
-import { buildTrialJson, ByteArena, type TrialJson } from './trial-json.js';
+import { buildTrialJson, ByteArena, type TrialJson, type TrialJsonParts } from './trial-json.js';
+import { packInline, packOffThread, type DetailPacker } from './detail-packer.js';
 import type { DateSort } from './types.js';
-import { runInSlices, runToEnd, type Steps } from './slices.js';
+import { runInSlices, runToEnd, SLICE_MS, type Steps } from './slices.js';
 
 /** A PD-L1 row kept for range matching, which depends on the range the caller asks for. */
 export interface PdL1Requirement {
@@ -267,20 +268,32 @@ function setDiagnosisSets(sets: FilterSets, t: TrialRow, rank: number): void {
 }
 
 export function buildTrialIndex(tables: SnapshotTables, opts: BuildIndexOptions = {}): TrialIndex {
-  return runToEnd(buildTrialIndexSteps(tables, opts));
+  return runToEnd(buildTrialIndexSteps(tables, opts, packInline()));
 }
 
 /** The same index built a few milliseconds at a time, for a server swapping snapshots under load. */
-export function buildTrialIndexInSlices(
+export async function buildTrialIndexInSlices(
   tables: SnapshotTables,
   opts: BuildIndexOptions = {},
 ): Promise<TrialIndex> {
-  return runInSlices(buildTrialIndexSteps(tables, opts));
+  // The details are deflated on a worker meanwhile; the build pauses if they fall behind.
+  const packer = packOffThread();
+  try {
+    const index = await runInSlices(buildTrialIndexSteps(tables, opts, packer), SLICE_MS, () =>
+      packer.backlog(),
+    );
+    await packer.finish();
+    return index;
+  } finally {
+    await packer.close();
+  }
 }
 
+/** `packer` fills the index's detailGzip, by the end of the steps or before its finish(). */
 export function* buildTrialIndexSteps(
   tables: SnapshotTables,
   opts: BuildIndexOptions,
+  packer: DetailPacker,
 ): Steps<TrialIndex> {
   const seen = new Set<string>();
   const trials = tables.trials.filter((t) => !seen.has(t.nct_id) && seen.add(t.nct_id));
@@ -356,14 +369,19 @@ export function* buildTrialIndexSteps(
     markersByRank[rank] = markers;
     const kept = done[rank];
     rankById.set(t.nct_id, rank);
-    const json =
-      kept?.json ??
-      buildTrialJson(
+    let json: TrialJsonParts;
+    if (kept) {
+      json = kept.json;
+      detailGzip[rank] = kept.json.detailGzip;
+    } else {
+      const built = buildTrialJson(
         presentDetailTrial(t, sites, markers, flagsBy.get(t.nct_id) ?? [], findEvidence(t)),
         arena,
       );
+      json = built;
+      packer.pack(built.detailHead, (packed) => (detailGzip[rank] = packed));
+    }
     listJson[rank] = json.list;
-    detailGzip[rank] = json.detailGzip;
     detailCrc[rank] = json.detailCrc;
     detailBytes[rank] = json.detailBytes;
     locationsJson[rank] = json.locations;
@@ -415,6 +433,7 @@ export function* buildTrialIndexSteps(
     }
   }
 
+  packer.end();
   const sourcesJson = Buffer.from(JSON.stringify(tables.sources.map(presentSource)));
   const indexed = done.map((d) => d?.sites ?? null);
   const geo = yield* buildGeoIndex(trials, sitesBy, { firstSite, usSite, indexed }, opts);

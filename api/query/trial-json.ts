@@ -12,7 +12,7 @@
  * beside them (bench/README.md, "Details kept compressed").
  */
 import zlib from 'node:zlib';
-import { gunzipHead, gzipHead } from './gzip-head.js';
+import { gunzipHead } from './gzip-head.js';
 import type { DetailTrial } from '../present.js';
 import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
 
@@ -20,11 +20,10 @@ import { LOCATIONS_SAMPLE_SIZE } from '../present.js';
 export const DETAIL_OPEN = Buffer.from('{"data":');
 export const DETAIL_META_OPEN = Buffer.from(',"meta":{');
 
-export interface TrialJson {
+/** A trial's bodies and spans, but for its detail's compressed form. */
+export interface TrialJsonParts {
   list: Buffer;
-  /** The detail body's head (DETAIL_OPEN + detail JSON + DETAIL_META_OPEN) as gzipHead packs it. */
-  detailGzip: Buffer;
-  /** CRC-32 and length of that head uncompressed (the gzip trailer's, and to size it). */
+  /** CRC-32 and length of the detail body's head uncompressed (the gzip trailer's, and to size it). */
   detailCrc: number;
   detailBytes: number;
   /** The detail's location objects, comma-separated, as inside its `locations` array. */
@@ -37,11 +36,23 @@ export interface TrialJson {
   sampleEnd: number;
 }
 
+export interface TrialJson extends TrialJsonParts {
+  /** The detail body's head (DETAIL_OPEN + detail JSON + DETAIL_META_OPEN) as gzipHead packs it. */
+  detailGzip: Buffer;
+}
+
+/** What buildTrialJson renders: the detail body's head plain, for a DetailPacker to pack. */
+export interface BuiltTrialJson extends TrialJsonParts {
+  /** DETAIL_OPEN + detail JSON + DETAIL_META_OPEN. */
+  detailHead: Buffer;
+}
+
 /**
  * zlib level of the stored details. Every detail is compressed once per full build (14,534
  * at full scale, on the publish's critical path): level 3 took 1.24-1.30 s CPU for 40.3 MB,
  * level 6 1.76-1.88 s for 38.3 MB (5% smaller), with the same inflate cost (scratch loop over
- * the bench snapshot's details, bench/README.md "Full build, 2026-11-28").
+ * the bench snapshot's details, bench/README.md "Full build, 2026-11-28"). Packed by
+ * ./detail-packer.ts.
  */
 export const DETAIL_GZIP_LEVEL = 3;
 
@@ -99,7 +110,7 @@ const LAST_MEMBER = Buffer.from('"geo_precision":');
  * `geo_precision`, whose values are a vocabulary; each span is checked against its
  * neighbours, so a change of the location's shape fails the build instead of the bodies.
  */
-export function buildTrialJson(detail: DetailTrial, arena: ByteArena): TrialJson {
+export function buildTrialJson(detail: DetailTrial, arena: ByteArena): BuiltTrialJson {
   const text = JSON.stringify(detail);
   const head = Buffer.allocUnsafe(
     DETAIL_OPEN.length + Buffer.byteLength(text) + DETAIL_META_OPEN.length,
@@ -140,12 +151,9 @@ export function buildTrialJson(detail: DetailTrial, arena: ByteArena): TrialJson
   list[sampleEnd] = 0x7d; // }
   const locations = arena.alloc(at - first);
   locations.set(out.subarray(first, at), 0);
-  const packed = gzipHead(head, DETAIL_GZIP_LEVEL);
-  const detailGzip = arena.alloc(packed.length);
-  detailGzip.set(packed, 0);
   return {
     list,
-    detailGzip,
+    detailHead: head,
     detailCrc: zlib.crc32(head),
     detailBytes: head.length,
     locations,
