@@ -9,7 +9,7 @@
  */
 import type { DriverClass } from '../../domain/biomarkers.js';
 import { openerEnd } from './context/engine.js';
-import { LIST_OPENERS } from './context/rules.js';
+import { EXAMPLE_OPENER_WORDS } from './context/rules.js';
 import { COHORT_NOUNS } from './lexicon.js';
 import { tokenize, type Token } from './context/tokens.js';
 import { allMatches } from '../../text/matches.js';
@@ -70,9 +70,7 @@ export interface ClassPhrase {
 }
 
 /** Example openers as words, to tell examples of the class from the markers that make it up. */
-const EXAMPLE_FIRST_WORDS = new Set(
-  LIST_OPENERS.filter((o) => o.examples).map((o) => o.words.split(/[\s.]/)[0]),
-);
+const EXAMPLE_FIRST_WORDS = new Set(EXAMPLE_OPENER_WORDS);
 
 const isExampleOpener = (tokens: Token[], j: number) =>
   openerEnd(tokens, j) >= 0 && EXAMPLE_FIRST_WORDS.has(tokens[j].text.replace(/^eg$/, 'e'));

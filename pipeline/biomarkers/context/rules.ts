@@ -168,22 +168,25 @@ export interface ContextRule {
  */
 const OTHER_MARKERS_TEST = ['of', 'known', 'with', 'any'];
 
-/** Tests whose result a criterion may state: "NGS ruled out ...", "gene detection excluded ...". */
-const RESULT_TESTS = [
-  'detection',
+/** A test named by its noun: "molecular testing (EGFR, ALK)", "routine NGS that includes EGFR". */
+const TEST_NOUNS = [
   'testing',
   'test',
   'tests',
   'analysis',
-  'sequencing',
-  'ngs',
-  'genotyping',
-  'profiling',
-  'fish',
-  'ihc',
-  'pcr',
+  'analyses',
   'assay',
+  'assays',
+  'profiling',
+  'genotyping',
+  'sequencing',
+  'detection',
+  'ngs',
+  'panel',
+  'panels',
 ];
+/** Tests whose result a criterion may state: "NGS ruled out ...", "gene detection excluded ...". */
+const RESULT_TESTS = [...TEST_NOUNS, 'fish', 'ihc', 'pcr'];
 
 /** Verbs of a test still to be done, besides "tested": "will be analysed for EGFR", "must be assessed". */
 const TEST_VERBS = [
@@ -231,13 +234,20 @@ export const LIST_OPENERS: readonly ListOpener[] = [
   },
   { words: 'i.e.', examples: false },
   { words: 'namely', examples: false },
+  // A relative clause naming what the thing holds: "an NGS panel that includes EGFR, ALK, ...".
+  ...['that', 'which'].flatMap((w) =>
+    ['includes', 'include', 'covers', 'cover'].map((v) => ({
+      words: `${w} ${v}`,
+      examples: false,
+    })),
+  ),
 ];
 
 /**
  * The first words of the openers of examples: an exception ends where examples of what remains
  * begin ("solid tumour other than breast or gastric cancer, including NSCLC").
  */
-const EXAMPLE_OPENER_WORDS = [
+export const EXAMPLE_OPENER_WORDS = [
   ...new Set(LIST_OPENERS.filter((o) => o.examples).map((o) => o.words.split(/[\s.]/)[0])),
 ];
 
@@ -1082,18 +1092,7 @@ export const CONTEXT_RULES: ContextRule[] = [
   {
     // The markers a test's own list of examples names ("molecular testing (EGFR, ALK, ROS1)").
     id: 'testing.own-list',
-    words: [
-      'testing',
-      'test',
-      'tests',
-      'analysis',
-      'analyses',
-      'assay',
-      'assays',
-      'profiling',
-      'genotyping',
-      'sequencing',
-    ],
+    words: TEST_NOUNS,
     category: 'testing',
     direction: 'forward',
     maxTokens: 4,

@@ -1486,6 +1486,36 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("a test's own list names what it tests, however the list is opened", () => {
+    const ownList = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 5 }),
+      test: fc.constantFrom(
+        'routine NGS',
+        'an NGS panel',
+        'molecular testing',
+        'tumour sequencing',
+      ),
+      opener: fc.constantFrom(
+        [' that includes ', ''],
+        [' which covers ', ''],
+        [', including ', ''],
+        [' (e.g., ', ')'],
+        [' (', ')'],
+      ),
+      lead: fc.constantFrom(
+        'Willing to undergo',
+        'Archival tissue available for',
+        'Patients undergoing',
+      ),
+    });
+    fc.assert(
+      fc.property(ownList, ({ items, test, opener: [open, close], lead }) => {
+        const markers = list(items.map(([said]) => said));
+        expect(rowsOf(`* ${lead} ${test}${open}${markers}${close}`)).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
