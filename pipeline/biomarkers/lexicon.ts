@@ -434,7 +434,8 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
       'i',
     ),
   ],
-  // "IHC 3+", "IHC 2+ or 3+": a list of scores reaching 3+ (IHC 2+ alone needs ISH to say which).
+  // "IHC 3+", "IHC 2+ or 3+", "IHC 1+ or 2+": protein expression, scored (the README's "HER2
+  // IHC" is OVEREXP; ISH beside it adds AMP, mentions.ts).
   [
     'overexp',
     new RegExp(
@@ -442,7 +443,7 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
         anyOf([
           'over-?expressi(?:on|ng)',
           'over-?expressed',
-          String.raw`IHC\s*(?:score\s*)?(?:of\s*)?(?:[0-3]\s*\+?\s*(?:,|\/|or|and)\s*)*3\s*\+`,
+          String.raw`IHC\s*(?:score\s*)?(?:of\s*)?(?:[0-3]\s*\+?\s*(?:,|\/|or|and|to)\s*)*[1-3]\s*\+`,
           String.raw`3\+`,
         ]),
       'i',

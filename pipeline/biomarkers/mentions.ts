@@ -58,6 +58,7 @@ const QUALIFIER_WORD = new RegExp(
     String.raw`wild|express\w*|alteration\w*|or|and|nor|not|no|without)\b`,
   'i',
 );
+const HER2_LOW = /^[\s-]*low\b/i;
 const IHC_POSITIVE = new RegExp(
   String.raw`^[^.;]{0,60}?(?:(?:IHC|immunohistochemistry)\s*(?:score\s*(?:of\s*)?)?(?:≥\s*)?[23]\s*\+` +
     String.raw`|[23]\s*\+\s*(?:staining|by IHC))`,
@@ -410,7 +411,12 @@ function markerMentionsOf(
   if (g.gene === 'HER2' && (q === 'positive' || q === null || q === 'overexp')) {
     const tail = sentence.slice(g.end, g.end + 100);
     const ish = HER2_ISH_POSITIVE.test(tail);
-    if ((q === 'positive' && IHC_POSITIVE.test(tail)) || (q === 'overexp' && ish))
+    // "HER2-low" (IHC 1+, or 2+ without ISH amplification) is expression too.
+    if (
+      (q === 'positive' && IHC_POSITIVE.test(tail)) ||
+      (q === 'overexp' && ish) ||
+      HER2_LOW.test(tail)
+    )
       namedAlts.push('OVEREXP');
     if (ish) namedAlts.push('AMP');
   }

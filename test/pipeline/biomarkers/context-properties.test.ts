@@ -1516,6 +1516,28 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('HER2 scored by IHC is expression whatever the scores, and HER2-low too', () => {
+    const scored = fc.record({
+      scores: fc.subarray(['1+', '2+', '3+'], { minLength: 1 }),
+      joiner: fc.constantFrom(' or ', '/', ', ', ' to '),
+      written: fc.constantFrom(
+        'HER2 IHC',
+        'HER2 IHC score of',
+        'HER2-low (IHC',
+        'HER2 expression IHC',
+      ),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(scored, ({ scores, joiner, written, section }) => {
+        const close = written.includes('(') ? ')' : '';
+        const text = `* Advanced NSCLC with ${written} ${scores.join(joiner)}${close}`;
+        const sign = section === 'inclusion' ? '+' : '-';
+        expect(rowsIn(section, text)).toEqual([`${sign}HER2:OVEREXP`]);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
