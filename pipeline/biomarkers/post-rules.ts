@@ -96,7 +96,7 @@ function repeatedGeneRule(text: string, decided: Decided[]): Rule {
 
 /** "the therascreen KRAS RGQ PCR kit": the gene inside a test's product name. */
 const NAMES_AN_ASSAY =
-  /^[\s\w-]{0,20}?\b(?:kits?|assays?|tests?|CDx|PCR|FISH|probes?|panels?|break[- ]apart)\b/i;
+  /^[\s\w()-]{0,20}?\b(?:kits?|assays?|tests?|CDx|PCR|FISH|IHC|immunohistochemistry|probes?|panels?|break[- ]apart)\b/i;
 
 /**
  * A gene named before its specific alterations ("EGFR mutation (exon 19 deletion or L858R)")

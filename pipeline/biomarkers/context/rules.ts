@@ -1021,8 +1021,17 @@ export const CONTEXT_RULES: ContextRule[] = [
       'optional',
       'are not excluded',
       'is not excluded',
+      // What patients with a marker may do, not what they must have: "patients with EGFR/ALK
+      // positive disease may receive TKI as per standard of care".
+      'may receive',
+      'may be treated',
+      'may continue',
       'not sufficient',
       'alone is not sufficient',
+      // "HER2 amplification or overexpression alone does not qualify".
+      'does not qualify',
+      'do not qualify',
+      'not qualify',
       'or wild type',
       'or negative',
       'or positive',

@@ -1538,6 +1538,41 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('what patients with a marker may do, or a marker that is not enough alone, gates nothing', () => {
+    const permissive = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      shape: fc.constantFrom(
+        (m: string) => `Patients with ${m} may receive targeted therapy as per standard of care`,
+        (m: string) => `Participants with ${m} may be treated with an approved TKI`,
+        (m: string) => `Patients with ${m} may continue their current TKI`,
+        (m: string) => `${m} alone does not qualify`,
+        (m: string) => `${m} alone is not sufficient`,
+      ),
+    });
+    fc.assert(
+      fc.property(permissive, ({ items, shape }) => {
+        expect(rowsOf(`* ${shape(list(items.map(([said]) => said)))}`)).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+  it("a gene inside an assay's name after the marker adds no row", () => {
+    const assay = fc.record({
+      name: fc.constantFrom(
+        'Ventana ALK (D5F3) IHC',
+        'Ventana ALK (D5F3) immunohistochemistry',
+        'Ventana ALK (D5F3) CDx assay',
+        'Vysis ALK Break Apart FISH',
+      ),
+      lead: fc.constantFrom('ALK fusion-positive', 'ALK rearrangement', 'ALK-positive NSCLC'),
+    });
+    fc.assert(
+      fc.property(assay, ({ name, lead }) => {
+        expect(rowsOf(`* ${lead} confirmed by ${name} or NGS`)).toEqual(['+ALK:FUSION']);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
