@@ -384,6 +384,7 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
     const dir = cue.rule.direction;
     if (dir === 'terminate' || dir === 'pseudo') continue;
     if (cue.rule.notAfter && wordBefore(tokens, cue, cue.rule.notAfter)) continue;
+    if (cue.rule.notAfterComma && tokens[cue.from - 1]?.text === ',') continue;
     // A leading clause is the scope: always for a `leadingClause` row (none without one), and
     // for a `clauseAtStart` row where the cue opens the statement.
     const clauseEnd =

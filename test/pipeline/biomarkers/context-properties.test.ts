@@ -1573,6 +1573,24 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("a therapy named after a comma is the patient's history, not the marker's target", () => {
+    const history = fc.record({
+      item: fc.constantFrom(...ITEMS),
+      therapy: fc.constantFrom(
+        'TKI-naive',
+        'inhibitor-naive',
+        'TKI pretreated',
+        'targeted therapy naive',
+      ),
+      lead: fc.constantFrom('NSCLC with', 'Advanced NSCLC harbouring', 'Cohort A: NSCLC with'),
+    });
+    fc.assert(
+      fc.property(history, ({ item: [said, gene], therapy, lead }) => {
+        expect(genesOf(rowsOf(`* ${lead} ${said}, ${therapy}`))).toEqual([`+${gene}`]);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
