@@ -208,6 +208,8 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
           String.raw`19[- ]?del\b`,
           String.raw`E746[_-]A750(?:del)?\b`,
           String.raw`exon[- ]?19\b(?!\s*(?:-|–|to|through)\s*\d)`,
+          // "EGFR mutation (19/21)", "EGFR 19/21": the two exons by number alone after the gene.
+          String.raw`(?<=\bEGFR\b[^.;]{0,40}?)19(?=\s*(?:\/|or|and)\s*21\b)`,
         ]),
       'gi',
     ),
@@ -224,6 +226,7 @@ export const ALTERATION_PATTERNS: readonly AlterationPattern[] = [
           String.raw`\b(?:exon[- ]?21|21\s*exon)\b(?!\s*(?:\(?\s*)?(?:L858R|L861Q|-|–))`,
         // "EGFR exon 19/21 mutation", "exon 19 or 21": one "exon" for both numbers.
         String.raw`(?<=\bexon[- ]?19\s*(?:\/|or|and|,)\s*)21\b(?!\s*(?:-|–))`,
+        String.raw`(?<=\bEGFR\b[^.;]{0,40}?\b19\s*(?:\/|or|and)\s*)21\b(?!\s*(?:-|–|%|\d))`,
       ].join('|'),
       'gi',
     ),

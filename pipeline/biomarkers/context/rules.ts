@@ -240,11 +240,12 @@ export const LIST_OPENERS: readonly ListOpener[] = [
   },
   { words: 'i.e.', examples: false },
   { words: 'namely', examples: false },
-  // A relative clause naming what the thing holds: "an NGS panel that includes EGFR, ALK, ...".
-  ...['that', 'which'].flatMap((w) =>
+  // A clause naming some of what the thing holds, as "including" does: "an NGS panel that
+  // includes EGFR, ALK, ...", "any EGFR mutation (this includes exons 19 or 21, exon 20 ...)".
+  ...['that', 'which', 'this', 'these'].flatMap((w) =>
     ['includes', 'include', 'covers', 'cover'].map((v) => ({
       words: `${w} ${v}`,
-      examples: false,
+      examples: true,
     })),
   ),
 ];

@@ -1591,6 +1591,29 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('exons 19 and 21 by number name the two alterations; a clause that "includes" some gives examples', () => {
+    const exons = fc.record({
+      lead: fc.constantFrom(
+        'Sensitive EGFR mutation',
+        'EGFR gene mutation',
+        'EGFR mutation positive',
+      ),
+      numbers: fc.constantFrom('(19/21)', '(19 or 21)', '(exon 19/21)', '(exons 19 or 21)'),
+      opener: fc.constantFrom('this includes', 'that includes', 'including', 'which includes'),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(exons, ({ lead, numbers, opener, section }) => {
+        const sign = section === 'inclusion' ? '+' : '-';
+        expect(rowsIn(section, `* ${lead} ${numbers}`)).toEqual(
+          [`${sign}EGFR:EX19DEL`, `${sign}EGFR:L858R`].sort(),
+        );
+        const examples = `* No known EGFR mutation (${opener} exon 19 deletion, L858R and exon 20 insertion)`;
+        expect(rowsIn('inclusion', examples)).toEqual(['-EGFR:*']);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
