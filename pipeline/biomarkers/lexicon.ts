@@ -503,8 +503,23 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
  * read before the gap filler, whose brackets and dashes would otherwise swallow it.
  */
 const SIGN_STATE = /^\s*(?:\(\s*([-−+])\s*\)|([-−+])\s*ve\b)/i;
+/**
+ * A bare minus after the gene, and after each gene of its run ("EGFR-/ALK-/ROS1- NSCLC",
+ * "EGFR-, ALK-"), where no word continues the last dash: "EGFR-, ALK- or ROS1-positive" is a
+ * suspended hyphen, and so is a dash closing a bracket ("epidermal growth factor receptor-
+ * (EGFR-) directed therapy"), read by the negative qualifier's own rule. Genes are masked
+ * (\u0001) in the text this reads.
+ */
+const RUN_JOINER = String.raw`\s*(?:[\/,]|\bor\b|\band\b)(?:\s*(?:\bor\b|\band\b))?\s*`;
+const BARE_MINUS = new RegExp(
+  // The whole run, then no further gene of it, then the end of the run's words.
+  String.raw`^[-−](?=(?:${RUN_JOINER}\u0001+[-−])*(?!${RUN_JOINER}\u0001)` +
+    String.raw`\s*(?:[,;.\/]|$|\s+(?=\w)(?!${DASH_CONTINUES})))`,
+  'i',
+);
 /** The state a sign at the start of `text` gives, and how many characters it takes, if any. */
 export function signState(text: string): { state: 'positive' | 'negative'; length: number } | null {
+  if (BARE_MINUS.test(text)) return { state: 'negative', length: 1 };
   const sign = text.match(SIGN_STATE);
   if (!sign) return null;
   return { state: (sign[1] ?? sign[2]) === '+' ? 'positive' : 'negative', length: sign[0].length };

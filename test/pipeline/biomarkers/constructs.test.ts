@@ -9,8 +9,8 @@ import { formatUnit, rowToUnit } from '../../../pipeline/biomarkers/eval/units.j
 const units = extractUnits;
 
 describe('blind batch 4-6 constructs', () => {
-  // Known miss of the ConText engine (2026-11-27); right under the old chain patterns.
-  it.fails('reads a spaced dash after a list as punctuation, not a negative sign', () => {
+  // Mended 2026-11-28 with the bare minus of a gene run (lexicon.ts signState).
+  it('reads a spaced dash after a list as punctuation, not a negative sign', () => {
     expect(
       units({
         exclusion:
@@ -203,18 +203,15 @@ describe('blind batch 8 constructs', () => {
     ).toEqual(['+EGFR:EX19DEL', '+EGFR:L858R']);
     expect(units({ inclusion: '* EGFR 20ins confirmed by NGS' })).toEqual(['+EGFR:EX20INS']);
   });
-  // Known miss of the ConText engine (2026-11-27); right under the old chain patterns.
-  it.fails(
-    'reads a dash broken off its compound ("EGFR- mutation positive") as a hyphen, not a minus',
-    () => {
-      expect(units({ inclusion: '* EGFR- mutation positive (19del, L858R)' })).toEqual([
-        '+EGFR:EX19DEL',
-        '+EGFR:L858R',
-      ]);
-      expect(units({ inclusion: '* ALK- rearranged NSCLC' })).toEqual(['+ALK:FUSION']);
-      expect(units({ inclusion: '* EGFR- patients only' })).toEqual(['-EGFR']);
-    },
-  );
+  // Mended 2026-11-28 with the bare minus of a gene run (lexicon.ts signState).
+  it('reads a dash broken off its compound ("EGFR- mutation positive") as a hyphen, not a minus', () => {
+    expect(units({ inclusion: '* EGFR- mutation positive (19del, L858R)' })).toEqual([
+      '+EGFR:EX19DEL',
+      '+EGFR:L858R',
+    ]);
+    expect(units({ inclusion: '* ALK- rearranged NSCLC' })).toEqual(['+ALK:FUSION']);
+    expect(units({ inclusion: '* EGFR- patients only' })).toEqual(['-EGFR']);
+  });
   // Known miss of the ConText engine (2026-11-27); right under the old chain patterns.
   it.fails('reads a bare "concurrent" driver as named, "alone or concurrent" as offered', () => {
     expect(

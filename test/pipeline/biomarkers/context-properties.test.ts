@@ -1614,6 +1614,32 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a bare minus after each gene of a run is negative; before a word that continues it, a suspended hyphen', () => {
+    const minus = fc.record({
+      genes: fc.shuffledSubarray(['EGFR', 'ALK', 'ROS1', 'RET', 'BRAF'], {
+        minLength: 2,
+        maxLength: 4,
+      }),
+      sep: fc.constantFrom('/', ', ', ' and '),
+      place: fc.constantFrom(
+        (run: string) => `NSCLC, ${run}`,
+        (run: string) => `${run} NSCLC`,
+      ),
+      continuation: fc.constantFrom('positive', 'mutant', 'rearranged'),
+    });
+    fc.assert(
+      fc.property(minus, ({ genes, sep, place, continuation }) => {
+        const run = genes.map((g) => `${g}-`).join(sep);
+        expect(genesOf(rowsOf(`* ${place(run)}`))).toEqual(genes.map((g) => `-${g}`).sort());
+        const suspended = `${genes
+          .slice(0, -1)
+          .map((g) => `${g}-`)
+          .join(', ')} or ${genes.at(-1)}-${continuation} NSCLC`;
+        expect(genesOf(rowsOf(`* ${suspended}`))).toEqual(genes.map((g) => `+${g}`).sort());
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),

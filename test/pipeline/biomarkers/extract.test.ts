@@ -178,8 +178,8 @@ describe('polarity', () => {
       units({ inclusion: '* Part 2A1: Advanced/metastatic NSCLC with KRAS non-G12C mutations' }),
     ).toEqual(['+KRAS', '-KRAS:G12C']);
   });
-  // Known miss of the ConText engine (2026-11-27); right under the old chain patterns.
-  it.fails('drops a marker whose both states the sentence accepts', () => {
+  // Mended 2026-11-28 with the bare minus of a gene run (lexicon.ts signState).
+  it('drops a marker whose both states the sentence accepts', () => {
     expect(units({ inclusion: '* Breast carcinoma [ER/PR+HER2-; ER/PR-HER2+]' })).toEqual([]);
   });
 });
