@@ -99,6 +99,9 @@ export function normalizeText(s: string): string {
       .replace(/&#x([0-9a-f]{2,5});/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
       // Full-width forms of CJK registry text ("＜1%", "１～４９％") and the comparators typed
       // as two characters ("≧50%", ">/= 50%", "> or = 50%").
+      // A footnote mark on a word ("ROS1¹", "EGFR†", "ALK*") is no part of it: NFKC would make
+      // "ROS11", and a mark between a gene and its kind parts them.
+      .replace(/(?<=[A-Za-z0-9])[¹²³⁴⁵⁶⁷⁸⁹⁰†‡§*]+(?![A-Za-z0-9])/g, '')
       .normalize('NFKC')
       .replace(/≧|>\s*\/\s*=|>\s*or\s*=/g, '≥')
       .replace(/≦|<\s*\/\s*=|<\s*or\s*=/g, '≤')

@@ -356,6 +356,16 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'no more than 2 prior lines; EGFR mutation',
   },
   {
+    // A concession, not a condition: "Patients with EGFR or ALK alterations are ineligible, even
+    // if previously treated with targeted therapy" excludes them whatever their treatment.
+    id: 'pseudo.concession',
+    words: ['even if', 'even when', 'even though', 'even after', 'even in the case of'],
+    category: null,
+    direction: 'pseudo',
+    maxTokens: 0,
+    example: 'patients with EGFR alterations are ineligible, even if previously treated with a TKI',
+  },
+  {
     id: 'pseudo.not-a-candidate',
     words: [
       'not amenable',

@@ -1640,6 +1640,32 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a footnote mark on a gene, or a concession after a rule, leaves the reading as it was', () => {
+    const marked = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 1, maxLength: 3 }),
+      marks: fc.array(fc.constantFrom('¹', '²', '*', '†', '‡', ''), { minLength: 3, maxLength: 3 }),
+      concession: fc.constantFrom(
+        '',
+        ', even if previously treated with targeted therapy',
+        ', even when asymptomatic',
+        ' even after prior TKI',
+      ),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(marked, ({ items, marks, concession, section }) => {
+        const said = items.map(([s], i) => s.replace(/^(\S+)/, `$1${marks[i]}`));
+        const plain = rowsIn(
+          section,
+          `* Patients with ${list(items.map(([s]) => s))} are ineligible`,
+        );
+        expect(
+          rowsIn(section, `* Patients with ${list(said)} are ineligible${concession}`),
+        ).toEqual(plain);
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
