@@ -252,11 +252,16 @@ function walk(
   const asides = cue.rule.crossesAsides ?? true;
   let gap = 0;
   let passedTarget = false;
+  // A list a colon opens runs on over its semicolons ("will not be eligible: EGFR mutation; ALK
+  // fusion; ROS1 fusion"): after the colon they part its items, not clauses.
+  let colonList = false;
   let edge = step === 1 ? cue.to : cue.from;
   for (let j = edge + step; j >= 0 && j < tokens.length; j += step) {
     if (depth[j] < base || (!asides && depth[j] > base)) return { edge, open: false };
-    if (stops.has(j) && depth[j] <= base) return { edge, open: false };
     const t = tokens[j];
+    colonList ||= step === 1 && t.text === ':' && depth[j] === base;
+    const itemBreak = colonList && t.text === ';';
+    if (stops.has(j) && depth[j] <= base && !itemBreak) return { edge, open: false };
     if (depth[j] === base && endsHere(cue.rule, t, passedTarget)) return { edge, open: false };
     if (t.kind === 'target') passedTarget = true;
     // An aside belongs to what it follows: words inside brackets do not wear the scope out.

@@ -1666,6 +1666,26 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a list a colon opens reads alike with its items parted by commas or semicolons', () => {
+    const colonList = fc.record({
+      items: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 5 }),
+      head: fc.constantFrom(
+        ...NEGATED_HEADS,
+        'Patients whose tumours harbour any of the following will not be eligible',
+        ...POSITIVE_HEADS,
+      ),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(colonList, ({ items, head, section }) => {
+        const said = items.map(([s]) => s);
+        expect(rowsIn(section, `* ${head}: ${said.join('; ')}`)).toEqual(
+          rowsIn(section, `* ${head}: ${said.join(', ')}`),
+        );
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
