@@ -485,8 +485,8 @@ export const FORWARD_QUALIFIERS: ReadonlyArray<[Qualifier, RegExp]> = [
       'i',
     ),
   ],
-  // "ALK-postive", "positve": common misspellings in registry text.
-  ['positive', /^(?:-?positiv(?:e|ity)|-?pos(?:ti|it|tit)ve\b|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
+  // Misspellings ("ALK-postive", "positve") are read as the word before this (statements.ts).
+  ['positive', /^(?:-?positiv(?:e|ity)|-?pos\b|\(?\+\)?(?!\w)|-?\+)/i],
   [
     'negative',
     new RegExp(

@@ -75,6 +75,9 @@ const MISSPELLINGS: ReadonlyArray<[string, string]> = [
   ['amplificaton', 'amplification'],
   ['negtive', 'negative'],
   ['negaitve', 'negative'],
+  ['postive', 'positive'],
+  ['positve', 'positive'],
+  ['postitve', 'positive'],
 ];
 const RIGHT_SPELLING = new Map(MISSPELLINGS);
 const MISSPELLED = new RegExp(
