@@ -343,13 +343,17 @@ function backwardQualifier(
     }
   }
   if (!backward && isFusionGene(g.gene) && FUSION_PARTNER_BEFORE.test(before)) backward = 'fusion';
-  // "anti-EGFR/cMET", "targeting EGFR or HER2", "wild-type EGFR, ALK and ROS1": the cue before
-  // a list covers the whole list.
+  // "anti-EGFR/cMET", "targeting EGFR or HER2", "wild-type EGFR, ALK and ROS1", "rearrangement
+  // of the ALK or ROS1 genes": the cue before a list covers the whole list (a fusion, its fusion
+  // genes).
+  const carried =
+    previous?.backward === 'therapy' ||
+    previous?.backward === 'negative' ||
+    previous?.backward === 'positive' ||
+    (previous?.backward === 'fusion' && isFusionGene(g.gene));
   if (
     !backward &&
-    (previous?.backward === 'therapy' ||
-      previous?.backward === 'negative' ||
-      previous?.backward === 'positive') &&
+    carried &&
     /^[\s,\/]*(?:or|and)?[\s,\/]*$/i.test(masked.slice(previous.gene.end, g.start))
   ) {
     backward = previous.backward;

@@ -1686,6 +1686,23 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("a fusion written before a list of fusion genes is every gene's", () => {
+    const before = fc.record({
+      genes: fc.shuffledSubarray(['ALK', 'ROS1', 'RET', 'NTRK'], { minLength: 2, maxLength: 4 }),
+      kind: fc.constantFrom('rearrangement', 'rearrangements', 'fusions', 'translocation'),
+      prep: fc.constantFrom('of the', 'involving', 'of', 'in'),
+      tail: fc.constantFrom(' genes', ''),
+      section: fc.constantFrom('inclusion', 'exclusion') as fc.Arbitrary<'inclusion' | 'exclusion'>,
+    });
+    fc.assert(
+      fc.property(before, ({ genes, kind, prep, tail, section }) => {
+        const sign = section === 'inclusion' ? '+' : '-';
+        const text = `* Known ${kind} ${prep} ${list(genes)}${tail}`;
+        expect(rowsIn(section, text)).toEqual(genes.map((g) => `${sign}${g}:FUSION`).sort());
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
