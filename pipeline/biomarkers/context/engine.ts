@@ -262,6 +262,10 @@ function walk(
     colonList ||= step === 1 && t.text === ':' && depth[j] === base;
     const itemBreak = colonList && t.text === ';';
     if (stops.has(j) && depth[j] <= base && !itemBreak) return { edge, open: false };
+    // A comma right against the cue ends it too: its target is written against it.
+    const againstCue = j === (step === -1 ? cue.from - 1 : cue.to + 1);
+    if (cue.rule.listCommasOnly && t.text === ',' && (againstCue || !listGoesOn(tokens, j, step)))
+      return { edge, open: false };
     if (depth[j] === base && endsHere(cue.rule, t, passedTarget)) return { edge, open: false };
     if (t.kind === 'target') passedTarget = true;
     // An aside belongs to what it follows: words inside brackets do not wear the scope out.
@@ -389,7 +393,6 @@ export function scopesOf(tokens: Token[], cues: Cue[]): Scope[] {
     const dir = cue.rule.direction;
     if (dir === 'terminate' || dir === 'pseudo') continue;
     if (cue.rule.notAfter && wordBefore(tokens, cue, cue.rule.notAfter)) continue;
-    if (cue.rule.notAfterComma && tokens[cue.from - 1]?.text === ',') continue;
     // A leading clause is the scope: always for a `leadingClause` row (none without one), and
     // for a `clauseAtStart` row where the cue opens the statement.
     const clauseEnd =
@@ -486,6 +489,13 @@ function ownMarkerAfter(tokens: Token[], cue: number): boolean {
     if (tokens[j].kind === 'word') words++;
   }
   return false;
+}
+
+/** Beyond the comma at `j`, past any joiner words, stands a marker: the list goes on. */
+function listGoesOn(tokens: Token[], j: number, step: 1 | -1): boolean {
+  let k = j + step;
+  while (tokens[k] && LIST_JOINERS.has(tokens[k].text)) k += step;
+  return tokens[k]?.kind === 'target';
 }
 
 /** A list joiner stands strictly between two token positions. */

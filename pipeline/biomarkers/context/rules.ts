@@ -97,11 +97,11 @@ export interface ContextRule {
    */
   notAfter?: string[];
   /**
-   * Backward rows naming what the marker before them is the target of ("EGFR TKI"): the cue
-   * counts only where no comma stands right before it, since a target is written against its
-   * therapy ("NSCLC with ROS1 fusion, TKI-naive" names the fusion and the patient's history).
+   * The scope crosses a comma only inside a list of markers ("EGFR, ALK or ROS1 TKI"): a target
+   * is written against its therapy, so a comma with no marker beyond it ends the therapy's reach
+   * ("NSCLC with ROS1 fusion, TKI-naive", "BRAF V600-mutant NSCLC, BRAF/MEK inhibitor naive").
    */
-  notAfterComma?: boolean;
+  listCommasOnly?: boolean;
   /**
    * The cue does not count where one of these word sequences follows it: "eligible only if all
    * of the following criteria apply:" introduces the criteria, it names no condition.
@@ -1439,7 +1439,7 @@ export const CONTEXT_RULES: ContextRule[] = [
     notAfter: ['which', 'whom'],
     // "EGFR-TKI sensitizing mutation": sensitivity to the therapy describes the marker.
     notBefore: ['sensiti*', 'responsive'],
-    notAfterComma: true,
+    listCommasOnly: true,
     example: 'prior ALK or NTRK fusion gene targeted therapies (exclusion)',
   },
   {

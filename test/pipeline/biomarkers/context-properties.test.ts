@@ -1587,6 +1587,10 @@ describe('ConText readings that must not change', () => {
     fc.assert(
       fc.property(history, ({ item: [said, gene], therapy, lead }) => {
         expect(genesOf(rowsOf(`* ${lead} ${said}, ${therapy}`))).toEqual([`+${gene}`]);
+        // The therapy may name its own target, the marker's gene, after the tumour the marker
+        // qualifies: still the patient's history.
+        const named = `* ${said}-positive NSCLC, ${gene} inhibitor naive`;
+        expect(genesOf(rowsOf(named))).toEqual([`+${gene}`]);
       }),
       RUNS,
     );
