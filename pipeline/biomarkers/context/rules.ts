@@ -537,6 +537,18 @@ export const CONTEXT_RULES: ContextRule[] = [
     example: 'EGFR mutation; no ALK fusion',
   },
   {
+    // What the patient has, set after what they lack: "NSCLC without EGFR sensitizing mutation,
+    // with c-Met overexpression (IHC 3+)". Not "..., with or without T790M".
+    id: 'terminate.comma-with',
+    words: [', with', ', and with', ', but with'],
+    notBefore: ['or without', 'or no', 'the exception of'],
+    category: null,
+    direction: 'terminate',
+    maxTokens: 0,
+    endsOnly: 'forward',
+    example: 'NSCLC without EGFR sensitizing mutation, with c-Met overexpression',
+  },
+  {
     // A relative clause starts after its noun: a cue before it does not reach into it, but a
     // cue after it still reaches the noun ("EGFR mutation which ... must have received").
     id: 'terminate.relative-clause',

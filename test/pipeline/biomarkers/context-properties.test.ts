@@ -1707,6 +1707,23 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it("what the patient has, after a comma and 'with', is outside the negation before it", () => {
+    const lacksThenHas = fc.record({
+      pair: fc.shuffledSubarray([...ITEMS], { minLength: 2, maxLength: 2 }),
+      negation: fc.constantFrom('without', 'with no', 'negative for'),
+      joiner: fc.constantFrom(', with', ', and with', ', but with'),
+    });
+    fc.assert(
+      fc.property(
+        lacksThenHas,
+        ({ pair: [[lacks, lacksGene], [has, hasGene]], negation, joiner }) => {
+          const rows = genesOf(rowsOf(`* NSCLC ${negation} ${lacks}${joiner} ${has}`));
+          expect(rows).toEqual([`-${lacksGene}`, `+${hasGene}`].sort());
+        },
+      ),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),

@@ -36,8 +36,8 @@ function firedOn(example: string): Set<string> {
 describe('ConText rule table', () => {
   it('has unique rule ids and no pattern syntax in its words', () => {
     expect(new Set(ALL.map((r) => r.id)).size).toBe(ALL.length);
-    // Words, the '*' ending, and the punctuation tokens ';' and ':' ("Note:").
-    for (const r of ALL) for (const w of r.words) expect(w).toMatch(/^[a-z0-9 ;:*]+$/);
+    // Words, the '*' ending, and the punctuation tokens ';', ':' ("Note:") and ',' (", with").
+    for (const r of ALL) for (const w of r.words) expect(w).toMatch(/^[a-z0-9 ;:,*]+$/);
   });
 
   it.each(ALL.map((r) => [r.id, r] as const))('%s fires on its own example', (_id, rule) => {
