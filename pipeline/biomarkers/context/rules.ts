@@ -607,6 +607,8 @@ export const CONTEXT_RULES: ContextRule[] = [
       'free from',
       'devoid of',
       'clear of',
+      // "Loss of T790M (T790M-negative by tissue or ctDNA) after osimertinib".
+      'loss of',
       // "Tumour must be wild-type for EGFR, ALK and ROS1": the state before the list it governs.
       'wild type for',
       'wildtype for',

@@ -1724,6 +1724,20 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a loss of a marker rules it out, as its absence does', () => {
+    const loss = fc.record({
+      item: fc.constantFrom(...ITEMS, ['T790M', 'EGFR'] as const),
+      lead: fc.constantFrom('Documented', 'Confirmed', ''),
+      tail: fc.constantFrom('', ' after osimertinib', ' by tissue or ctDNA'),
+    });
+    fc.assert(
+      fc.property(loss, ({ item: [said], lead, tail }) => {
+        const text = (cue: string) => `* ${lead} ${cue} ${said}${tail}`.replace('*  ', '* ');
+        expect(rowsOf(text('loss of'))).toEqual(rowsOf(text('absence of')));
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
