@@ -444,8 +444,8 @@ function markerMentionsOf(
   const negatedKind =
     qualifier !== null &&
     // "ALK fusion gene negative": the word "gene" may stand before the state.
-    // "EGFR mutation: negative", "EGFR mutation (-)".
-    (/^[\s:-]*(?:genes?[\s-]+)?(?:negativ(?:e|ity)|neg|wild[- ]?type|wildtype)\b/i.test(
+    // "EGFR mutation: negative", "EGFR mutation (-)", "EGFR mutation status: negative".
+    (/^[\s:-]*(?:status[\s:-]*)?(?:genes?[\s-]+)?(?:negativ(?:e|ity)|neg|wild[- ]?type|wildtype)\b/i.test(
       masked.slice(qualifierEnd, qualifierEnd + 20),
     ) ||
       signState(masked.slice(qualifierEnd, qualifierEnd + 20))?.state === 'negative' ||

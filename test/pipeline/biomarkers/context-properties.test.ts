@@ -1738,6 +1738,30 @@ describe('ConText readings that must not change', () => {
       RUNS,
     );
   });
+  it('a state written as a key and its value rules the marker out, with or without "status"', () => {
+    const keyValue = fc.record({
+      pairs: fc.shuffledSubarray(
+        [
+          ['EGFR', 'mutation'],
+          ['ALK', 'rearrangement'],
+          ['ROS1', 'fusion'],
+          ['KRAS', 'mutation'],
+          ['BRAF', 'mutation'],
+        ] as const,
+        { minLength: 1, maxLength: 3 },
+      ),
+      status: fc.constantFrom(' status', ''),
+      sep: fc.constantFrom(': ', ' - ', ' '),
+      value: fc.constantFrom('negative', 'wild-type', 'neg'),
+    });
+    fc.assert(
+      fc.property(keyValue, ({ pairs, status, sep, value }) => {
+        const text = pairs.map(([g, k]) => `${g} ${k}${status}${sep}${value}`).join('; ');
+        expect(genesOf(rowsOf(`* ${text}`))).toEqual(pairs.map(([g]) => `-${g}`).sort());
+      }),
+      RUNS,
+    );
+  });
   it('an exception carved from what a negation rules out only re-admits: no row of its own', () => {
     const carved = fc.record({
       items: fc.shuffledSubarray([...ITEMS], { minLength: 3, maxLength: 4 }),
