@@ -345,11 +345,8 @@ function leadingClauseEnd(tokens: Token[], depth: number[], cue: Cue): number {
     const t = tokens[j];
     if (guard.some((w) => wordMatches(w, t))) return -1;
     if (depth[j] !== base) continue;
-    if (t.text === ':' || t.text === ';' || t.text === '.') return -1;
-    if (t.text !== ',') continue;
-    let k = j + 1;
-    while (k < tokens.length && LIST_JOINERS.has(tokens[k].text)) k++;
-    if (tokens[k]?.kind !== 'target') return j;
+    if (CLAUSE_ENDS.has(t.text)) return -1;
+    if (t.text === ',' && !listGoesOn(tokens, j, 1)) return j;
   }
   return -1;
 }
